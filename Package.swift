@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "quizbank",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "quizbank", targets: ["quizbank"]),
+        .library(name: "QuizBank", targets: ["QuizBank"]),
+        .library(name: "QuizCompile", targets: ["QuizCompile"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "QuizYAML", dependencies: ["CYaml"]),
+        .target(name: "QuizBank", dependencies: ["QuizYAML"]),
+        .target(name: "QuizCompile", dependencies: ["QuizBank", "QuizYAML"]),
+        .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizYAML"]),
+        .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"]),
+        .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
+        .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizYAML"]),
+        .testTarget(name: "CLITests", dependencies: []),
+    ]
+)
