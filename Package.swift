@@ -18,10 +18,12 @@ let package = Package(
         .target(name: "QuizYAML", dependencies: ["CYaml"]),
         .target(name: "QuizBank", dependencies: ["QuizYAML"]),
         .target(name: "QuizCompile", dependencies: ["QuizBank", "QuizYAML"]),
-        .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizYAML"]),
+        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizYAML"]),
+        .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLint", "QuizYAML"]),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizYAML"]),
+        .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizBank", "QuizYAML"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]
 )

@@ -1,0 +1,605 @@
+import Foundation
+import QuizYAML
+
+/// What decoding a bank file gave: the bank when it could be built, and every problem found.
+public struct DecodeResult: Sendable {
+    public var bank: Bank?
+    public var findings: [Finding]
+
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+}
+
+/// Turns a bank file into the `Bank` model, collecting every format error with its range.
+public struct BankDecoder: Sendable {
+    public var limits = YAMLLoader.Limits()
+
+    public init() {}
+
+    /// Decodes `bytes`, read from `path` (used in findings, and to find images beside the bank).
+    public func decode(_ bytes: [UInt8], path: String) -> DecodeResult {
+        let context = DecodeContext(path: path)
+        var streamedQuestions: [Question] = []
+        var streamedCount = 0
+        var loader = YAMLLoader()
+        loader.limits = limits
+        let root: Node?
+        do {
+            root = try loader.load(bytes, streaming: YAMLLoader.Streaming(rootKey: "questions") { node in
+                streamedCount += 1
+                if let question = context.question(node) { streamedQuestions.append(question) }
+            })
+        } catch {
+            return DecodeResult(bank: nil, findings: [Finding(error, path: path)])
+        }
+        let bank = context.bank(root, streamedQuestions: streamedQuestions, streamedCount: streamedCount, bytes: bytes)
+        return DecodeResult(bank: bank, findings: context.findings)
+    }
+}
+
+/// Decoder rule ids: every format error is a finding under one of these.
+public enum FormatRule: String, CaseIterable, Sendable {
+    case unknownKey = "unknown-key"
+    case wrongType = "wrong-type"
+    case missingField = "missing-field"
+    case unsupportedVersion = "unsupported-version"
+    case kindConflict = "kind-conflict"
+    case choiceCount = "choice-count"
+    case noCorrectChoice = "no-correct-choice"
+    case duplicateID = "duplicate-id"
+    case undeclaredTopic = "undeclared-topic"
+    case examRange = "exam-range"
+    case valueRange = "value-range"
+    case invalidID = "invalid-id"
+    case invalidLocale = "invalid-locale"
+    case missingSourceLocale = "missing-source-locale"
+    case undeclaredLocale = "undeclared-locale"
+    case emptyText = "empty-text"
+    case imagePath = "image-path"
+    case emptyBank = "empty-bank"
+}
+
+final class DecodeContext {
+    let path: String
+    private(set) var findings: [Finding] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    static let bankKeys = ["quizbank", "id", "title", "locale", "locales", "description", "images", "topics", "exam", "questions"]
+    static let questionKeys = ["id", "topic", "difficulty", "tags", "text", "answer", "explanation", "hints", "image", "image-alt", "choices", "shuffle"]
+    static let choiceKeys = ["text", "correct", "feedback"]
+    static let topicKeys = ["title", "weight"]
+    static let examKeys = ["size", "passing-score", "demo-limit", "shuffle-choices"]
+
+    func report(_ rule: FormatRule, _ message: String, _ range: SourceRange,
+                related: [Finding.Related] = [], suggestion: String? = nil) {
+        findings.append(Finding(ruleID: rule.rawValue, severity: .error, message: message, path: path,
+                                range: range, related: related, suggestion: suggestion))
+    }
+
+    // MARK: Bank
+
+    func bank(_ root: Node?, streamedQuestions: [Question], streamedCount: Int, bytes: [UInt8]) -> Bank? {
+        guard let root else {
+            report(.emptyBank, "the file is empty; a bank starts with `quizbank: 1`", SourceRange(at: SourceMark(line: 1, column: 1)))
+            return nil
+        }
+        guard let pairs = mapping(root, what: "a bank", allowed: Self.bankKeys) else { return nil }
+        var fields: [String: Node] = [:]
+        for pair in pairs { if let key = pair.key.scalar { fields[key] = pair.value } }
+        let start = SourceRange(at: root.range.start)
+
+        if let version = fields["quizbank"] {
+            if let number = int(version, field: "quizbank"), number != 1 {
+                report(.unsupportedVersion, "format version \(number) is not supported; this quizbank reads version 1", version.range)
+            }
+        } else {
+            report(.missingField, "missing `quizbank: 1`, the format version", start)
+        }
+        let id = required(fields, "id", in: "the bank", at: start).flatMap { identifier($0, field: "id", pattern: .bank) }
+        let title = required(fields, "title", in: "the bank", at: start).flatMap { localized($0, field: "title") }
+        let locale = required(fields, "locale", in: "the bank", at: start).flatMap { localeTag($0, field: "locale") }
+        var locales: [String] = []
+        if let node = fields["locales"], let items = sequence(node, field: "locales") {
+            var seen: Set<String> = []
+            for item in items {
+                guard let tag = localeTag(item, field: "locales") else { continue }
+                if !seen.insert(tag.value).inserted {
+                    report(.valueRange, "locale \(tag.value) is listed twice in `locales`", item.range)
+                } else {
+                    locales.append(tag.value)
+                }
+            }
+            if let locale, !locales.isEmpty, !locales.contains(locale.value) {
+                report(.valueRange, "`locales` must include the source locale \(locale.value)", node.range)
+            }
+        }
+        let description = fields["description"].flatMap { localized($0, field: "description") }
+        let imageRoot = fields["images"].flatMap { string($0, field: "images") }
+        if let node = fields["images"], let root = imageRoot, root.hasPrefix("/") {
+            report(.imagePath, "the image root must be relative to the bank file, not absolute", node.range)
+        }
+        let topics = fields["topics"].map(topicList) ?? []
+        let exam = fields["exam"].flatMap(exam)
+
+        var questions = streamedQuestions
+        var questionCount = streamedCount
+        if let node = fields["questions"] {
+            if let items = sequence(node, field: "questions") {
+                for item in items {
+                    questionCount += 1
+                    if let question = question(item) { questions.append(question) }
+                }
+                if questionCount == 0 {
+                    report(.emptyBank, "`questions` is empty; a bank needs at least one question", node.range)
+                }
+            }
+        } else {
+            report(.missingField, "missing `questions`, the list of questions", start)
+        }
+
+        let sourceLocale = locale?.value ?? ""
+        let declared = locales.isEmpty ? [sourceLocale] : locales
+        checkBankRules(questions: questions, topics: topics, exam: exam, questionCount: questionCount,
+                       sourceLocale: sourceLocale, declaredLocales: declared, imageRoot: imageRoot)
+        for text in [title, description].compactMap({ $0 }) + topics.compactMap(\.title) {
+            checkLocales(text, sourceLocale: sourceLocale, declared: declared)
+        }
+
+        guard let id, let title, let locale else { return nil }
+        return Bank(path: path, id: id, title: title, locale: locale, locales: declared, description: description,
+                    imageRoot: imageRoot, topics: topics, exam: exam, questions: questions)
+    }
+
+    private func checkBankRules(questions: [Question], topics: [Topic], exam: Exam?, questionCount: Int,
+                                sourceLocale: String, declaredLocales: [String], imageRoot: String?) {
+        var firstByID: [String: SourceRange] = [:]
+        let topicIDs = Set(topics.map(\.id.value))
+        let imageChecker = ImagePathChecker(bankPath: path, imageRoot: imageRoot)
+        for question in questions {
+            if let first = firstByID[question.id.value] {
+                report(.duplicateID, "question id '\(question.id.value)' is used twice in this bank", question.id.range,
+                       related: [Finding.Related(path: path, range: first, note: "first use of '\(question.id.value)'")])
+            } else {
+                firstByID[question.id.value] = question.id.range
+            }
+            if let topic = question.topic, !topicIDs.contains(topic.value) {
+                let message = topics.isEmpty
+                    ? "topic '\(topic.value)' is not declared; the bank declares no `topics`"
+                    : "topic '\(topic.value)' is not declared in `topics`"
+                report(.undeclaredTopic, message, topic.range, suggestion: nearest(topic.value, in: topics.map(\.id.value)))
+            }
+            if let image = question.image, let problem = imageChecker.problem(with: image.value) {
+                report(.imagePath, problem, image.range)
+            }
+            for text in question.localizedTexts {
+                checkLocales(text, sourceLocale: sourceLocale, declared: declaredLocales)
+            }
+        }
+        guard let exam else { return }
+        if let size = exam.size, questionCount > 0, size.value > questionCount {
+            report(.examRange, "exam size \(size.value) is more than the bank's \(questionCount) questions", size.range)
+        }
+        if let demo = exam.demoLimit, let size = exam.size, demo.value > size.value {
+            report(.examRange, "demo limit \(demo.value) is more than the exam size \(size.value)", demo.range)
+        }
+    }
+
+    /// A translated text must carry the source locale and only declared locales.
+    private func checkLocales(_ text: LocalizedText, sourceLocale: String, declared: [String]) {
+        guard case .translated(let entries) = text.form, !sourceLocale.isEmpty else { return }
+        if !entries.contains(where: { $0.locale == sourceLocale }) {
+            report(.missingSourceLocale, "translations must include the bank's source locale \(sourceLocale)", text.range)
+        }
+        for entry in entries where !declared.contains(entry.locale) {
+            report(.undeclaredLocale, "locale \(entry.locale) is not declared in the bank's `locales` (\(declared.joined(separator: ", ")))", entry.range)
+        }
+    }
+
+    private func topicList(_ node: Node) -> [Topic] {
+        guard let pairs = mapping(node, what: "`topics`", allowed: nil) else { return [] }
+        var topics: [Topic] = []
+        for pair in pairs {
+            guard let id = identifier(pair.key, field: "topic id", pattern: .question) else { continue }
+            var title: LocalizedText?
+            var weight: Double?
+            if pair.value.scalarType == .null {
+                topics.append(Topic(id: id, title: nil, weight: nil))
+                continue
+            }
+            guard let fields = mapping(pair.value, what: "topic '\(id.value)'", allowed: Self.topicKeys) else { continue }
+            for field in fields {
+                switch field.key.scalar {
+                case "title": title = localized(field.value, field: "title")
+                case "weight":
+                    if let value = number(field.value, field: "weight") {
+                        if value < 0 || value > 1 {
+                            report(.valueRange, "topic weight \(field.value.scalar ?? "") is outside 0...1 (a share of the exam)", field.value.range)
+                        }
+                        weight = value
+                    }
+                default: break
+                }
+            }
+            topics.append(Topic(id: id, title: title, weight: weight))
+        }
+        return topics
+    }
+
+    private func exam(_ node: Node) -> Exam? {
+        guard let pairs = mapping(node, what: "`exam`", allowed: Self.examKeys) else { return nil }
+        var exam = Exam(size: nil, passingScore: nil, demoLimit: nil, shuffleChoices: nil, range: node.range)
+        for pair in pairs {
+            let value = pair.value
+            switch pair.key.scalar {
+            case "size":
+                if let size = int(value, field: "size") {
+                    if size < 1 { report(.examRange, "exam size must be at least 1", value.range) }
+                    exam.size = Located(size, value.range)
+                }
+            case "passing-score":
+                if let score = number(value, field: "passing-score") {
+                    if score < 0 || score > 1 {
+                        report(.examRange, "passing score \(value.scalar ?? "") is outside 0...1 (a fraction of the exam)", value.range)
+                    }
+                    exam.passingScore = score
+                }
+            case "demo-limit":
+                if let limit = int(value, field: "demo-limit") {
+                    if limit < 0 { report(.examRange, "demo limit must be 0 or more", value.range) }
+                    exam.demoLimit = Located(limit, value.range)
+                }
+            case "shuffle-choices":
+                exam.shuffleChoices = bool(value, field: "shuffle-choices")
+            default: break
+            }
+        }
+        return exam
+    }
+
+    // MARK: Questions
+
+    func question(_ node: Node) -> Question? {
+        guard let pairs = mapping(node, what: "a question", allowed: Self.questionKeys) else { return nil }
+        var id: Located<String>?
+        var topic: Located<String>?
+        var difficulty: Int?
+        var tags: [String] = []
+        var text: LocalizedText?
+        var answer: Located<Bool>?
+        var choicesNode: Node?
+        var choices: [Choice] = []
+        var shuffle: Bool?
+        var explanation: LocalizedText?
+        var hints: [LocalizedText] = []
+        var image: Located<String>?
+        var imageAlt: LocalizedText?
+        var textPresent = false
+
+        for pair in pairs {
+            let value = pair.value
+            switch pair.key.scalar {
+            case "id": id = identifier(value, field: "id", pattern: .question)
+            case "topic": topic = string(value, field: "topic").map { Located($0, value.range) }
+            case "difficulty":
+                if let level = int(value, field: "difficulty") {
+                    if !(1...5).contains(level) {
+                        report(.valueRange, "difficulty \(level) is outside 1 (easy) ... 5 (hard)", value.range)
+                    }
+                    difficulty = level
+                }
+            case "tags":
+                if let items = sequence(value, field: "tags") {
+                    tags = items.compactMap { string($0, field: "a tag") }
+                }
+            case "text":
+                textPresent = true
+                text = localized(value, field: "text")
+            case "answer": answer = bool(value, field: "answer").map { Located($0, value.range) }
+            case "explanation": explanation = localized(value, field: "explanation")
+            case "hints":
+                if let items = sequence(value, field: "hints") {
+                    hints = items.compactMap { localized($0, field: "a hint") }
+                }
+            case "image":
+                image = string(value, field: "image").map { Located($0, value.range) }
+            case "image-alt": imageAlt = localized(value, field: "image-alt")
+            case "choices":
+                choicesNode = value
+                if let items = sequence(value, field: "choices") {
+                    choices = items.compactMap(choice)
+                }
+            case "shuffle": shuffle = bool(value, field: "shuffle")
+            default: break
+            }
+        }
+
+        let start = SourceRange(at: node.range.start)
+        let hasID = pairs.contains { $0.key.scalar == "id" }
+        if !hasID { report(.missingField, "a question needs an `id`", start) }
+        if !textPresent { report(.missingField, "question \(id.map { "'\($0.value)' " } ?? "")needs a `text`", start) }
+        if image != nil && imageAlt == nil, let image {
+            report(.missingField, "an image needs an `image-alt` text for screen readers", image.range)
+        }
+
+        let kind: QuestionKind?
+        let hasAnswerKey = pairs.contains { $0.key.scalar == "answer" }
+        switch (hasAnswerKey, choicesNode) {
+        case (true, .some(let choicesNode)):
+            report(.kindConflict, "a question has either `answer` (true/false) or `choices`, not both", choicesNode.range)
+            kind = nil
+        case (false, nil):
+            report(.kindConflict, "a question needs `answer: true|false` or a list of `choices`", start)
+            kind = nil
+        case (true, nil):
+            kind = .trueFalse
+            if shuffle != nil, let range = pairs.first(where: { $0.key.scalar == "shuffle" })?.key.range {
+                report(.kindConflict, "`shuffle` applies to choices; a true/false question has none", range)
+            }
+        case (false, .some(let choicesNode)):
+            let count = choicesNode.items?.count ?? 0
+            if choicesNode.items != nil, !(2...8).contains(count) {
+                report(.choiceCount, "a choice question has 2 to 8 choices, this one has \(count)", choicesNode.range)
+            }
+            let correct = choices.filter(\.correct).count
+            if choicesNode.items != nil, correct == 0, choices.count == count {
+                report(.noCorrectChoice, "no choice is marked `correct: true`", choicesNode.range)
+            }
+            kind = correct > 1 ? .multipleChoice : .singleChoice
+        }
+
+        guard let id, let text, let kind else { return nil }
+        return Question(id: id, range: node.range, kind: kind, topic: topic, difficulty: difficulty, tags: tags,
+                        text: text, answer: answer, choices: choices, shuffle: shuffle, explanation: explanation,
+                        hints: hints, image: image, imageAlt: imageAlt)
+    }
+
+    private func choice(_ node: Node) -> Choice? {
+        if node.scalar != nil {
+            return localized(node, field: "a choice").map { Choice(text: $0, correct: false, feedback: nil, range: node.range) }
+        }
+        guard let pairs = mapping(node, what: "a choice", allowed: Self.choiceKeys) else { return nil }
+        var text: LocalizedText?
+        var correct = false
+        var feedback: LocalizedText?
+        for pair in pairs {
+            switch pair.key.scalar {
+            case "text": text = localized(pair.value, field: "text")
+            case "correct": correct = bool(pair.value, field: "correct") ?? false
+            case "feedback": feedback = localized(pair.value, field: "feedback")
+            default: break
+            }
+        }
+        guard pairs.contains(where: { $0.key.scalar == "text" }) else {
+            report(.missingField, "a choice written as a mapping needs a `text`", SourceRange(at: node.range.start))
+            return nil
+        }
+        return text.map { Choice(text: $0, correct: correct, feedback: feedback, range: node.range) }
+    }
+
+    // MARK: Typed values
+
+    /// The pairs of a mapping, reporting keys outside `allowed` (nil: any key).
+    private func mapping(_ node: Node, what: String, allowed: [String]?) -> [Node.Pair]? {
+        guard let pairs = node.pairs else {
+            report(.wrongType, "\(what) must be a mapping, found \(node.kindDescription)", node.range)
+            return nil
+        }
+        guard let allowed else { return pairs }
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                report(.wrongType, "keys of \(what) must be strings, found \(pair.key.kindDescription)", pair.key.range)
+                continue
+            }
+            if !allowed.contains(key) {
+                let suggestion = nearest(key, in: allowed)
+                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                report(.unknownKey, "unknown key '\(key)' in \(what)\(hint)", pair.key.range, suggestion: suggestion)
+            }
+        }
+        return pairs
+    }
+
+    private func sequence(_ node: Node, field: String) -> [Node]? {
+        if let items = node.items { return items }
+        report(.wrongType, "`\(field)` must be a list, found \(node.kindDescription)", node.range)
+        return nil
+    }
+
+    private func required(_ fields: [String: Node], _ key: String, in what: String, at range: SourceRange) -> Node? {
+        if let node = fields[key] { return node }
+        report(.missingField, "\(what) needs `\(key)`", range)
+        return nil
+    }
+
+    /// Any scalar is a string in a text field (the format types only booleans and numbers).
+    private func string(_ node: Node, field: String) -> String? {
+        guard let value = node.scalar else {
+            report(.wrongType, "`\(field)` must be a string, found \(node.kindDescription)", node.range)
+            return nil
+        }
+        if node.scalarType == .null && node.scalarStyle == .plain && (value.isEmpty || value == "~" || value.lowercased() == "null") {
+            report(.emptyText, "`\(field)` is empty", node.range)
+            return nil
+        }
+        if isBlank(value) {
+            report(.emptyText, "`\(field)` is empty", node.range)
+            return nil
+        }
+        return value
+    }
+
+    private func bool(_ node: Node, field: String) -> Bool? {
+        guard let value = node.scalar else {
+            report(.wrongType, "`\(field)` must be true or false, found \(node.kindDescription)", node.range)
+            return nil
+        }
+        if node.scalarType == .bool {
+            if value == "true" { return true }
+            if value == "false" { return false }
+        }
+        let detail: String
+        switch value.lowercased() {
+        case "yes", "no", "on", "off", "y", "n":
+            detail = "; YAML 1.1's \(value) is not a boolean here"
+        case "true", "false":
+            detail = node.scalarStyle == .plain ? "; write it in lower case" : "; \(value) is quoted, so it is a string"
+        default:
+            detail = ""
+        }
+        report(.wrongType, "`\(field)` must be true or false, found \(node.kindDescription)\(detail)", node.range,
+               suggestion: ["yes", "on", "y", "true"].contains(value.lowercased()) ? "true"
+                   : ["no", "off", "n", "false"].contains(value.lowercased()) ? "false" : nil)
+        return nil
+    }
+
+    private func int(_ node: Node, field: String) -> Int? {
+        if node.scalarType == .int, let value = node.scalar, let number = Int(value) { return number }
+        if node.scalarType == .float, let value = node.scalar, let number = Double(value), number == number.rounded(), abs(number) < 1e15 {
+            return Int(number)
+        }
+        report(.wrongType, "`\(field)` must be a whole number, found \(node.kindDescription)", node.range)
+        return nil
+    }
+
+    private func number(_ node: Node, field: String) -> Double? {
+        if let type = node.scalarType, type == .int || type == .float, let value = node.scalar, let number = Double(value), number.isFinite {
+            return number
+        }
+        report(.wrongType, "`\(field)` must be a number, found \(node.kindDescription)", node.range)
+        return nil
+    }
+
+    private func localized(_ node: Node, field: String) -> LocalizedText? {
+        if node.scalar != nil {
+            return string(node, field: field).map { LocalizedText($0, range: node.range) }
+        }
+        guard let pairs = node.pairs else {
+            report(.wrongType, "`\(field)` must be a string or a mapping from locale to string, found \(node.kindDescription)", node.range)
+            return nil
+        }
+        if pairs.isEmpty {
+            report(.emptyText, "`\(field)` has no translations", node.range)
+            return nil
+        }
+        var entries: [LocalizedText.Entry] = []
+        for pair in pairs {
+            guard let locale = localeTag(pair.key, field: "a locale of `\(field)`"),
+                  let text = string(pair.value, field: "\(field)` in `\(locale.value)") else { continue }
+            entries.append(LocalizedText.Entry(locale: locale.value, text: text, range: pair.value.range))
+        }
+        return entries.isEmpty ? nil : LocalizedText(.translated(entries), range: node.range)
+    }
+
+    enum IdentifierPattern {
+        /// `[a-z0-9][a-z0-9-]*`
+        case bank
+        /// `[a-z0-9][a-z0-9._-]*`
+        case question
+
+        func matches(_ value: String) -> Bool {
+            let bytes = value.utf8
+            guard let first = bytes.first, isLowerAlnum(first) else { return false }
+            for byte in bytes.dropFirst() {
+                switch self {
+                case .bank: guard isLowerAlnum(byte) || byte == UInt8(ascii: "-") else { return false }
+                case .question: guard isLowerAlnum(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") else { return false }
+                }
+            }
+            return true
+        }
+
+        var description: String {
+            switch self {
+            case .bank: return "lower-case letters, digits and '-', starting with a letter or digit"
+            case .question: return "lower-case letters, digits, '.', '_' and '-', starting with a letter or digit"
+            }
+        }
+
+        private func isLowerAlnum(_ b: UInt8) -> Bool {
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+        }
+    }
+
+    private func identifier(_ node: Node, field: String, pattern: IdentifierPattern) -> Located<String>? {
+        guard let value = string(node, field: field) else { return nil }
+        guard pattern.matches(value) else {
+            report(.invalidID, "'\(value)' is not a valid \(field): use \(pattern.description)", node.range,
+                   suggestion: suggestedIdentifier(value, pattern: pattern))
+            return nil
+        }
+        return Located(value, node.range)
+    }
+
+    private func suggestedIdentifier(_ value: String, pattern: IdentifierPattern) -> String? {
+        var result = ""
+        for scalar in value.lowercased().unicodeScalars {
+            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else if !result.isEmpty, !result.hasSuffix("-") {
+                result += "-"
+            }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        return pattern.matches(result) ? result : nil
+    }
+
+    private func localeTag(_ node: Node, field: String) -> Located<String>? {
+        guard let value = string(node, field: field) else { return nil }
+        guard LocaleTag.isValid(value) else {
+            report(.invalidLocale, "'\(value)' is not a BCP 47 language tag (such as en, pt-BR, zh-Hant)", node.range)
+            return nil
+        }
+        return Located(value, node.range)
+    }
+
+    private func isBlank(_ value: String) -> Bool {
+        value.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    }
+}
+
+/// BCP 47 language tags as banks use them: a 2–3 letter language, then subtags of 1–8
+/// letters or digits (script, region, variant).
+public enum LocaleTag {
+    public static func isValid(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count),
+              language.utf8.allSatisfy({ isLetter($0) }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
+        }
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+    }
+}
+
+/// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
+public func nearest(_ word: String, in candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for candidate in candidates {
+        let distance = editDistance(word.lowercased(), candidate.lowercased())
+        if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+    }
+    guard let (candidate, distance) = best else { return nil }
+    return distance <= max(2, candidate.count / 3) ? candidate : nil
+}
+
+/// Levenshtein distance over Unicode scalars.
+public func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Checks that an image path stays under the bank's image root, lexically and through symlinks.
+struct ImagePathChecker {
+    let rootDirectory: String
+
+    init(bankPath: String, imageRoot: String?) {
+        rootDirectory = ImagePathChecker.rootDirectory(bankPath: bankPath, imageRoot: imageRoot)
+    }
+
+    /// The folder image paths are relative to: the image root, relative to the bank's folder.
+    static func rootDirectory(bankPath: String, imageRoot: String?) -> String {
+        let bankDirectory = (bankPath as NSString).deletingLastPathComponent
+        let base = bankDirectory.isEmpty ? "." : bankDirectory
+        guard let imageRoot, !imageRoot.isEmpty else { return base }
+        return (base as NSString).appendingPathComponent(imageRoot)
+    }
+
+    /// Why `path` is not acceptable, or nil when it is.
+    func problem(with path: String) -> String? {
+        if path.hasPrefix("/") || path.hasPrefix("~") {
+            return "image path '\(path)' is absolute; write it relative to the image root"
+        }
+        if path.contains("\\") {
+            return "image path '\(path)' uses '\\'; write paths with '/'"
+        }
+        var depth = 0
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": depth -= 1
+            default: depth += 1
+            }
+            if depth < 0 { return "image path '\(path)' leaves the image root" }
+        }
+        let full = (rootDirectory as NSString).appendingPathComponent(path)
+        guard let realRoot = realPath(rootDirectory), let realImage = realPath(full) else { return nil }
+        if !(realImage + "/").hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") {
+            return "image path '\(path)' leads outside the image root through a symbolic link (to \(realImage))"
+        }
+        return nil
+    }
+
+    private func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+extension Bank {
+    /// The folder image paths are relative to, as a path usable from the current directory.
+    public var imageDirectory: String {
+        ImagePathChecker.rootDirectory(bankPath: path, imageRoot: imageRoot)
+    }
+
+    /// Where the file of an image path is, relative to the current directory like `path`.
+    public func imageFilePath(_ image: String) -> String {
+        (imageDirectory as NSString).appendingPathComponent(image)
+    }
+}

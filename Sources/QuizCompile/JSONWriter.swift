@@ -1,0 +1,138 @@
+/// Appends JSON to a byte buffer in one fixed layout (two-space indentation, keys in the order
+/// written), so that the same calls always give the same bytes.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private var depth = 0
+    /// Whether the current container has a member already (a comma goes before the next).
+    private var hasMember: [Bool] = [false]
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    mutating func key(_ name: StaticString) {
+        newMember()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), 0x20])
+        valueFollowsKey = true
+    }
+
+    mutating func string(_ value: String) {
+        element()
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(byte)
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func bool(_ value: Bool) {
+        element()
+        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    }
+
+    mutating func int(_ value: Int) {
+        element()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Integral values print as integers; others in Swift's shortest round-tripping form.
+    mutating func number(_ value: Double) {
+        if value == value.rounded(), abs(value) < 1e15 {
+            int(Int(value))
+        } else {
+            element()
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    mutating func stringArray(_ values: [String]) {
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
+    mutating func intArray(_ values: [Int]) {
+        beginArray()
+        for value in values { int(value) }
+        endArray()
+    }
+
+    /// Ends the document with a newline.
+    mutating func finish() {
+        bytes.append(0x0A)
+    }
+
+    // MARK: Layout
+
+    private var valueFollowsKey = false
+
+    private mutating func element() {
+        if valueFollowsKey {
+            valueFollowsKey = false
+        } else {
+            newMember()
+        }
+    }
+
+    private mutating func newMember() {
+        if depth > 0 {
+            if hasMember[depth] { bytes.append(UInt8(ascii: ",")) }
+            hasMember[depth] = true
+            bytes.append(0x0A)
+            indent()
+        }
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        element()
+        bytes.append(bracket)
+        depth += 1
+        if hasMember.count <= depth { hasMember.append(false) } else { hasMember[depth] = false }
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let hadMembers = hasMember[depth]
+        depth -= 1
+        if hadMembers {
+            bytes.append(0x0A)
+            indent()
+        }
+        bytes.append(bracket)
+    }
+
+    private mutating func indent() {
+        for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The compiled form of every text: Unicode NFC, and whitespace normalized so that the way an
+/// author laid out the YAML does not leak into what learners see.
+///
+/// Rules, in order (docs/compiled-format.md states them for engine authors):
+/// 1. Unicode NFC.
+/// 2. Each line: leading and trailing spaces and tabs removed, every inner run of spaces and
+///    tabs made one space. No-break spaces and other Unicode spaces are left as written.
+/// 3. Blank lines at the start and end removed (a `|` block's final newline goes); a run of
+///    blank lines inside becomes one blank line, which is how a paragraph break is written.
+/// Line breaks that YAML keeps (those of `|` blocks, and `>` blocks' blank lines) stay `\n`.
+public enum TextNormalizer {
+    public static func normalize(_ text: String) -> String {
+        let composed = isCertainlyNFC(text) ? text : text.precomposedStringWithCanonicalMapping
+        return needsWhitespaceWork(composed) ? collapseWhitespace(composed) : composed
+    }
+
+    /// No scalar below U+0300 decomposes or combines with what precedes it, so such text is NFC.
+    static func isCertainlyNFC(_ text: String) -> Bool {
+        for byte in text.utf8 where byte >= 0xCC {
+            // 0xCC is the lead byte of U+0300; lead bytes below it encode scalars below U+0300.
+            return false
+        }
+        return true
+    }
+
+    private static func needsWhitespaceWork(_ text: String) -> Bool {
+        var previous: UInt8 = 0x0A
+        for byte in text.utf8 {
+            switch byte {
+            case 0x09, 0x0D:
+                return true
+            case 0x20:
+                if previous == 0x20 || previous == 0x0A { return true }
+            case 0x0A:
+                if previous == 0x20 || previous == 0x0A { return true }
+            default:
+                break
+            }
+            previous = byte
+        }
+        return previous == 0x20 || previous == 0x0A
+    }
+
+    private static func collapseWhitespace(_ text: String) -> String {
+        var lines: [Substring] = []
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(rawLine)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        var pendingBlankLines = 0
+        var wroteAnything = false
+        for line in lines {
+            var lineBytes: [UInt8] = []
+            var pendingSpace = false
+            for byte in line.utf8 {
+                if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                    pendingSpace = !lineBytes.isEmpty
+                } else {
+                    if pendingSpace { lineBytes.append(0x20); pendingSpace = false }
+                    lineBytes.append(byte)
+                }
+            }
+            if lineBytes.isEmpty {
+                if wroteAnything { pendingBlankLines += 1 }
+                continue
+            }
+            if wroteAnything {
+                output.append(0x0A)
+                if pendingBlankLines > 0 { output.append(0x0A) }
+            }
+            pendingBlankLines = 0
+            output += lineBytes
+            wroteAnything = true
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

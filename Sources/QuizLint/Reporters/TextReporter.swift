@@ -1,0 +1,101 @@
+import QuizBank
+import QuizYAML
+
+/// `PATH:LINE:COL: SEVERITY: MESSAGE [RULE]`, one finding a line, optionally followed by the
+/// source line with carets under the range; then a summary line.
+public struct TextReporter: Sendable {
+    /// Source text of each file, by path, for the source excerpt; nil: no excerpts.
+    public var sources: [String: [UInt8]]?
+    public var color: Bool
+
+    public init(sources: [String: [UInt8]]? = nil, color: Bool = false) {
+        self.sources = sources
+        self.color = color
+    }
+
+    public func report(_ findings: [Finding], bankCount: Int) -> String {
+        var out = ""
+        var lineCache: [String: [Substring]] = [:]
+        for finding in findings {
+            out += line(for: finding)
+            out += "\n"
+            guard let sources, let bytes = sources[finding.path] else { continue }
+            if lineCache[finding.path] == nil {
+                lineCache[finding.path] = SourceLines.split(bytes)
+            }
+            if let excerpt = SourceLines.excerpt(lines: lineCache[finding.path]!, range: finding.range) {
+                out += excerpt
+            }
+        }
+        out += summary(findings, bankCount: bankCount)
+        return out
+    }
+
+    func line(for finding: Finding) -> String {
+        let location = "\(finding.path):\(finding.range.start.line):\(finding.range.start.column)"
+        let severity = finding.severity.rawValue
+        var text = "\(location): \(paint(severity, finding.severity)): \(finding.message) [\(finding.ruleID)]"
+        for related in finding.related {
+            text += "\n\(related.path):\(related.range.start.line):\(related.range.start.column): note: \(related.note)"
+        }
+        return text
+    }
+
+    public func summary(_ findings: [Finding], bankCount: Int) -> String {
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.filter { $0.severity == .warning }.count
+        let infos = findings.count - errors - warnings
+        var parts = [plural(errors, "error"), plural(warnings, "warning")]
+        if infos > 0 { parts.append(plural(infos, "info")) }
+        return parts.joined(separator: ", ") + " in " + plural(bankCount, "bank") + "\n"
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    private func paint(_ text: String, _ severity: Severity) -> String {
+        guard color else { return text }
+        let code: String
+        switch severity {
+        case .error: code = "1;31"
+        case .warning: code = "1;33"
+        case .info: code = "1;36"
+        }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}
+
+/// Lines of a source file and the excerpt shown under a finding.
+public enum SourceLines {
+    /// Splits at `\n`, `\r\n` and `\r`, as libyaml counts lines; a leading BOM is dropped.
+    public static func split(_ bytes: [UInt8]) -> [Substring] {
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    }
+
+    /// The line of `range.start` and a caret line under the range (to the line's end when it goes on).
+    public static func excerpt(lines: [Substring], range: SourceRange) -> String? {
+        let index = Int(range.start.line) - 1
+        guard index >= 0, index < lines.count else { return nil }
+        let line = lines[index]
+        let scalars = Array(line.unicodeScalars)
+        let startColumn = max(1, Int(range.start.column))
+        let endColumn: Int
+        if range.end.line == range.start.line, range.end.column > range.start.column {
+            endColumn = Int(range.end.column)
+        } else if range.end.line > range.start.line {
+            endColumn = scalars.count + 1
+        } else {
+            endColumn = startColumn + 1
+        }
+        var caret = ""
+        for i in 0..<(startColumn - 1) {
+            caret += i < scalars.count && scalars[i] == "\t" ? "\t" : " "
+        }
+        caret += "^" + String(repeating: "~", count: max(0, min(endColumn, scalars.count + 1) - startColumn - 1))
+        let shown = String(String.UnicodeScalarView(scalars.map { $0 == "\t" ? "\t" : $0 }))
+        return "    \(shown)\n    \(caret)\n"
+    }
+}

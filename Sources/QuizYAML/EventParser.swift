@@ -1,0 +1,158 @@
+internal import CYaml
+
+/// Runs libyaml's parser over UTF-8 bytes and hands each event to a closure.
+///
+/// All libyaml state lives inside `parse`; no C pointer escapes it.
+public enum YAMLEventParser {
+    public static func parse(
+        _ bytes: [UInt8],
+        _ handle: (YAMLEvent, SourceRange) throws(YAMLProblem) -> Void
+    ) throws(YAMLProblem) {
+        if let problem = utf16Problem(bytes) { throw problem }
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+        defer {
+            parser.deallocate()
+            event.deallocate()
+        }
+        guard yaml_parser_initialize(parser) == 1 else {
+            throw YAMLProblem(.syntax, "libyaml could not start (out of memory)", at: SourceRange(at: SourceMark(line: 1, column: 1)))
+        }
+        defer { yaml_parser_delete(parser) }
+
+        let outcome: Result<Void, YAMLProblem> = bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            while true {
+                guard yaml_parser_parse(parser, event) == 1 else {
+                    return .failure(problem(of: parser.pointee, in: buffer))
+                }
+                let type = event.pointee.type
+                let converted = convert(event.pointee)
+                let range = SourceRange(start: mark(event.pointee.start_mark), end: mark(event.pointee.end_mark))
+                yaml_event_delete(event)
+                do throws(YAMLProblem) {
+                    try handle(converted, range)
+                } catch {
+                    return .failure(error)
+                }
+                if type == YAML_STREAM_END_EVENT { return .success(()) }
+            }
+        }
+        try outcome.get()
+    }
+
+    private static func mark(_ m: yaml_mark_t) -> SourceMark {
+        SourceMark(line: Int(m.line) + 1, column: Int(m.column) + 1)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private static func convert(_ e: yaml_event_t) -> YAMLEvent {
+        switch e.type {
+        case YAML_STREAM_START_EVENT:
+            return .streamStart
+        case YAML_STREAM_END_EVENT:
+            return .streamEnd
+        case YAML_DOCUMENT_START_EVENT:
+            return .documentStart(implicit: e.data.document_start.implicit != 0)
+        case YAML_DOCUMENT_END_EVENT:
+            return .documentEnd(implicit: e.data.document_end.implicit != 0)
+        case YAML_SEQUENCE_START_EVENT:
+            let s = e.data.sequence_start
+            return .sequenceStart(anchor: string(s.anchor), tag: string(s.tag), flow: s.style == YAML_FLOW_SEQUENCE_STYLE)
+        case YAML_SEQUENCE_END_EVENT:
+            return .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            let m = e.data.mapping_start
+            return .mappingStart(anchor: string(m.anchor), tag: string(m.tag), flow: m.style == YAML_FLOW_MAPPING_STYLE)
+        case YAML_MAPPING_END_EVENT:
+            return .mappingEnd
+        case YAML_SCALAR_EVENT:
+            let s = e.data.scalar
+            let value = String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)
+            let style: ScalarStyle
+            switch s.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            return .scalar(value: value, anchor: string(s.anchor), tag: string(s.tag), style: style)
+        case YAML_ALIAS_EVENT:
+            return .alias(anchor: string(e.data.alias.anchor) ?? "")
+        default:
+            return .streamEnd
+        }
+    }
+
+    /// libyaml reads UTF-16 when a UTF-16 BOM starts the input; banks are UTF-8 only.
+    private static func utf16Problem(_ bytes: [UInt8]) -> YAMLProblem? {
+        guard bytes.count >= 2,
+              (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE)
+        else { return nil }
+        return YAMLProblem(.encoding, "the file is UTF-16; banks must be UTF-8", at: SourceRange(at: SourceMark(line: 1, column: 1)))
+    }
+
+    private static func problem(of p: yaml_parser_t, in buffer: UnsafeBufferPointer<UInt8>) -> YAMLProblem {
+        let problemText = p.problem.map { String(cString: $0) } ?? "unknown problem"
+        if p.error == YAML_READER_ERROR {
+            let at = markOfByte(p.problem_offset, in: buffer)
+            var message = problemText
+            if problemText.contains("UTF-8") {
+                message = "invalid UTF-8: \(problemText)"
+            } else if p.problem_value >= 0, problemText.contains("control characters") {
+                message = "control character U+\(hex4(Int(p.problem_value))) is not allowed"
+            }
+            return YAMLProblem(.encoding, message, at: SourceRange(start: at, end: SourceMark(line: Int(at.line), column: Int(at.column) + 1)))
+        }
+        if p.error == YAML_MEMORY_ERROR {
+            return YAMLProblem(.syntax, "libyaml ran out of memory", at: SourceRange(at: SourceMark(line: 1, column: 1)))
+        }
+        let problemMark = mark(p.problem_mark)
+        guard let context = p.context.map({ String(cString: $0) }) else {
+            return YAMLProblem(.syntax, problemText, at: SourceRange(at: problemMark))
+        }
+        let contextMark = mark(p.context_mark)
+        // Where the input ran out, or a key never found its ':', the place the construct opened
+        // (the quote, the bracket, the key) is what the author has to look at.
+        let opensAtContext = problemText.contains("end of stream") || problemText.contains("could not find expected ':'")
+        let message = "\(problemText) \(context)"
+        if opensAtContext {
+            return YAMLProblem(.syntax, message, at: SourceRange(at: contextMark),
+                               related: [RelatedLocation("the input ends here", at: SourceRange(at: problemMark))])
+        }
+        return YAMLProblem(.syntax, message, at: SourceRange(at: problemMark),
+                           related: contextMark == problemMark ? [] : [RelatedLocation("it started here", at: SourceRange(at: contextMark))])
+    }
+
+    private static func hex4(_ value: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// libyaml reports reader errors as a byte offset; count lines and scalars up to it.
+    static func markOfByte(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceMark {
+        var line = 1
+        var column = 1
+        var index = 0
+        let end = min(offset, bytes.count)
+        if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1; column = 1
+            } else if byte == 0x0D {
+                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                line += 1; column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return SourceMark(line: line, column: column)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Writes files so that a reader never sees half of one: each goes to a temporary file in the
+/// same folder and is renamed over its name only when complete.
+enum AtomicWriter {
+    static func write(_ files: [(name: String, bytes: [UInt8])], into directory: String) throws(CommandFailure) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(message: "cannot create output folder \(directory): \(error.localizedDescription)")
+        }
+        var temporaries: [(temporary: String, final: String)] = []
+        let pid = ProcessInfo.processInfo.processIdentifier
+        do throws(CommandFailure) {
+            for file in files {
+                let final = (directory as NSString).appendingPathComponent(file.name)
+                let temporary = (directory as NSString).appendingPathComponent(".\(file.name).\(pid).tmp")
+                try writeFile(file.bytes, to: temporary)
+                temporaries.append((temporary, final))
+            }
+            for pair in temporaries where rename(pair.temporary, pair.final) != 0 {
+                throw CommandFailure(message: "cannot write \(pair.final): \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            for pair in temporaries { unlink(pair.temporary) }
+            throw error
+        }
+    }
+
+    private static func writeFile(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        var offset = 0
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return fsync(descriptor) == 0 ? nil : errno
+        }
+        close(descriptor)
+        if let failure {
+            unlink(path)
+            throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(failure)))")
+        }
+    }
+}

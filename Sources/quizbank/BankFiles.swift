@@ -1,0 +1,78 @@
+import Foundation
+import QuizBank
+
+/// A bank file as read from disk, and what decoding it found.
+struct LoadedBank {
+    var path: String
+    var bytes: [UInt8]
+    var result: DecodeResult
+}
+
+/// Finds bank files under the paths a user gave, and reads and decodes them.
+enum BankFiles {
+    /// Files as given; folders searched (recursively, hidden folders skipped) for `*.yaml` and
+    /// `*.yml` files whose top level has a `quizbank:` key. Sorted, without repeats.
+    static func find(_ paths: [String]) throws(CommandFailure) -> [String] {
+        var files: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CommandFailure(message: "no such file or folder: \(path)")
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            var found: [String] = []
+            guard let enumerator = manager.enumerator(atPath: path) else {
+                throw CommandFailure(message: "cannot read folder: \(path)")
+            }
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
+                let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                if isBank(full) { found.append(full) }
+            }
+            files += found.sorted()
+        }
+        var seen: Set<String> = []
+        return files.filter { seen.insert($0).inserted }
+    }
+
+    /// A YAML file is a bank when a line starts with `quizbank:` (the format version key).
+    static func isBank(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: 4096)
+        let text = String(decoding: head, as: UTF8.self)
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).contains { $0.hasPrefix("quizbank:") || $0.hasPrefix("\u{FEFF}quizbank:") }
+    }
+
+    static func read(_ path: String) throws(CommandFailure) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(message: "cannot read \(path)")
+        }
+        return [UInt8](data)
+    }
+
+    /// Finds, reads and decodes; no banks at all is an error (status 2).
+    static func load(_ paths: [String]) throws(CommandFailure) -> [LoadedBank] {
+        guard !paths.isEmpty else { throw CommandFailure(message: "name at least one bank file or folder") }
+        let files = try find(paths)
+        guard !files.isEmpty else {
+            throw CommandFailure(message: "no banks found in \(paths.joined(separator: ", ")) (a bank is a .yaml or .yml file with a top-level `quizbank:` key)")
+        }
+        var banks: [LoadedBank] = []
+        let decoder = BankDecoder()
+        for file in files {
+            let bytes = try read(file)
+            banks.append(LoadedBank(path: file, bytes: bytes, result: decoder.decode(bytes, path: file)))
+        }
+        return banks
+    }
+}
