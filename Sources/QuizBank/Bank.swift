@@ -19,11 +19,14 @@ public struct LocalizedText: Sendable, Equatable {
         public var locale: String
         public var text: String
         public var range: SourceRange
+        /// Where the locale key is written (the text's own range for the plain form).
+        public var localeRange: SourceRange
 
-        public init(locale: String, text: String, range: SourceRange) {
+        public init(locale: String, text: String, range: SourceRange, localeRange: SourceRange) {
             self.locale = locale
             self.text = text
             self.range = range
+            self.localeRange = localeRange
         }
     }
 
@@ -72,7 +75,7 @@ public struct LocalizedText: Sendable, Equatable {
     /// Every authored string with its locale and range (the source locale for the plain form).
     public func entries(sourceLocale: String) -> [Entry] {
         switch form {
-        case .plain(let text): return [Entry(locale: sourceLocale, text: text, range: range)]
+        case .plain(let text): return [Entry(locale: sourceLocale, text: text, range: range, localeRange: range)]
         case .translated(let entries): return entries
         }
     }

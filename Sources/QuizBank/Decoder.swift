@@ -24,10 +24,12 @@ public struct BankDecoder: Sendable {
         loader.limits = limits
         let root: Node?
         do {
-            root = try loader.load(bytes, streaming: YAMLLoader.Streaming(rootKey: "questions") { node in
+            let loaded = try loader.load(bytes, streaming: YAMLLoader.Streaming(rootKey: "questions") { node in
                 streamedCount += 1
                 if let question = context.question(node) { streamedQuestions.append(question) }
             })
+            root = loaded.root
+            context.add(loaded.problems.map { Finding($0, path: path) })
         } catch {
             return DecodeResult(bank: nil, findings: [Finding(error, path: path)])
         }
@@ -61,6 +63,8 @@ public enum FormatRule: String, CaseIterable, Sendable {
 final class DecodeContext {
     let path: String
     private(set) var findings: [Finding] = []
+    /// Every question id read, also of questions too broken to decode, for the duplicate check.
+    private var questionIDs: [Located<String>] = []
 
     init(path: String) {
         self.path = path
@@ -71,6 +75,10 @@ final class DecodeContext {
     static let choiceKeys = ["text", "correct", "feedback"]
     static let topicKeys = ["title", "weight"]
     static let examKeys = ["size", "passing-score", "demo-limit", "shuffle-choices"]
+
+    func add(_ more: [Finding]) {
+        findings += more
+    }
 
     func report(_ rule: FormatRule, _ message: String, _ range: SourceRange,
                 related: [Finding.Related] = [], suggestion: String? = nil) {
@@ -155,15 +163,17 @@ final class DecodeContext {
     private func checkBankRules(questions: [Question], topics: [Topic], exam: Exam?, questionCount: Int,
                                 sourceLocale: String, declaredLocales: [String], imageRoot: String?) {
         var firstByID: [String: SourceRange] = [:]
+        for id in questionIDs {
+            if let first = firstByID[id.value] {
+                report(.duplicateID, "question id '\(id.value)' is used twice in this bank", id.range,
+                       related: [Finding.Related(path: path, range: first, note: "first use of '\(id.value)'")])
+            } else {
+                firstByID[id.value] = id.range
+            }
+        }
         let topicIDs = Set(topics.map(\.id.value))
         let imageChecker = ImagePathChecker(bankPath: path, imageRoot: imageRoot)
         for question in questions {
-            if let first = firstByID[question.id.value] {
-                report(.duplicateID, "question id '\(question.id.value)' is used twice in this bank", question.id.range,
-                       related: [Finding.Related(path: path, range: first, note: "first use of '\(question.id.value)'")])
-            } else {
-                firstByID[question.id.value] = question.id.range
-            }
             if let topic = question.topic, !topicIDs.contains(topic.value) {
                 let message = topics.isEmpty
                     ? "topic '\(topic.value)' is not declared; the bank declares no `topics`"
@@ -193,7 +203,7 @@ final class DecodeContext {
             report(.missingSourceLocale, "translations must include the bank's source locale \(sourceLocale)", text.range)
         }
         for entry in entries where !declared.contains(entry.locale) {
-            report(.undeclaredLocale, "locale \(entry.locale) is not declared in the bank's `locales` (\(declared.joined(separator: ", ")))", entry.range)
+            report(.undeclaredLocale, "locale \(entry.locale) is not declared in the bank's `locales` (\(declared.joined(separator: ", ")))", entry.localeRange)
         }
     }
 
@@ -280,7 +290,9 @@ final class DecodeContext {
         for pair in pairs {
             let value = pair.value
             switch pair.key.scalar {
-            case "id": id = identifier(value, field: "id", pattern: .question)
+            case "id":
+                id = identifier(value, field: "id", pattern: .question)
+                if let id { questionIDs.append(id) }
             case "topic": topic = string(value, field: "topic").map { Located($0, value.range) }
             case "difficulty":
                 if let level = int(value, field: "difficulty") {
@@ -487,7 +499,7 @@ final class DecodeContext {
         for pair in pairs {
             guard let locale = localeTag(pair.key, field: "a locale of `\(field)`"),
                   let text = string(pair.value, field: "\(field)` in `\(locale.value)") else { continue }
-            entries.append(LocalizedText.Entry(locale: locale.value, text: text, range: pair.value.range))
+            entries.append(LocalizedText.Entry(locale: locale.value, text: text, range: pair.value.range, localeRange: locale.range))
         }
         return entries.isEmpty ? nil : LocalizedText(.translated(entries), range: node.range)
     }

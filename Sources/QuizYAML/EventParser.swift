@@ -100,7 +100,10 @@ public enum YAMLEventParser {
     private static func problem(of p: yaml_parser_t, in buffer: UnsafeBufferPointer<UInt8>) -> YAMLProblem {
         let problemText = p.problem.map { String(cString: $0) } ?? "unknown problem"
         if p.error == YAML_READER_ERROR {
-            let at = markOfByte(p.problem_offset, in: buffer)
+            // libyaml names the offending byte, which for a cut-short sequence is the one after
+            // it; the author needs the start of the bad sequence.
+            let offset = problemText.contains("UTF-8") ? firstInvalidUTF8(in: buffer) ?? p.problem_offset : p.problem_offset
+            let at = markOfByte(offset, in: buffer)
             var message = problemText
             if problemText.contains("UTF-8") {
                 message = "invalid UTF-8: \(problemText)"
@@ -132,6 +135,33 @@ public enum YAMLEventParser {
     private static func hex4(_ value: Int) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// The offset of the first byte that does not start a well-formed UTF-8 sequence.
+    static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            let minimum: UInt32
+            switch lead {
+            case 0x00...0x7F: index += 1; continue
+            case 0xC2...0xDF: length = 2; minimum = 0x80
+            case 0xE0...0xEF: length = 3; minimum = 0x800
+            case 0xF0...0xF4: length = 4; minimum = 0x10000
+            default: return index
+            }
+            guard index + length <= bytes.count else { return index }
+            var scalar = UInt32(lead) & (0xFF >> (length + 1))
+            for k in 1..<length {
+                let byte = bytes[index + k]
+                guard byte & 0xC0 == 0x80 else { return index }
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+            index += length
+        }
+        return nil
     }
 
     /// libyaml reports reader errors as a byte offset; count lines and scalars up to it.

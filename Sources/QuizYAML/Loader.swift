@@ -29,23 +29,24 @@ public struct YAMLLoader {
 
     public init() {}
 
-    /// Loads the documents of `bytes`: the root node of each (nil for an empty document).
-    public func loadDocuments(_ bytes: [UInt8]) throws(YAMLProblem) -> [Node?] {
-        var builder = TreeBuilder(limits: limits, allowMultipleDocuments: allowMultipleDocuments, acceptsAnyTag: acceptsAnyTag, streaming: nil)
-        try YAMLEventParser.parse(bytes) { (event, range) throws(YAMLProblem) in
-            try builder.consume(event, range)
-        }
-        return builder.documents
+    /// What loading gave: the root of each document (nil for an empty one), and the problems
+    /// that did not stop loading (a duplicate key keeps its first value; a foreign tag is dropped).
+    public struct Loaded: Sendable {
+        public var documents: [Node?]
+        public var problems: [YAMLProblem]
+
+        public var root: Node? { documents.first ?? nil }
     }
 
-    /// Loads the single document of `bytes`; with `streaming`, the items of its root key's
-    /// sequence go to the closure and that sequence stays empty in the returned tree.
-    public func load(_ bytes: [UInt8], streaming: Streaming? = nil) throws(YAMLProblem) -> Node? {
-        var builder = TreeBuilder(limits: limits, allowMultipleDocuments: false, acceptsAnyTag: acceptsAnyTag, streaming: streaming)
+    /// Loads `bytes`; problems that make the rest unreadable (syntax, encoding, limits) throw.
+    /// With `streaming`, the items of the root key's sequence go to the closure and that
+    /// sequence stays empty in the returned tree.
+    public func load(_ bytes: [UInt8], streaming: Streaming? = nil) throws(YAMLProblem) -> Loaded {
+        var builder = TreeBuilder(limits: limits, allowMultipleDocuments: allowMultipleDocuments, acceptsAnyTag: acceptsAnyTag, streaming: streaming)
         try YAMLEventParser.parse(bytes) { (event, range) throws(YAMLProblem) in
             try builder.consume(event, range)
         }
-        return builder.documents.first ?? nil
+        return Loaded(documents: builder.documents, problems: builder.problems)
     }
 }
 
@@ -58,6 +59,8 @@ private struct TreeBuilder {
         var items: [Node] = []
         var pairs: [Node.Pair] = []
         var pendingKey: Node?
+        /// A repeated key's value is dropped: the first definition stands.
+        var pendingKeyIsDuplicate = false
         /// Nodes below this one, aliases counted as what they expand to.
         var nodeCount = 1
         var streamsItems = false
@@ -80,6 +83,7 @@ private struct TreeBuilder {
     private var documentCount = 0
     private var root: Node?
     private(set) var documents: [Node?] = []
+    private(set) var problems: [YAMLProblem] = []
 
     init(limits: YAMLLoader.Limits, allowMultipleDocuments: Bool, acceptsAnyTag: Bool, streaming: YAMLLoader.Streaming?) {
         self.limits = limits
@@ -102,8 +106,7 @@ private struct TreeBuilder {
         case .documentEnd:
             documents.append(root)
         case .scalar(let value, let anchor, let tag, let style):
-            try checkTag(tag, range: range)
-            try add(Node(.scalar(value, style), range: range, tag: tag, anchor: anchor), count: 1)
+            try add(Node(.scalar(value, style), range: range, tag: checkedTag(tag, range: range), anchor: anchor), count: 1)
         case .alias(let name):
             guard let target = anchors[name] else {
                 throw YAMLProblem(.unknownAlias, "alias *\(name) refers to no anchor defined before it", at: range)
@@ -116,11 +119,10 @@ private struct TreeBuilder {
             node.anchor = nil
             try add(node, count: target.count)
         case .sequenceStart(let anchor, let tag, _), .mappingStart(let anchor, let tag, _):
-            try checkTag(tag, range: range)
             if stack.count >= limits.maxDepth {
                 throw YAMLProblem(.depthLimit, "collections nest deeper than \(limits.maxDepth) levels", at: range)
             }
-            var frame = Frame(isMapping: { if case .mappingStart = event { return true } else { return false } }(), start: range.start, tag: tag, anchor: anchor)
+            var frame = Frame(isMapping: { if case .mappingStart = event { return true } else { return false } }(), start: range.start, tag: checkedTag(tag, range: range), anchor: anchor)
             if let streaming, !frame.isMapping, anchor == nil, stack.count == 1, stack[0].isMapping,
                let key = stack[0].pendingKey, key.scalar == streaming.rootKey {
                 frame.streamsItems = true
@@ -133,9 +135,11 @@ private struct TreeBuilder {
         }
     }
 
-    private func checkTag(_ tag: String?, range: SourceRange) throws(YAMLProblem) {
-        guard let tag, !acceptsAnyTag, tag != "!", !CoreTag.all.contains(tag) else { return }
-        throw YAMLProblem(.unsupportedTag, "tag \(tag) is not one of the YAML core schema's (!!str, !!int, !!float, !!bool, !!null, !!seq, !!map)", at: range)
+    /// The tag to keep: core-schema tags and `!`; others are reported and dropped.
+    private mutating func checkedTag(_ tag: String?, range: SourceRange) -> String? {
+        guard let tag, !acceptsAnyTag, tag != "!", !CoreTag.all.contains(tag) else { return tag }
+        problems.append(YAMLProblem(.unsupportedTag, "tag \(tag) is not one of the YAML core schema's (!!str, !!int, !!float, !!bool, !!null, !!seq, !!map)", at: range))
+        return nil
     }
 
     private mutating func add(_ node: Node, count: Int) throws(YAMLProblem) {
@@ -157,26 +161,32 @@ private struct TreeBuilder {
             return
         }
         guard let key = stack[top].pendingKey else {
-            try checkDuplicate(node, in: top)
             stack[top].pendingKey = node
+            stack[top].pendingKeyIsDuplicate = isDuplicate(node, in: top)
             return
         }
-        stack[top].pairs.append(Node.Pair(key: key, value: node))
+        if !stack[top].pendingKeyIsDuplicate {
+            stack[top].pairs.append(Node.Pair(key: key, value: node))
+        }
         stack[top].pendingKey = nil
     }
 
-    /// Two scalar keys that resolve to the same type and text are the same key.
-    private mutating func checkDuplicate(_ key: Node, in index: Int) throws(YAMLProblem) {
-        guard let value = key.scalar, let type = key.scalarType else { return }
+    /// Two scalar keys that resolve to the same type and text are the same key; a repeat is reported.
+    private mutating func isDuplicate(_ key: Node, in index: Int) -> Bool {
+        guard let value = key.scalar, let type = key.scalarType else { return false }
         let candidate = DuplicateKey(type: type, value: value)
         if let keyIndex = stack[index].keyIndex {
-            if let first = keyIndex[candidate] { throw duplicate(value, at: key.range, first: first) }
+            if let first = keyIndex[candidate] {
+                problems.append(duplicate(value, at: key.range, first: first))
+                return true
+            }
             stack[index].keyIndex![candidate] = key.range
-            return
+            return false
         }
         let pairs = stack[index].pairs
         for pair in pairs where pair.key.scalar == value && pair.key.scalarType == type {
-            throw duplicate(value, at: key.range, first: pair.key.range)
+            problems.append(duplicate(value, at: key.range, first: pair.key.range))
+            return true
         }
         if pairs.count >= 16 {
             var keyIndex: [DuplicateKey: SourceRange] = [:]
@@ -186,6 +196,7 @@ private struct TreeBuilder {
             keyIndex[candidate] = key.range
             stack[index].keyIndex = keyIndex
         }
+        return false
     }
 
     private func duplicate(_ value: String, at range: SourceRange, first: SourceRange) -> YAMLProblem {

@@ -28,7 +28,7 @@ import Testing
         loader.allowMultipleDocuments = true
         loader.acceptsAnyTag = true
         do {
-            let documents = try loader.loadDocuments(input).map { $0.map(JSONValue.init) ?? .null }
+            let documents = try loader.load(input).documents.map { $0.map(JSONValue.init) ?? .null }
             let expectedValues = try JSONValue.parseStream(String(decoding: json, as: UTF8.self))
             return documents == expectedValues ? nil : "loaded \(documents), in.json has \(expectedValues)"
         } catch let problem as YAMLProblem {

@@ -19,12 +19,16 @@ public struct TextReporter: Sendable {
         for finding in findings {
             out += line(for: finding)
             out += "\n"
-            guard let sources, let bytes = sources[finding.path] else { continue }
-            if lineCache[finding.path] == nil {
-                lineCache[finding.path] = SourceLines.split(bytes)
+            if let sources, let bytes = sources[finding.path] {
+                if lineCache[finding.path] == nil {
+                    lineCache[finding.path] = SourceLines.split(bytes)
+                }
+                if let excerpt = SourceLines.excerpt(lines: lineCache[finding.path]!, range: finding.range) {
+                    out += excerpt
+                }
             }
-            if let excerpt = SourceLines.excerpt(lines: lineCache[finding.path]!, range: finding.range) {
-                out += excerpt
+            for related in finding.related {
+                out += "\(related.path):\(related.range.start.line):\(related.range.start.column): note: \(related.note)\n"
             }
         }
         out += summary(findings, bankCount: bankCount)
@@ -34,11 +38,7 @@ public struct TextReporter: Sendable {
     func line(for finding: Finding) -> String {
         let location = "\(finding.path):\(finding.range.start.line):\(finding.range.start.column)"
         let severity = finding.severity.rawValue
-        var text = "\(location): \(paint(severity, finding.severity)): \(finding.message) [\(finding.ruleID)]"
-        for related in finding.related {
-            text += "\n\(related.path):\(related.range.start.line):\(related.range.start.column): note: \(related.note)"
-        }
-        return text
+        return "\(location): \(paint(severity, finding.severity)): \(finding.message) [\(finding.ruleID)]"
     }
 
     public func summary(_ findings: [Finding], bankCount: Int) -> String {
