@@ -16,13 +16,16 @@ public enum TextNormalizer {
         return needsWhitespaceWork(composed) ? collapseWhitespace(composed) : composed
     }
 
-    /// No scalar below U+0300 decomposes or combines with what precedes it, so such text is NFC.
+    /// True when every scalar is one that NFC leaves alone and that nothing combines with:
+    /// those below U+0300, and the punctuation and currency signs of U+2010–U+205E and
+    /// U+20A0–U+20CF (dashes, curly quotes, ellipsis), which no canonical mapping touches.
+    /// Anything else takes Foundation's full normalization.
     static func isCertainlyNFC(_ text: String) -> Bool {
-        for byte in text.utf8 where byte >= 0xCC {
-            // 0xCC is the lead byte of U+0300; lead bytes below it encode scalars below U+0300.
-            return false
+        // 0xCC is the lead byte of U+0300: text without a byte this high is all below it.
+        guard text.utf8.contains(where: { $0 >= 0xCC }) else { return true }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.value < 0x300 || (0x2010...0x205E).contains(scalar.value) || (0x20A0...0x20CF).contains(scalar.value)
         }
-        return true
     }
 
     private static func needsWhitespaceWork(_ text: String) -> Bool {

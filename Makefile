@@ -1,0 +1,63 @@
+# quizbank: `make run` and `make test` work on a fresh Debian machine (they install what is
+# missing); on macOS they print the Homebrew line instead.
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+PYTHON ?= python3
+BUILD_DIR := .build
+OUT := out
+BENCH_DIR := $(BUILD_DIR)/bench
+BENCH_QUESTIONS ?= 100000
+BENCH_RUNS ?= 5
+APT_PACKAGES := libyaml-dev pkg-config
+PIP_PACKAGES := jsonschema pyyaml
+
+.PHONY: all deps build release run test bench install clean
+
+all: build
+
+deps:
+	@if [ "$$(uname)" = "Darwin" ]; then \
+	  pkg-config --exists yaml-0.1 || { echo "Install libyaml first: brew install libyaml pkg-config"; exit 1; }; \
+	else \
+	  missing=""; \
+	  for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "Installing:$$missing"; \
+	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	    $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  fi; \
+	fi
+	@$(PYTHON) -c "import jsonschema, yaml" 2>/dev/null || $(PYTHON) -m pip install -q $(PIP_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: build
+	$(BUILD_DIR)/debug/quizbank lint Banks/
+	$(BUILD_DIR)/debug/quizbank compile Banks/ -o $(OUT)/
+	@echo "Compiled: $$(ls $(OUT) | tr '\n' ' ')"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(PYTHON) Tests/schema/validate.py banks Banks Templates
+	rm -rf $(BUILD_DIR)/schema-check && $(BUILD_DIR)/debug/quizbank compile Banks/ Templates/ -o $(BUILD_DIR)/schema-check
+	$(PYTHON) Tests/schema/validate.py compiled $(BUILD_DIR)/schema-check
+
+bench: release
+	@mkdir -p $(BENCH_DIR)
+	cc -O2 Benchmarks/floor.c $$(pkg-config --cflags --libs yaml-0.1) -o $(BENCH_DIR)/floor
+	@[ -f $(BENCH_DIR)/bank-$(BENCH_QUESTIONS).yaml ] || $(PYTHON) Benchmarks/make_bank.py --questions $(BENCH_QUESTIONS) --out $(BENCH_DIR)/bank-$(BENCH_QUESTIONS).yaml
+	$(PYTHON) Benchmarks/bench.py --quizbank $(BUILD_DIR)/release/quizbank --floor $(BENCH_DIR)/floor \
+	  --bank $(BENCH_DIR)/bank-$(BENCH_QUESTIONS).yaml --runs $(BENCH_RUNS) --case compile --case lint
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD_DIR)/release/quizbank $(DESTDIR)$(PREFIX)/bin/quizbank
+
+clean:
+	rm -rf $(BUILD_DIR) $(OUT)

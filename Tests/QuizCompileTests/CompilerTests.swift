@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+@testable import QuizCompile
+import QuizBank
+
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/opentriviaqa")
+    static let golden = root.appendingPathComponent("Tests/QuizCompileTests/Golden")
+
+    /// Every bank file of `Banks/`, as a path relative to the repository.
+    static func exampleBanks() -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("Banks").path)
+        var banks: [String] = []
+        while let item = enumerator?.nextObject() as? String {
+            if item.hasSuffix(".yaml") { banks.append("Banks/" + item) }
+        }
+        return banks.sorted()
+    }
+
+    static func compile(_ relativePath: String) throws -> (DecodeResult, [CompiledDocument], [Finding]) {
+        let path = root.appendingPathComponent(relativePath).path
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let decoded = BankDecoder().decode(bytes, path: path)
+        guard let bank = decoded.bank, !decoded.hasErrors else { return (decoded, [], decoded.findings) }
+        let compiled = Compiler().compile(bank)
+        return (decoded, compiled.documents, compiled.findings)
+    }
+}
+
+@Suite struct CompilerTests {
+    private func compile(_ yaml: String, path: String = "/tmp/quizbank-test/t.yaml") throws -> [CompiledDocument] {
+        let decoded = BankDecoder().decode(Array(yaml.utf8), path: path)
+        #expect(decoded.findings.isEmpty, "\(decoded.findings.map(\.message))")
+        let bank = try #require(decoded.bank)
+        return Compiler().compile(bank).documents
+    }
+
+    private func json(_ document: CompiledDocument) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(document.bytes)) as? [String: Any])
+    }
+
+    @Test func everyExampleBankMatchesItsGoldenFileByteForByte() throws {
+        let banks = Repository.exampleBanks()
+        try #require(banks.count >= 2)
+        let update = ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1"
+        for bank in banks {
+            let (_, documents, findings) = try Repository.compile(bank)
+            #expect(findings.isEmpty, "\(bank): \(findings.map(\.message))")
+            #expect(!documents.isEmpty)
+            for document in documents {
+                let golden = Repository.golden.appendingPathComponent(document.fileName)
+                if update {
+                    try FileManager.default.createDirectory(at: Repository.golden, withIntermediateDirectories: true)
+                    try Data(document.bytes).write(to: golden)
+                }
+                let expected = try [UInt8](Data(contentsOf: golden))
+                #expect(document.bytes == expected, "\(document.fileName) differs from its golden file; run UPDATE_GOLDEN=1 swift test if the change is intended")
+            }
+        }
+    }
+
+    @Test func compilingTwiceGivesTheSameBytes() throws {
+        for bank in Repository.exampleBanks() {
+            let first = try Repository.compile(bank).1.map(\.bytes)
+            let second = try Repository.compile(bank).1.map(\.bytes)
+            #expect(first == second)
+        }
+    }
+
+    @Test func theSha256MemberHashesEverythingBeforeItsLine() throws {
+        let document = try #require(try compile("quizbank: 1\nid: h\ntitle: H\nlocale: en\nquestions:\n  - id: a\n    text: x\n    answer: true\n").first)
+        let marker = Array("\n  \"sha256\": \"".utf8)
+        let bytes = document.bytes
+        let start = try #require((0...(bytes.count - marker.count)).last { Array(bytes[$0..<($0 + marker.count)]) == marker })
+        let hashed = Array(bytes[0...start])
+        let stated = try #require(try json(document)["sha256"] as? String)
+        #expect(stated == SHA256.hex(SHA256.hash(hashed)))
+    }
+
+    @Test func kindsChoicesAndDefaultsAreNormalized() throws {
+        let yaml = """
+        quizbank: 1
+        id: kinds
+        title: Kinds
+        locale: en
+        exam: {size: 2, shuffle-choices: false}
+        questions:
+          - id: tf
+            text: A statement.
+            answer: false
+          - id: single
+            text: Pick one?
+            choices: [a, {text: b, correct: true}, c]
+            shuffle: true
+          - id: multi
+            text: Pick all?
+            choices: [{text: a, correct: true}, b, {text: c, correct: true, feedback: Yes.}]
+
+        """
+        let document = try #require(try compile(yaml).first)
+        let questions = try #require(try json(document)["questions"] as? [[String: Any]])
+        #expect(questions.map { $0["kind"] as? String } == ["true-false", "single-choice", "multiple-choice"])
+        #expect(questions[0]["answer"] as? Bool == false)
+        #expect(questions[0]["choices"] == nil)
+        #expect(questions[1]["correct"] as? [Int] == [1])
+        #expect(questions[1]["shuffle"] as? Bool == true)
+        #expect(questions[2]["correct"] as? [Int] == [0, 2])
+        #expect(questions[2]["shuffle"] as? Bool == false, "the exam's shuffle-choices is the default")
+        let choices = try #require(questions[2]["choices"] as? [[String: Any]])
+        #expect(choices.map { $0["text"] as? String } == ["a", "b", "c"])
+        #expect(choices[2]["feedback"] as? String == "Yes.")
+    }
+
+    @Test func eachLocaleGetsItsDocumentWithFallbackToTheSource() throws {
+        let yaml = """
+        quizbank: 1
+        id: two
+        title: {pt-BR: Dois, en: Two}
+        locale: pt-BR
+        locales: [pt-BR, en]
+        questions:
+          - id: a
+            text: {pt-BR: O Sol é uma estrela., en: The Sun is a star.}
+            answer: true
+            explanation: Só em português.
+
+        """
+        let documents = try compile(yaml)
+        #expect(documents.map(\.fileName) == ["two.pt-BR.json", "two.en.json"])
+        let english = try json(documents[1])
+        #expect(english["title"] as? String == "Two")
+        let question = try #require((english["questions"] as? [[String: Any]])?.first)
+        #expect(question["text"] as? String == "The Sun is a star.")
+        #expect(question["explanation"] as? String == "Só em português.")
+    }
+
+    @Test func keyOrderIsFixed() throws {
+        let document = try #require(try compile("quizbank: 1\nlocale: en\nquestions:\n  - answer: true\n    text: x\n    id: a\ntitle: T\nid: order\n").first)
+        let text = String(decoding: document.bytes, as: UTF8.self)
+        let keys = ["\"format\"", "\"formatVersion\"", "\"id\"", "\"locale\"", "\"sourceLocale\"", "\"locales\"", "\"title\"", "\"questions\"", "\"sha256\""]
+        let positions = keys.map { text.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+        #expect(text.hasSuffix("}\n"))
+    }
+}
+
+@Suite struct TextNormalizerTests {
+    @Test(arguments: [
+        ("plain text", "plain text"),
+        ("  padded  ", "padded"),
+        ("inner   runs\tof  space", "inner runs of space"),
+        ("literal\nlines\n", "literal\nlines"),
+        ("trailing spaces  \nnext line", "trailing spaces\nnext line"),
+        ("para one\n\n\n\npara two\n", "para one\n\npara two"),
+        ("\n\nleading blank lines", "leading blank lines"),
+        ("no\u{A0}break kept", "no\u{A0}break kept"),
+        ("cafe\u{301}", "caf\u{E9}"),
+        ("A\u{30A}ngstr\u{F6}m", "\u{C5}ngstr\u{F6}m"),
+    ])
+    func normalizes(_ input: String, _ expected: String) {
+        let output = TextNormalizer.normalize(input)
+        #expect(Array(output.unicodeScalars) == Array(expected.unicodeScalars))
+    }
+
+    @Test func nfcShortcutOnlyTrustsScalarsBelowCombiningMarks() {
+        #expect(TextNormalizer.isCertainlyNFC("Olá, mundo — ça va"))
+        #expect(!TextNormalizer.isCertainlyNFC("cafe\u{301}"))
+        #expect(!TextNormalizer.isCertainlyNFC("日本"))
+        #expect(!TextNormalizer.isCertainlyNFC("5 \u{2126}"), "OHM SIGN maps to GREEK CAPITAL OMEGA")
+    }
+}
+
+@Suite struct JSONWriterTests {
+    @Test func escapesQuotesBackslashesAndControlCharacters() {
+        var writer = JSONWriter()
+        writer.string("say \"hi\" \\ \n\t\u{01} é 🌍")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"say \\\"hi\\\" \\\\ \\n\\t\\u0001 é 🌍\"")
+    }
+
+    @Test func numbersPrintIntegralValuesAsIntegers() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.number(1.0)
+        writer.number(0.7)
+        writer.number(0.25)
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[\n  1,\n  0.7,\n  0.25\n]")
+    }
+}
+
+@Suite struct CorpusCompileTests {
+    /// All of OpenTriviaQA in bank format (37k questions, typos and all) compiles.
+    @Test func everyCorpusBankCompiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.corpus.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        try #require(files.count == 18, "corpus not found at \(Repository.corpus.path)")
+        var questions = 0
+        for file in files {
+            let path = Repository.corpus.appendingPathComponent(file).path
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let decoded = BankDecoder().decode(bytes, path: path)
+            #expect(!decoded.hasErrors, "\(file): \(decoded.findings.prefix(3).map(\.message))")
+            guard let bank = decoded.bank else { continue }
+            let compiled = Compiler().compile(bank)
+            #expect(compiled.findings.isEmpty)
+            let object = try #require(JSONSerialization.jsonObject(with: Data(compiled.documents[0].bytes)) as? [String: Any])
+            let count = (object["questions"] as? [Any])?.count ?? 0
+            #expect(count == bank.questions.count)
+            questions += count
+        }
+        #expect(questions > 36_000)
+    }
+}
