@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+/// Runs the built `quizbank` executable and captures what it printed.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var executable: URL {
+        let candidates = [".build/debug/quizbank", ".build/release/quizbank"].map { repository.appendingPathComponent($0) }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    init(_ arguments: [String], in directory: URL = Run.repository, environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = Run.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting so that a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: outData, as: UTF8.self)
+        stderr = String(decoding: errData, as: UTF8.self)
+    }
+}
+
+/// A fresh folder for one test's files.
+struct Scratch {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("quizbank-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+let goodBank = """
+quizbank: 1
+id: good
+title: Good
+locale: en
+questions:
+  - id: sun
+    text: The Sun is a star.
+    answer: true
+    explanation: It is a G-type main-sequence star.
+
+"""
+
+let badBank = """
+quizbank: 1
+id: bad
+title: Bad
+locale: en
+questions:
+  - id: sun
+    text: The Sun is a star.
+    answer: yes
+  - id: sun
+    txet: Which planet is red?
+    choices: [Venus, Mars]
+
+"""
+
+@Suite(.serialized) struct CLITests {
+    @Test func versionAndHelp() throws {
+        let version = try Run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("quizbank "))
+        let help = try Run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("lint") && help.stdout.contains("compile"))
+        for command in ["lint", "compile"] {
+            let commandHelp = try Run([command, "--help"])
+            #expect(commandHelp.status == 0)
+            #expect(commandHelp.stdout.contains("usage: quizbank \(command)"))
+        }
+    }
+
+    @Test func usageErrorsExitTwoWithAUsageLine() throws {
+        let unknownCommand = try Run(["lnit"])
+        #expect(unknownCommand.status == 2)
+        #expect(unknownCommand.stderr.contains("did you mean 'lint'?"))
+        let unknownFlag = try Run(["lint", "--sauce", "always", "Banks"])
+        #expect(unknownFlag.status == 2)
+        #expect(unknownFlag.stderr.contains("unknown option '--sauce'; did you mean '--source'?"))
+        #expect(unknownFlag.stderr.contains("usage: quizbank lint"))
+        #expect(unknownFlag.stdout.isEmpty)
+        let noCommand = try Run([])
+        #expect(noCommand.status == 2)
+        let noOutput = try Run(["compile", "Banks"])
+        #expect(noOutput.status == 2)
+        #expect(noOutput.stderr.contains("-o"))
+    }
+
+    @Test func lintExampleBanksIsClean() throws {
+        let run = try Run(["lint", "Banks/"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("0 errors, 0 warnings in 2 banks\n"))
+    }
+
+    @Test func lintReportsEveryErrorWithPathLineAndColumn() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bad.yaml", badBank)
+        let run = try Run(["lint", "--source", "never", "bad.yaml"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+        bad.yaml:8:13: error: `answer` must be true or false, found a string; YAML 1.1's yes is not a boolean here [wrong-type]
+        bad.yaml:9:5: error: question 'sun' needs a `text` [missing-field]
+        bad.yaml:9:9: error: question id 'sun' is used twice in this bank [duplicate-id]
+        bad.yaml:6:9: note: first use of 'sun'
+        bad.yaml:10:5: error: unknown key 'txet' in a question; did you mean 'text'? [unknown-key]
+        bad.yaml:11:14: error: no choice is marked `correct: true` [no-correct-choice]
+        5 errors, 0 warnings in 1 bank
+
+        """)
+    }
+
+    @Test func sourceExcerptPutsACaretUnderTheRange() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bad.yaml", badBank)
+        let run = try Run(["lint", "--source", "always", "bad.yaml"], in: scratch.url)
+        #expect(run.stdout.contains("\n        answer: yes\n                ^~~\n"))
+    }
+
+    @Test func syntaxErrorPointsAtTheOpeningQuote() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("broken.yaml", "quizbank: 1\nid: x\ntitle: \"Unclosed\nlocale: en\n")
+        let run = try Run(["lint", "--source=always", "broken.yaml"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("broken.yaml:3:8: error: found unexpected end of stream while scanning a quoted scalar [yaml-syntax]\n    title: \"Unclosed\n           ^\n"))
+    }
+
+    @Test func pathsAreReportedAsGiven() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("sub/dir/bad.yaml", badBank)
+        let run = try Run(["lint", "./sub/dir/bad.yaml"], in: scratch.url)
+        #expect(run.stdout.hasPrefix("./sub/dir/bad.yaml:8:13: "))
+        let folder = try Run(["lint", "sub"], in: scratch.url)
+        #expect(folder.stdout.hasPrefix("sub/dir/bad.yaml:8:13: "))
+    }
+
+    @Test func missingFilesAndEmptyFoldersExitTwo() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let missing = try Run(["lint", "nope.yaml"], in: scratch.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file or folder: nope.yaml"))
+        try scratch.write("empty/notes.yaml", "just: yaml\n")
+        let noBanks = try Run(["lint", "empty"], in: scratch.url)
+        #expect(noBanks.status == 2)
+        #expect(noBanks.stderr.contains("no banks found"))
+    }
+
+    @Test func compileWritesOneFilePerBankAndLocale() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let out = scratch.url.appendingPathComponent("out")
+        let run = try Run(["compile", Run.repository.appendingPathComponent("Banks").path, "-o", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == ["astronomy.en.json", "astronomy.pt-BR.json", "driving-test.en.json"])
+    }
+
+    @Test func compileToStdoutWritesOneBank() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("good.yaml", goodBank)
+        let run = try Run(["compile", "good.yaml", "-o", "-"], in: scratch.url)
+        #expect(run.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["id"] as? String == "good")
+        try scratch.write("good2.yaml", goodBank.replacingOccurrences(of: "id: good", with: "id: good-two"))
+        let two = try Run(["compile", "good.yaml", "good2.yaml", "-o", "-"], in: scratch.url)
+        #expect(two.status == 2)
+        #expect(two.stdout.isEmpty)
+    }
+
+    @Test func aBankWithErrorsWritesNothingAndLeavesEarlierOutputIntact() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bank.yaml", goodBank)
+        let first = try Run(["compile", "bank.yaml", "-o", "out"], in: scratch.url)
+        #expect(first.status == 0)
+        let outputFile = scratch.url.appendingPathComponent("out/good.en.json")
+        let before = try Data(contentsOf: outputFile)
+        try scratch.write("bank.yaml", goodBank.replacingOccurrences(of: "answer: true", with: "answer: maybe"))
+        try scratch.write("other.yaml", goodBank.replacingOccurrences(of: "id: good", with: "id: other"))
+        let second = try Run(["compile", "bank.yaml", "other.yaml", "-o", "out"], in: scratch.url)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("bank.yaml:8:13: error:"))
+        #expect(try Data(contentsOf: outputFile) == before)
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path)
+        #expect(files == ["good.en.json"], "no other file, no temporary left behind")
+    }
+
+    @Test func compileOneLocale() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try Run(["compile", Run.repository.appendingPathComponent("Banks/astronomy").path, "--locale", "en", "-o", scratch.url.path])
+        #expect(run.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["astronomy.en.json"])
+        let wrong = try Run(["compile", Run.repository.appendingPathComponent("Banks/astronomy").path, "--locale", "fr", "-o", scratch.url.path])
+        #expect(wrong.status == 2)
+    }
+}
