@@ -110,6 +110,9 @@ final class DecodeContext {
         let locale = required(fields, "locale", in: "the bank", at: start).flatMap { localeTag($0, field: "locale") }
         var locales: [String] = []
         if let node = fields["locales"], let items = sequence(node, field: "locales") {
+            if items.isEmpty {
+                report(.valueRange, "`locales` is empty; list the bank's locales, or leave the key out", node.range)
+            }
             var seen: Set<String> = []
             for item in items {
                 guard let tag = localeTag(item, field: "locales") else { continue }

@@ -224,3 +224,19 @@ private let cases: [ErrorCase] = [
         #expect(findings.first?.message.contains("symbolic link") == true)
     }
 }
+
+/// The editor schema and the decoder agree: every bank the schema must reject, the decoder rejects.
+@Suite struct SchemaFixtureTests {
+    @Test func everyInvalidSchemaFixtureHasADecoderError() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("schema/invalid-banks")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        try #require(files.count >= 10)
+        for file in files {
+            let path = folder.appendingPathComponent(file).path
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let result = BankDecoder().decode(bytes, path: path)
+            #expect(result.hasErrors, "\(file) passes the decoder but not the schema")
+        }
+    }
+}

@@ -44,8 +44,9 @@ MAX_MESSAGE = 300
 
 # ---------------------------------------------------------------------------------------------
 # YAML loading, as the bank format reads YAML: the YAML 1.2 core schema (so `yes`, `on`, `no`
-# are strings, as in yaml-language-server), no timestamps, duplicate keys are an error, mapping
-# keys are strings, one document per file, UTF-8 with or without BOM.
+# are strings, as in yaml-language-server), no timestamps, no `<<` merge keys (a YAML 1.1
+# extension: `<<` is an ordinary, hence unknown, key), duplicate keys are an error, mapping keys
+# are strings, one document per file, UTF-8 with or without BOM.
 # ---------------------------------------------------------------------------------------------
 
 class BankLoader(yaml.SafeLoader):
@@ -66,7 +67,6 @@ _resolver("tag:yaml.org,2002:float",
           r"""^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?
                 |[-+]?\.(?:inf|Inf|INF)
                 |\.(?:nan|NaN|NAN))$""", "-+.0123456789")
-_resolver("tag:yaml.org,2002:merge", r"^(?:<<)$", "<")
 
 
 def _construct_bool(loader, node):
@@ -92,24 +92,17 @@ def _construct_float(loader, node):
 
 
 def _construct_mapping(loader, node):
-    seen = {}
-    for key_node, _ in node.value:
-        if key_node.tag == "tag:yaml.org,2002:merge":
-            continue
-        if not isinstance(key_node, yaml.ScalarNode):
-            raise yaml.constructor.ConstructorError(
-                None, None, "mapping keys must be plain text", key_node.start_mark)
-        if key_node.value in seen:
-            raise yaml.constructor.ConstructorError(
-                "while constructing a mapping", seen[key_node.value],
-                f"found duplicate key {key_node.value!r}", key_node.start_mark)
-        seen[key_node.value] = key_node.start_mark
-    loader.flatten_mapping(node)  # merge keys (<<); explicit keys win over merged ones
     mapping = {}
+    marks = {}
     for key_node, value_node in node.value:
         if not isinstance(key_node, yaml.ScalarNode):
             raise yaml.constructor.ConstructorError(
                 None, None, "mapping keys must be plain text", key_node.start_mark)
+        if key_node.value in mapping:
+            raise yaml.constructor.ConstructorError(
+                "while constructing a mapping", marks[key_node.value],
+                f"found duplicate key {key_node.value!r}", key_node.start_mark)
+        marks[key_node.value] = key_node.start_mark
         mapping[key_node.value] = loader.construct_object(value_node, deep=True)
     return mapping
 
