@@ -48,12 +48,27 @@ test: deps
 	rm -rf $(BUILD_DIR)/schema-check && $(BUILD_DIR)/debug/quizbank compile Banks/ Templates/ -o $(BUILD_DIR)/schema-check
 	$(PYTHON) Tests/schema/validate.py compiled $(BUILD_DIR)/schema-check
 
-bench: release
-	@mkdir -p $(BENCH_DIR)
-	cc -O2 Benchmarks/floor.c $$(pkg-config --cflags --libs yaml-0.1) -o $(BENCH_DIR)/floor
-	@[ -f $(BENCH_DIR)/bank-$(BENCH_QUESTIONS).yaml ] || $(PYTHON) Benchmarks/make_bank.py --questions $(BENCH_QUESTIONS) --out $(BENCH_DIR)/bank-$(BENCH_QUESTIONS).yaml
-	$(PYTHON) Benchmarks/bench.py --quizbank $(BUILD_DIR)/release/quizbank --floor $(BENCH_DIR)/floor \
-	  --bank $(BENCH_DIR)/bank-$(BENCH_QUESTIONS).yaml --runs $(BENCH_RUNS) --case compile --case lint
+BENCH_ARGS ?=
+QUIZBANK ?= $(BUILD_DIR)/release/quizbank
+
+# make bench                                        100k bank, compile + lint, 5 runs
+# make bench BENCH_QUESTIONS="50000 100000 200000"
+# make bench BENCH_ARGS="--command stats='{quizbank} stats {bank}'"
+bench: release $(BENCH_DIR)/floor $(foreach n,$(BENCH_QUESTIONS),$(BENCH_DIR)/bank-$(n).yaml)
+	@set -e; for n in $(BENCH_QUESTIONS); do \
+	  $(PYTHON) Benchmarks/bench.py --quizbank $(QUIZBANK) --floor $(BENCH_DIR)/floor \
+	    --bank $(BENCH_DIR)/bank-$$n.yaml --runs $(BENCH_RUNS) --case compile --case lint \
+	    --json $(BENCH_DIR)/results-$$n.json $(BENCH_ARGS); \
+	done
+
+$(BENCH_DIR)/floor: Benchmarks/floor.c
+	@mkdir -p $(@D)
+	cc -O2 Benchmarks/floor.c $$(pkg-config --cflags --libs yaml-0.1) -o $@
+
+# A bank is generated only when missing (no prerequisites on purpose; delete it to refresh).
+$(BENCH_DIR)/bank-%.yaml:
+	@mkdir -p $(@D)
+	$(PYTHON) Benchmarks/make_bank.py --questions $* --out $@ --check
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
