@@ -143,8 +143,8 @@ public struct Exam: Sendable {
     public var range: SourceRange
 }
 
-/// A decoded bank. Only a bank whose decoding found no errors is fit to compile.
-public struct Bank: Sendable {
+/// A bank's top-level fields: everything but its questions.
+public struct BankHeader: Sendable {
     public var path: String
     public var id: Located<String>
     public var title: LocalizedText
@@ -156,10 +156,25 @@ public struct Bank: Sendable {
     public var imageRoot: String?
     public var topics: [Topic]
     public var exam: Exam?
-    public var questions: [Question]
 
     /// The source locale first, then the other declared locales in their order.
     public var outputLocales: [String] {
         [locale.value] + locales.filter { $0 != locale.value }
+    }
+}
+
+/// A decoded bank. Only a bank whose decoding found no errors is fit to compile.
+@dynamicMemberLookup
+public struct Bank: Sendable {
+    public var header: BankHeader
+    public var questions: [Question]
+
+    public init(header: BankHeader, questions: [Question]) {
+        self.header = header
+        self.questions = questions
+    }
+
+    public subscript<Value>(dynamicMember field: KeyPath<BankHeader, Value>) -> Value {
+        header[keyPath: field]
     }
 }

@@ -5,6 +5,9 @@ import QuizYAML
 public struct DecodeResult: Sendable {
     public var bank: Bank?
     public var findings: [Finding]
+    /// Whether `questions` was the bank's last top-level key, so that a header decoded from the
+    /// keys before it (`BankDecoder.Observer.header`) is the whole header.
+    public var questionsCameLast: Bool
 
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 }
@@ -13,28 +16,54 @@ public struct DecodeResult: Sendable {
 public struct BankDecoder: Sendable {
     public var limits = YAMLLoader.Limits()
 
+    /// Sees a large bank as it is read, for work that need not wait for the whole file.
+    public struct Observer {
+        /// Called once before the first question with the header decoded from the keys written
+        /// before `questions` (nil when they do not make a header); findings come with the result.
+        public var header: (BankHeader?) -> Void
+        /// Called with each question that decodes, in order.
+        public var question: (Question) -> Void
+        /// Whether the result's bank keeps its questions.
+        public var retainsQuestions: Bool
+
+        public init(retainsQuestions: Bool, header: @escaping (BankHeader?) -> Void, question: @escaping (Question) -> Void) {
+            self.retainsQuestions = retainsQuestions
+            self.header = header
+            self.question = question
+        }
+    }
+
     public init() {}
 
     /// Decodes `bytes`, read from `path` (used in findings, and to find images beside the bank).
-    public func decode(_ bytes: [UInt8], path: String) -> DecodeResult {
+    public func decode(_ bytes: [UInt8], path: String, observer: Observer? = nil) -> DecodeResult {
         let context = DecodeContext(path: path)
         var streamedQuestions: [Question] = []
         var streamedCount = 0
+        let retains = observer?.retainsQuestions ?? true
         var loader = YAMLLoader()
         loader.limits = limits
+        let streaming = YAMLLoader.Streaming(rootKey: "questions", begin: { pairs in
+            guard let observer else { return }
+            // A scratch context: the header is decoded again, and reported, with the whole file.
+            observer.header(DecodeContext(path: path).header(pairs, at: SourceRange(at: SourceMark(line: 1, column: 1))))
+        }, handle: { node in
+            streamedCount += 1
+            guard let question = context.question(node) else { return }
+            observer?.question(question)
+            if retains { streamedQuestions.append(question) }
+        })
         let root: Node?
         do {
-            let loaded = try loader.load(bytes, streaming: YAMLLoader.Streaming(rootKey: "questions") { node in
-                streamedCount += 1
-                if let question = context.question(node) { streamedQuestions.append(question) }
-            })
+            let loaded = try loader.load(bytes, streaming: streaming)
             root = loaded.root
             context.add(loaded.problems.map { Finding($0, path: path) })
         } catch {
-            return DecodeResult(bank: nil, findings: [Finding(error, path: path)])
+            return DecodeResult(bank: nil, findings: [Finding(error, path: path)], questionsCameLast: false)
         }
-        let bank = context.bank(root, streamedQuestions: streamedQuestions, streamedCount: streamedCount, bytes: bytes)
-        return DecodeResult(bank: bank, findings: context.findings)
+        let bank = context.bank(root, streamedQuestions: streamedQuestions, streamedCount: streamedCount, observer: observer)
+        let lastKey = root?.pairs?.last?.key.scalar
+        return DecodeResult(bank: bank, findings: context.findings, questionsCameLast: lastKey == "questions")
     }
 }
 
@@ -88,16 +117,10 @@ final class DecodeContext {
 
     // MARK: Bank
 
-    func bank(_ root: Node?, streamedQuestions: [Question], streamedCount: Int, bytes: [UInt8]) -> Bank? {
-        guard let root else {
-            report(.emptyBank, "the file is empty; a bank starts with `quizbank: 1`", SourceRange(at: SourceMark(line: 1, column: 1)))
-            return nil
-        }
-        guard let pairs = mapping(root, what: "a bank", allowed: Self.bankKeys) else { return nil }
+    /// The bank's top-level fields other than `questions`, reporting what is wrong with them.
+    func header(_ pairs: [Node.Pair], at start: SourceRange) -> BankHeader? {
         var fields: [String: Node] = [:]
         for pair in pairs { if let key = pair.key.scalar { fields[key] = pair.value } }
-        let start = SourceRange(at: root.range.start)
-
         if let version = fields["quizbank"] {
             if let number = int(version, field: "quizbank"), number != 1 {
                 report(.unsupportedVersion, "format version \(number) is not supported; this quizbank reads version 1", version.range)
@@ -133,14 +156,36 @@ final class DecodeContext {
         }
         let topics = fields["topics"].map(topicList) ?? []
         let exam = fields["exam"].flatMap(exam)
+        let sourceLocale = locale?.value ?? ""
+        let declared = locales.isEmpty ? [sourceLocale] : locales
+        for text in [title, description].compactMap({ $0 }) + topics.compactMap(\.title) {
+            checkLocales(text, sourceLocale: sourceLocale, declared: declared)
+        }
+        guard let id, let title, let locale else { return nil }
+        return BankHeader(path: path, id: id, title: title, locale: locale, locales: declared, description: description,
+                          imageRoot: imageRoot, topics: topics, exam: exam)
+    }
+
+
+    func bank(_ root: Node?, streamedQuestions: [Question], streamedCount: Int, observer: BankDecoder.Observer?) -> Bank? {
+        guard let root else {
+            report(.emptyBank, "the file is empty; a bank starts with `quizbank: 1`", SourceRange(at: SourceMark(line: 1, column: 1)))
+            return nil
+        }
+        guard let pairs = mapping(root, what: "a bank", allowed: Self.bankKeys) else { return nil }
+        let start = SourceRange(at: root.range.start)
+        let header = header(pairs, at: start)
+        let questionsNode = pairs.first { $0.key.scalar == "questions" }?.value
 
         var questions = streamedQuestions
         var questionCount = streamedCount
-        if let node = fields["questions"] {
+        if let node = questionsNode {
             if let items = sequence(node, field: "questions") {
                 for item in items {
                     questionCount += 1
-                    if let question = question(item) { questions.append(question) }
+                    guard let question = question(item) else { continue }
+                    observer?.question(question)
+                    if observer?.retainsQuestions ?? true { questions.append(question) }
                 }
                 if questionCount == 0 {
                     report(.emptyBank, "`questions` is empty; a bank needs at least one question", node.range)
@@ -149,23 +194,28 @@ final class DecodeContext {
         } else {
             report(.missingField, "missing `questions`, the list of questions", start)
         }
-
-        let sourceLocale = locale?.value ?? ""
-        let declared = locales.isEmpty ? [sourceLocale] : locales
-        checkBankRules(questions: questions, topics: topics, exam: exam, questionCount: questionCount,
-                       sourceLocale: sourceLocale, declaredLocales: declared, imageRoot: imageRoot)
-        for text in [title, description].compactMap({ $0 }) + topics.compactMap(\.title) {
-            checkLocales(text, sourceLocale: sourceLocale, declared: declared)
-        }
-
-        guard let id, let title, let locale else { return nil }
-        return Bank(path: path, id: id, title: title, locale: locale, locales: declared, description: description,
-                    imageRoot: imageRoot, topics: topics, exam: exam, questions: questions)
+        checkQuestionReferences(header: header, questionCount: questionCount)
+        guard let header else { return nil }
+        return Bank(header: header, questions: questions)
     }
 
-    private func checkBankRules(questions: [Question], topics: [Topic], exam: Exam?, questionCount: Int,
-                                sourceLocale: String, declaredLocales: [String], imageRoot: String?) {
+    /// What questions refer to that only the header can settle, kept from each question as it is
+    /// decoded so that the checks need not keep the questions.
+    private var topicReferences: [Located<String>] = []
+    private var imageReferences: [Located<String>] = []
+    private var translatedTexts: [LocalizedText] = []
+
+    private func noteReferences(of question: Question) {
+        if let topic = question.topic { topicReferences.append(topic) }
+        if let image = question.image { imageReferences.append(image) }
+        for text in question.localizedTexts {
+            if case .translated = text.form { translatedTexts.append(text) }
+        }
+    }
+
+    private func checkQuestionReferences(header: BankHeader?, questionCount: Int) {
         var firstByID: [String: SourceRange] = [:]
+        firstByID.reserveCapacity(questionIDs.count)
         for id in questionIDs {
             if let first = firstByID[id.value] {
                 report(.duplicateID, "question id '\(id.value)' is used twice in this bank", id.range,
@@ -174,23 +224,24 @@ final class DecodeContext {
                 firstByID[id.value] = id.range
             }
         }
+        let topics = header?.topics ?? []
         let topicIDs = Set(topics.map(\.id.value))
-        let imageChecker = ImagePathChecker(bankPath: path, imageRoot: imageRoot)
-        for question in questions {
-            if let topic = question.topic, !topicIDs.contains(topic.value) {
-                let message = topics.isEmpty
-                    ? "topic '\(topic.value)' is not declared; the bank declares no `topics`"
-                    : "topic '\(topic.value)' is not declared in `topics`"
-                report(.undeclaredTopic, message, topic.range, suggestion: nearest(topic.value, in: topics.map(\.id.value)))
-            }
-            if let image = question.image, let problem = imageChecker.problem(with: image.value) {
-                report(.imagePath, problem, image.range)
-            }
-            for text in question.localizedTexts {
-                checkLocales(text, sourceLocale: sourceLocale, declared: declaredLocales)
+        for topic in topicReferences where !topicIDs.contains(topic.value) {
+            let message = topics.isEmpty
+                ? "topic '\(topic.value)' is not declared; the bank declares no `topics`"
+                : "topic '\(topic.value)' is not declared in `topics`"
+            report(.undeclaredTopic, message, topic.range, suggestion: nearest(topic.value, in: topics.map(\.id.value)))
+        }
+        let imageChecker = ImagePathChecker(bankPath: path, imageRoot: header?.imageRoot)
+        for image in imageReferences {
+            if let problem = imageChecker.problem(with: image.value) { report(.imagePath, problem, image.range) }
+        }
+        if let header {
+            for text in translatedTexts {
+                checkLocales(text, sourceLocale: header.locale.value, declared: header.locales)
             }
         }
-        guard let exam else { return }
+        guard let exam = header?.exam else { return }
         if let size = exam.size, questionCount > 0, size.value > questionCount {
             report(.examRange, "exam size \(size.value) is more than the bank's \(questionCount) questions", size.range)
         }
@@ -365,9 +416,11 @@ final class DecodeContext {
         }
 
         guard let id, let text, let kind else { return nil }
-        return Question(id: id, range: node.range, kind: kind, topic: topic, difficulty: difficulty, tags: tags,
-                        text: text, answer: answer, choices: choices, shuffle: shuffle, explanation: explanation,
-                        hints: hints, image: image, imageAlt: imageAlt)
+        let question = Question(id: id, range: node.range, kind: kind, topic: topic, difficulty: difficulty, tags: tags,
+                                text: text, answer: answer, choices: choices, shuffle: shuffle, explanation: explanation,
+                                hints: hints, image: image, imageAlt: imageAlt)
+        noteReferences(of: question)
+        return question
     }
 
     private func choice(_ node: Node) -> Choice? {
@@ -570,7 +623,9 @@ final class DecodeContext {
     }
 
     private func isBlank(_ value: String) -> Bool {
-        value.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        // Nearly every text starts with a visible ASCII character: decide without Unicode tables.
+        if let first = value.utf8.first, first > 0x20, first < 0x80 { return false }
+        return value.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 }
 

@@ -10,10 +10,9 @@ struct ImagePathChecker {
 
     /// The folder image paths are relative to: the image root, relative to the bank's folder.
     static func rootDirectory(bankPath: String, imageRoot: String?) -> String {
-        let bankDirectory = (bankPath as NSString).deletingLastPathComponent
-        let base = bankDirectory.isEmpty ? "." : bankDirectory
+        let base = FilePath.directory(of: bankPath)
         guard let imageRoot, !imageRoot.isEmpty else { return base }
-        return (base as NSString).appendingPathComponent(imageRoot)
+        return FilePath.join(base, imageRoot)
     }
 
     /// Why `path` is not acceptable, or nil when it is.
@@ -33,7 +32,7 @@ struct ImagePathChecker {
             }
             if depth < 0 { return "image path '\(path)' leaves the image root" }
         }
-        let full = (rootDirectory as NSString).appendingPathComponent(path)
+        let full = FilePath.join(rootDirectory, path)
         guard let realRoot = realPath(rootDirectory), let realImage = realPath(full) else { return nil }
         if !(realImage + "/").hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") {
             return "image path '\(path)' leads outside the image root through a symbolic link (to \(realImage))"
@@ -48,7 +47,7 @@ struct ImagePathChecker {
     }
 }
 
-extension Bank {
+extension BankHeader {
     /// The folder image paths are relative to, as a path usable from the current directory.
     public var imageDirectory: String {
         ImagePathChecker.rootDirectory(bankPath: path, imageRoot: imageRoot)
@@ -56,6 +55,28 @@ extension Bank {
 
     /// Where the file of an image path is, relative to the current directory like `path`.
     public func imageFilePath(_ image: String) -> String {
-        (imageDirectory as NSString).appendingPathComponent(image)
+        FilePath.join(imageDirectory, image)
+    }
+}
+
+/// Path arithmetic on strings as the user wrote them (no normalization, no file system).
+public enum FilePath {
+    /// The folder part of `path`: "." for a bare file name, "/" for a file at the root.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    public static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `base/relative`, without doubling a slash.
+    public static func join(_ base: String, _ relative: String) -> String {
+        if base.isEmpty { return relative }
+        return base.hasSuffix("/") ? base + relative : base + "/" + relative
     }
 }

@@ -18,91 +18,153 @@ public enum CompileRule: String, CaseIterable, Sendable {
     case imageUnreadable = "image-unreadable"
 }
 
-/// Turns a decoded bank into normalized JSON documents, one per locale.
+/// Which locales of a bank to compile.
+public enum LocaleChoice: Sendable, Equatable {
+    /// The source locale and every declared locale.
+    case all
+    /// Only the source locale.
+    case source
+    /// Only this locale; a bank without it compiles to nothing (`CompileResult.missingLocale`).
+    case one(String)
+
+    func locales(of header: BankHeader) -> [String]? {
+        switch self {
+        case .all: return header.outputLocales
+        case .source: return [header.locale.value]
+        case .one(let tag): return header.outputLocales.contains(tag) ? [tag] : nil
+        }
+    }
+}
+
+public struct CompileResult: Sendable {
+    /// The documents, only when there were no errors.
+    public var documents: [CompiledDocument]
+    /// Everything decoding and compiling found.
+    public var findings: [Finding]
+    public var header: BankHeader?
+    /// Set when `LocaleChoice.one` named a locale the bank does not have.
+    public var missingLocale: String?
+
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+}
+
+/// Turns banks into normalized JSON documents, one per locale.
 ///
-/// The layout is fixed (docs/compiled-format.md): keys in the order written here, texts
-/// normalized by `TextNormalizer`, absent optional fields left out, and last a `sha256` of
-/// the bytes before it.
+/// The layout is fixed (docs/compiled-format.md): keys in the order `DocumentEmitter` writes
+/// them, texts normalized by `TextNormalizer`, absent optional fields left out, and last a
+/// `sha256` of the bytes before it.
 public struct Compiler: Sendable {
     public init() {}
 
-    /// Compiles `bank` for `locales` (default: every locale of the bank).
-    public func compile(_ bank: Bank, locales: [String]? = nil) -> (documents: [CompiledDocument], findings: [Finding]) {
-        var findings: [Finding] = []
-        let images = readImages(bank, findings: &findings)
-        guard findings.isEmpty else { return ([], findings) }
-        let documents = (locales ?? bank.outputLocales).map { locale in
-            CompiledDocument(bankID: bank.id.value, locale: locale, bytes: document(bank, locale: locale, images: images))
+    /// Compiles a decoded bank.
+    public func compile(_ bank: Bank, locales choice: LocaleChoice = .all) -> CompileResult {
+        guard let locales = choice.locales(of: bank.header) else {
+            return CompileResult(documents: [], findings: [], header: bank.header, missingLocale: localeTag(choice))
         }
-        return (documents, [])
+        let emitter = DocumentEmitter(header: bank.header, locales: locales, capacity: bank.questions.count * 400)
+        for question in bank.questions { emitter.add(question) }
+        let documents = emitter.finish()
+        let failed = !emitter.findings.isEmpty
+        return CompileResult(documents: failed ? [] : documents, findings: emitter.findings, header: bank.header)
     }
 
+    /// Decodes and compiles a bank file. When the header comes before `questions` (as it
+    /// usually does), each question is written out as it is decoded and none is kept.
+    public func compile(_ bytes: [UInt8], path: String, locales choice: LocaleChoice = .all) -> CompileResult {
+        var emitter: DocumentEmitter?
+        var pending: [Question] = []
+        let capacity = bytes.count + bytes.count / 4
+        let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
+            guard let header, let locales = choice.locales(of: header) else { return }
+            emitter = DocumentEmitter(header: header, locales: locales, capacity: capacity)
+        }, question: { question in
+            if let emitter { emitter.add(question) } else { pending.append(question) }
+        })
+        let decoded = BankDecoder().decode(bytes, path: path, observer: observer)
+        guard !decoded.hasErrors, let header = decoded.bank?.header else {
+            return CompileResult(documents: [], findings: decoded.findings, header: decoded.bank?.header)
+        }
+        guard let locales = choice.locales(of: header) else {
+            return CompileResult(documents: [], findings: decoded.findings, header: header, missingLocale: localeTag(choice))
+        }
+        let streamed: DocumentEmitter
+        if let emitter, decoded.questionsCameLast {
+            streamed = emitter
+        } else if emitter == nil {
+            // The header was incomplete before `questions`: the questions waited in `pending`.
+            streamed = DocumentEmitter(header: header, locales: locales, capacity: capacity)
+            for question in pending { streamed.add(question) }
+        } else {
+            // Header keys after `questions` may change what was written: compile the whole bank.
+            guard let bank = BankDecoder().decode(bytes, path: path).bank else {
+                return CompileResult(documents: [], findings: decoded.findings, header: header)
+            }
+            let result = compile(bank, locales: choice)
+            return CompileResult(documents: result.documents, findings: decoded.findings + result.findings, header: header)
+        }
+        let documents = streamed.finish()
+        let findings = decoded.findings + streamed.findings
+        let failed = findings.contains { $0.severity == .error }
+        return CompileResult(documents: failed ? [] : documents, findings: findings, header: header)
+    }
+
+    private func localeTag(_ choice: LocaleChoice) -> String? {
+        if case .one(let tag) = choice { return tag }
+        return nil
+    }
+}
+
+/// Writes the documents of one bank, one writer per locale, a question at a time.
+final class DocumentEmitter {
     struct ImageRecord {
         var width: Int
         var height: Int
         var sha256: String
     }
 
-    private func readImages(_ bank: Bank, findings: inout [Finding]) -> [String: ImageRecord] {
-        var records: [String: ImageRecord] = [:]
-        var failed: Set<String> = []
-        for question in bank.questions {
-            guard let image = question.image, records[image.value] == nil else { continue }
-            let file = bank.imageFilePath(image.value)
-            if failed.contains(image.value) {
-                continue
-            }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                failed.insert(image.value)
-                findings.append(Finding(ruleID: CompileRule.imageMissing.rawValue, severity: .error,
-                                        message: "image '\(image.value)' not found (looked for \(file))",
-                                        path: bank.path, range: image.range))
-                continue
-            }
-            let bytes = [UInt8](data)
-            do {
-                let info = try readImageInfo(bytes)
-                records[image.value] = ImageRecord(width: info.width, height: info.height, sha256: SHA256.hex(SHA256.hash(bytes)))
-            } catch {
-                failed.insert(image.value)
-                findings.append(Finding(ruleID: CompileRule.imageUnreadable.rawValue, severity: .error,
-                                        message: "image '\(image.value)' is not a readable PNG, JPEG or WebP file: \(error)",
-                                        path: bank.path, range: image.range))
-            }
+    let header: BankHeader
+    let locales: [String]
+    private var writers: [JSONWriter]
+    private var images: [String: ImageRecord?] = [:]
+    private(set) var findings: [Finding] = []
+    private let defaultShuffle: Bool
+
+    init(header: BankHeader, locales: [String], capacity: Int) {
+        self.header = header
+        self.locales = locales
+        defaultShuffle = header.exam?.shuffleChoices ?? true
+        writers = locales.map { _ in JSONWriter(capacity: capacity) }
+        for index in locales.indices {
+            writeHeader(&writers[index], locale: locales[index])
         }
-        return records
     }
 
-    private func document(_ bank: Bank, locale: String, images: [String: ImageRecord]) -> [UInt8] {
-        let source = bank.locale.value
-        func text(_ localized: LocalizedText) -> String {
-            TextNormalizer.normalize(localized.resolved(for: locale, sourceLocale: source))
-        }
-        var json = JSONWriter(capacity: 512 + bank.questions.count * 400)
+    private func writeHeader(_ json: inout JSONWriter, locale: String) {
+        let source = header.locale.value
         json.beginObject()
         json.key("format"); json.string("quizbank-compiled")
         json.key("formatVersion"); json.int(1)
-        json.key("id"); json.string(bank.id.value)
+        json.key("id"); json.string(header.id.value)
         json.key("locale"); json.string(locale)
         json.key("sourceLocale"); json.string(source)
-        json.key("locales"); json.stringArray(bank.outputLocales)
-        json.key("title"); json.string(text(bank.title))
-        if let description = bank.description {
-            json.key("description"); json.string(text(description))
+        json.key("locales"); json.stringArray(header.outputLocales)
+        json.key("title"); json.text(header.title.resolved(for: locale, sourceLocale: source))
+        if let description = header.description {
+            json.key("description"); json.text(description.resolved(for: locale, sourceLocale: source))
         }
-        if !bank.topics.isEmpty {
+        if !header.topics.isEmpty {
             json.key("topics")
             json.beginArray()
-            for topic in bank.topics {
+            for topic in header.topics {
                 json.beginObject()
                 json.key("id"); json.string(topic.id.value)
-                json.key("title"); json.string(topic.title.map(text) ?? topic.id.value)
+                json.key("title"); json.text(topic.title?.resolved(for: locale, sourceLocale: source) ?? topic.id.value)
                 if let weight = topic.weight { json.key("weight"); json.number(weight) }
                 json.endObject()
             }
             json.endArray()
         }
-        if let exam = bank.exam {
+        if let exam = header.exam {
             json.key("exam")
             json.beginObject()
             if let size = exam.size { json.key("size"); json.int(size.value) }
@@ -111,58 +173,113 @@ public struct Compiler: Sendable {
             json.key("shuffleChoices"); json.bool(exam.shuffleChoices ?? true)
             json.endObject()
         }
-        let defaultShuffle = bank.exam?.shuffleChoices ?? true
         json.key("questions")
         json.beginArray()
-        for question in bank.questions {
-            json.beginObject()
-            json.key("id"); json.string(question.id.value)
-            json.key("kind"); json.string(question.kind.rawValue)
-            if let topic = question.topic { json.key("topic"); json.string(topic.value) }
-            if let difficulty = question.difficulty { json.key("difficulty"); json.int(difficulty) }
-            if !question.tags.isEmpty { json.key("tags"); json.stringArray(question.tags.map(TextNormalizer.normalize)) }
-            json.key("text"); json.string(text(question.text))
-            if let answer = question.answer {
-                json.key("answer"); json.bool(answer.value)
-            } else {
-                json.key("choices")
-                json.beginArray()
-                for choice in question.choices {
-                    json.beginObject()
-                    json.key("text"); json.string(text(choice.text))
-                    if let feedback = choice.feedback { json.key("feedback"); json.string(text(feedback)) }
-                    json.endObject()
-                }
-                json.endArray()
-                json.key("correct"); json.intArray(question.correctIndexes)
-                json.key("shuffle"); json.bool(question.shuffle ?? defaultShuffle)
-            }
-            if let explanation = question.explanation { json.key("explanation"); json.string(text(explanation)) }
-            if !question.hints.isEmpty { json.key("hints"); json.stringArray(question.hints.map(text)) }
-            if let image = question.image, let record = images[image.value] {
-                json.key("image")
+    }
+
+    func add(_ question: Question) {
+        let image = question.image.flatMap { record(for: $0) }
+        for index in locales.indices {
+            write(question, image: image, locale: locales[index], into: &writers[index])
+        }
+    }
+
+    private func write(_ question: Question, image: ImageRecord?, locale: String, into json: inout JSONWriter) {
+        let source = header.locale.value
+        json.beginObject()
+        json.key("id"); json.string(question.id.value)
+        json.key("kind"); json.string(question.kind.rawValue)
+        if let topic = question.topic { json.key("topic"); json.string(topic.value) }
+        if let difficulty = question.difficulty { json.key("difficulty"); json.int(difficulty) }
+        if !question.tags.isEmpty {
+            json.key("tags")
+            json.beginArray()
+            for tag in question.tags { json.text(tag) }
+            json.endArray()
+        }
+        json.key("text"); json.text(question.text.resolved(for: locale, sourceLocale: source))
+        if let answer = question.answer {
+            json.key("answer"); json.bool(answer.value)
+        } else {
+            json.key("choices")
+            json.beginArray()
+            for choice in question.choices {
                 json.beginObject()
-                json.key("path"); json.string(image.value)
-                json.key("width"); json.int(record.width)
-                json.key("height"); json.int(record.height)
-                json.key("sha256"); json.string(record.sha256)
-                json.key("alt"); json.string(question.imageAlt.map(text) ?? "")
+                json.key("text"); json.text(choice.text.resolved(for: locale, sourceLocale: source))
+                if let feedback = choice.feedback {
+                    json.key("feedback"); json.text(feedback.resolved(for: locale, sourceLocale: source))
+                }
                 json.endObject()
             }
+            json.endArray()
+            json.key("correct")
+            json.beginArray()
+            for (index, choice) in question.choices.enumerated() where choice.correct { json.int(index) }
+            json.endArray()
+            json.key("shuffle"); json.bool(question.shuffle ?? defaultShuffle)
+        }
+        if let explanation = question.explanation {
+            json.key("explanation"); json.text(explanation.resolved(for: locale, sourceLocale: source))
+        }
+        if !question.hints.isEmpty {
+            json.key("hints")
+            json.beginArray()
+            for hint in question.hints { json.text(hint.resolved(for: locale, sourceLocale: source)) }
+            json.endArray()
+        }
+        if let path = question.image?.value, let image {
+            json.key("image")
+            json.beginObject()
+            json.key("path"); json.string(path)
+            json.key("width"); json.int(image.width)
+            json.key("height"); json.int(image.height)
+            json.key("sha256"); json.string(image.sha256)
+            json.key("alt"); json.text(question.imageAlt?.resolved(for: locale, sourceLocale: source) ?? "")
             json.endObject()
         }
-        json.endArray()
-        json.key("sha256")
-        // The member's own line starts after the newline just written: hash what precedes it.
-        var bytes = json.bytes
-        let hashedCount = bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
-        var hasher = SHA256()
-        bytes.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<hashedCount])) }
-        let digest = SHA256.hex(hasher.finalize())
-        json.string(digest)
         json.endObject()
-        json.finish()
-        bytes = json.bytes
-        return bytes
+    }
+
+    /// Reads an image once: its pixel size and hash, or a finding at its first use.
+    private func record(for image: Located<String>) -> ImageRecord? {
+        if let known = images[image.value] { return known }
+        let file = header.imageFilePath(image.value)
+        var record: ImageRecord?
+        if let data = FileManager.default.contents(atPath: file) {
+            let bytes = [UInt8](data)
+            do {
+                let info = try readImageInfo(bytes)
+                record = ImageRecord(width: info.width, height: info.height, sha256: SHA256.hex(SHA256.hash(bytes)))
+            } catch {
+                findings.append(Finding(ruleID: CompileRule.imageUnreadable.rawValue, severity: .error,
+                                        message: "image '\(image.value)' is not a readable PNG, JPEG or WebP file: \(error)",
+                                        path: header.path, range: image.range))
+            }
+        } else {
+            findings.append(Finding(ruleID: CompileRule.imageMissing.rawValue, severity: .error,
+                                    message: "image '\(image.value)' not found (looked for \(file))",
+                                    path: header.path, range: image.range))
+        }
+        images[image.value] = .some(record)
+        return record
+    }
+
+    /// Closes each document with its hash and returns them.
+    func finish() -> [CompiledDocument] {
+        locales.indices.map { index in
+            // Take the writer out of the array, so that finishing it does not copy its buffer.
+            var json = writers[index]
+            writers[index] = JSONWriter()
+            json.endArray()
+            json.key("sha256")
+            // The member's line starts after the newline just written: hash what precedes it.
+            let hashed = json.bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? json.bytes.count
+            var hasher = SHA256()
+            json.bytes.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<hashed])) }
+            json.string(SHA256.hex(hasher.finalize()))
+            json.endObject()
+            json.finish()
+            return CompiledDocument(bankID: header.id.value, locale: locales[index], bytes: json.bytes)
+        }
     }
 }

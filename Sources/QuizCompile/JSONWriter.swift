@@ -1,6 +1,13 @@
-/// Appends JSON to a byte buffer in one fixed layout (two-space indentation, keys in the order
-/// written), so that the same calls always give the same bytes.
+/// Appends JSON to a byte buffer in one fixed layout, keys in the order written, so that the
+/// same calls always give the same bytes.
+///
+/// Layout: the members of the document and of its top-level arrays and objects each start a
+/// line (two-space indentation); anything deeper is written compactly on its line. So each
+/// question is one line, which keeps files small and diffs to the question that changed.
 struct JSONWriter {
+    /// Containers nested deeper than this are written on one line.
+    private static let linedDepth = 2
+
     private(set) var bytes: [UInt8] = []
     private var depth = 0
     /// Whether the current container has a member already (a comma goes before the next).
@@ -19,7 +26,9 @@ struct JSONWriter {
         newMember()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), 0x20])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        if depth <= Self.linedDepth { bytes.append(0x20) }
         valueFollowsKey = true
     }
 
@@ -39,6 +48,11 @@ struct JSONWriter {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A text as compiled output carries it: normalized (`TextNormalizer`), then escaped.
+    mutating func text(_ value: String) {
+        string(TextNormalizer.isNormalized(value) ? value : TextNormalizer.normalize(value))
     }
 
     mutating func bool(_ value: Bool) {
@@ -91,9 +105,10 @@ struct JSONWriter {
     }
 
     private mutating func newMember() {
-        if depth > 0 {
-            if hasMember[depth] { bytes.append(UInt8(ascii: ",")) }
-            hasMember[depth] = true
+        guard depth > 0 else { return }
+        if hasMember[depth] { bytes.append(UInt8(ascii: ",")) }
+        hasMember[depth] = true
+        if depth <= Self.linedDepth {
             bytes.append(0x0A)
             indent()
         }
@@ -109,7 +124,7 @@ struct JSONWriter {
     private mutating func close(_ bracket: UInt8) {
         let hadMembers = hasMember[depth]
         depth -= 1
-        if hadMembers {
+        if hadMembers && depth < Self.linedDepth {
             bytes.append(0x0A)
             indent()
         }

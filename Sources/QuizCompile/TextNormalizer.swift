@@ -11,6 +11,32 @@ import Foundation
 ///    blank lines inside becomes one blank line, which is how a paragraph break is written.
 /// Line breaks that YAML keeps (those of `|` blocks, and `>` blocks' blank lines) stay `\n`.
 public enum TextNormalizer {
+    /// One pass that is true for text `normalize` would return unchanged in the common case:
+    /// all scalars below U+0300, no tab or CR, no space or newline at either end, no doubled
+    /// space, no space beside a newline, no blank line. False sends the text the long way.
+    public static func isNormalized(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8(isNormalized)
+    }
+
+    static func isNormalized(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0x0A
+        for byte in utf8 {
+            switch byte {
+            case 0x20:
+                if previous == 0x20 || previous == 0x0A { return false }
+            case 0x0A:
+                if previous == 0x20 || previous == 0x0A { return false }
+            case 0x09, 0x0D, 0xCC...0xFF:
+                return false
+            default:
+                break
+            }
+            previous = byte
+        }
+        return previous != 0x20 && previous != 0x0A
+    }
+
     public static func normalize(_ text: String) -> String {
         let composed = isCertainlyNFC(text) ? text : text.precomposedStringWithCanonicalMapping
         return needsWhitespaceWork(composed) ? collapseWhitespace(composed) : composed

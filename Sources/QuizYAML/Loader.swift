@@ -1,6 +1,8 @@
+import Foundation
+
 /// Builds a document tree from libyaml's events and checks what libyaml leaves to its users:
 /// duplicate keys, aliases (under an expansion budget), nesting depth, tags, one document.
-public struct YAMLLoader {
+public struct YAMLLoader: Sendable {
     public struct Limits: Sendable {
         /// Deepest nesting of collections; banks need six levels, generic YAML rarely twenty.
         public var maxDepth = 64
@@ -11,16 +13,26 @@ public struct YAMLLoader {
     }
 
     /// Hands the items of one top-level sequence to a closure as each is complete, instead of
-    /// keeping them in the tree, so that a large bank never exists twice in memory.
+    /// keeping them in the tree, so that a large bank never exists whole in memory.
     public struct Streaming {
         public var rootKey: String
+        /// Called once, before the first item, with the root mapping's pairs written before the
+        /// sequence (a bank's header, when it comes first).
+        public var begin: ([Node.Pair]) throws(YAMLProblem) -> Void
         public var handle: (Node) throws(YAMLProblem) -> Void
 
-        public init(rootKey: String, handle: @escaping (Node) throws(YAMLProblem) -> Void) {
+        public init(rootKey: String,
+                    begin: @escaping ([Node.Pair]) throws(YAMLProblem) -> Void = { _ in },
+                    handle: @escaping (Node) throws(YAMLProblem) -> Void) {
             self.rootKey = rootKey
+            self.begin = begin
             self.handle = handle
         }
     }
+
+    /// Inputs at least this large are streamed from a second thread: libyaml and the tree run
+    /// there while the caller handles the items already built, so the two overlap on two cores.
+    public var concurrentThreshold = 1 << 20
 
     public var limits = Limits()
     public var allowMultipleDocuments = false
@@ -42,15 +54,152 @@ public struct YAMLLoader {
     /// With `streaming`, the items of the root key's sequence go to the closure and that
     /// sequence stays empty in the returned tree.
     public func load(_ bytes: [UInt8], streaming: Streaming? = nil) throws(YAMLProblem) -> Loaded {
-        var builder = TreeBuilder(limits: limits, allowMultipleDocuments: allowMultipleDocuments, acceptsAnyTag: acceptsAnyTag, streaming: streaming)
+        if let streaming, bytes.count >= concurrentThreshold {
+            return try loadConcurrently(bytes, streaming)
+        }
+        let sink = streaming.map { TreeBuilder.Sink(rootKey: $0.rootKey, begin: $0.begin, item: $0.handle) }
+        return try build(bytes, sink: sink)
+    }
+
+    private func build(_ bytes: [UInt8], sink: TreeBuilder.Sink?) throws(YAMLProblem) -> Loaded {
+        var builder = TreeBuilder(limits: limits, allowMultipleDocuments: allowMultipleDocuments, acceptsAnyTag: acceptsAnyTag, sink: sink)
         try YAMLEventParser.parse(bytes) { (event, range) throws(YAMLProblem) in
             try builder.consume(event, range)
         }
         return Loaded(documents: builder.documents, problems: builder.problems)
     }
+
+    /// The same as the one-thread load, with libyaml and the tree on a second thread: the
+    /// caller's closures run on the calling thread, in order, and see the same nodes.
+    private func loadConcurrently(_ bytes: [UInt8], _ streaming: Streaming) throws(YAMLProblem) -> Loaded {
+        let channel = StreamChannel()
+        let outcome = LoadOutcome()
+        let done = DispatchSemaphore(value: 0)
+        let loader = self
+        let rootKey = streaming.rootKey
+        let producer = Thread {
+            var batch: [StreamChannel.Item] = []
+            func flush() throws(YAMLProblem) {
+                guard channel.push(batch) else { throw StreamChannel.cancelled }
+                batch = []
+            }
+            let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { pairs throws(YAMLProblem) in
+                batch.append(.begin(pairs))
+                try flush()
+            }, item: { node throws(YAMLProblem) in
+                batch.append(.node(node))
+                if batch.count == StreamChannel.batchSize { try flush() }
+            })
+            do throws(YAMLProblem) {
+                outcome.loaded = try loader.build(bytes, sink: sink)
+            } catch {
+                outcome.failure = error
+            }
+            // Items built before a failure reach the caller too, as they do on one thread.
+            if !batch.isEmpty { _ = channel.push(batch) }
+            channel.finish()
+            done.signal()
+        }
+        producer.stackSize = 1 << 20
+        producer.start()
+        while let batch = channel.pop() {
+            for item in batch {
+                do throws(YAMLProblem) {
+                    switch item {
+                    case .begin(let pairs): try streaming.begin(pairs)
+                    case .node(let node): try streaming.handle(node)
+                    }
+                } catch {
+                    channel.cancel()
+                    done.wait()
+                    throw error
+                }
+            }
+        }
+        done.wait()
+        if let failure = outcome.failure { throw failure }
+        return outcome.loaded ?? Loaded(documents: [], problems: [])
+    }
+}
+
+/// What the loading thread leaves for the caller, read after it has signalled.
+private final class LoadOutcome: @unchecked Sendable {
+    var loaded: YAMLLoader.Loaded?
+    var failure: YAMLProblem?
+}
+
+/// A bounded queue of batches of streamed items between the loading thread and the caller.
+private final class StreamChannel: @unchecked Sendable {
+    enum Item: Sendable {
+        case begin([Node.Pair])
+        case node(Node)
+    }
+
+    static let batchSize = 256
+    /// Thrown on the loading thread when the caller has stopped listening.
+    static let cancelled = YAMLProblem(.syntax, "loading cancelled", at: SourceRange(at: SourceMark(line: 1, column: 1)))
+    /// Batches waiting at most; bounds memory when the caller is slower than libyaml.
+    private static let capacity = 8
+
+    private let condition = NSCondition()
+    private var queue: [[Item]] = []
+    private var head = 0
+    private var finished = false
+    private var isCancelled = false
+
+    /// Waits for room; false when the caller gave up.
+    func push(_ batch: [Item]) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.count - head >= Self.capacity && !isCancelled { condition.wait() }
+        guard !isCancelled else { return false }
+        queue.append(batch)
+        condition.broadcast()
+        return true
+    }
+
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch, or nil when the loading thread has finished and nothing is left.
+    func pop() -> [Item]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == queue.count && !finished { condition.wait() }
+        guard head < queue.count else { return nil }
+        let batch = queue[head]
+        queue[head] = []
+        head += 1
+        if head > 64 && head * 2 > queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
+        condition.broadcast()
+        return batch
+    }
+
+    func cancel() {
+        condition.lock()
+        isCancelled = true
+        queue.removeAll()
+        head = 0
+        condition.broadcast()
+        condition.unlock()
+    }
 }
 
 private struct TreeBuilder {
+    /// Where the items of the streamed sequence go instead of the tree.
+    struct Sink {
+        var rootKey: String
+        var begin: ([Node.Pair]) throws(YAMLProblem) -> Void
+        var item: (Node) throws(YAMLProblem) -> Void
+    }
+
     private struct Frame {
         var isMapping: Bool
         var start: SourceMark
@@ -66,6 +215,14 @@ private struct TreeBuilder {
         var streamsItems = false
         /// Built only for large mappings; small ones are searched directly.
         var keyIndex: [DuplicateKey: SourceRange]?
+
+        init(isMapping: Bool, start: SourceMark, tag: String?, anchor: String?) {
+            self.isMapping = isMapping
+            self.start = start
+            self.tag = tag
+            self.anchor = anchor
+            if isMapping { pairs.reserveCapacity(8) }
+        }
     }
 
     private struct DuplicateKey: Hashable {
@@ -76,8 +233,11 @@ private struct TreeBuilder {
     let limits: YAMLLoader.Limits
     let allowMultipleDocuments: Bool
     let acceptsAnyTag: Bool
-    let streaming: YAMLLoader.Streaming?
-    private var stack: [Frame] = []
+    let sink: Sink?
+    /// The collection being built; `outer` holds the ones around it. Kept apart so that the
+    /// hot path works on a local value rather than through an array.
+    private var current: Frame?
+    private var outer: [Frame] = []
     private var anchors: [String: (node: Node, count: Int)] = [:]
     private var aliasExpansion = 0
     private var documentCount = 0
@@ -85,28 +245,29 @@ private struct TreeBuilder {
     private(set) var documents: [Node?] = []
     private(set) var problems: [YAMLProblem] = []
 
-    init(limits: YAMLLoader.Limits, allowMultipleDocuments: Bool, acceptsAnyTag: Bool, streaming: YAMLLoader.Streaming?) {
+    init(limits: YAMLLoader.Limits, allowMultipleDocuments: Bool, acceptsAnyTag: Bool, sink: Sink?) {
         self.limits = limits
         self.allowMultipleDocuments = allowMultipleDocuments
         self.acceptsAnyTag = acceptsAnyTag
-        self.streaming = streaming
+        self.sink = sink
     }
+
+    private var depth: Int { outer.count + (current == nil ? 0 : 1) }
 
     mutating func consume(_ event: YAMLEvent, _ range: SourceRange) throws(YAMLProblem) {
         switch event {
-        case .streamStart, .streamEnd:
-            break
-        case .documentStart:
-            documentCount += 1
-            if documentCount > 1 && !allowMultipleDocuments {
-                throw YAMLProblem(.multipleDocuments, "a bank is one YAML document, but a second document starts here", at: range)
-            }
-            root = nil
-            anchors = [:]
-        case .documentEnd:
-            documents.append(root)
         case .scalar(let value, let anchor, let tag, let style):
-            try add(Node(.scalar(value, style), range: range, tag: checkedTag(tag, range: range), anchor: anchor), count: 1)
+            let checked = tag == nil ? nil : checkedTag(tag, range: range)
+            try add(Node(.scalar(value, style), range: range, tag: checked, anchor: anchor), count: 1)
+        case .mappingStart(let anchor, let tag, _):
+            try open(isMapping: true, anchor: anchor, tag: tag, range: range)
+        case .sequenceStart(let anchor, let tag, _):
+            try open(isMapping: false, anchor: anchor, tag: tag, range: range)
+        case .sequenceEnd, .mappingEnd:
+            guard let frame = current else { return }
+            current = outer.popLast()
+            let content: Node.Content = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+            try add(Node(content, range: SourceRange(start: frame.start, end: range.end), tag: frame.tag, anchor: frame.anchor), count: frame.nodeCount)
         case .alias(let name):
             guard let target = anchors[name] else {
                 throw YAMLProblem(.unknownAlias, "alias *\(name) refers to no anchor defined before it", at: range)
@@ -118,21 +279,32 @@ private struct TreeBuilder {
             var node = target.node
             node.anchor = nil
             try add(node, count: target.count)
-        case .sequenceStart(let anchor, let tag, _), .mappingStart(let anchor, let tag, _):
-            if stack.count >= limits.maxDepth {
-                throw YAMLProblem(.depthLimit, "collections nest deeper than \(limits.maxDepth) levels", at: range)
+        case .documentStart:
+            documentCount += 1
+            if documentCount > 1 && !allowMultipleDocuments {
+                throw YAMLProblem(.multipleDocuments, "a bank is one YAML document, but a second document starts here", at: range)
             }
-            var frame = Frame(isMapping: { if case .mappingStart = event { return true } else { return false } }(), start: range.start, tag: checkedTag(tag, range: range), anchor: anchor)
-            if let streaming, !frame.isMapping, anchor == nil, stack.count == 1, stack[0].isMapping,
-               let key = stack[0].pendingKey, key.scalar == streaming.rootKey {
-                frame.streamsItems = true
-            }
-            stack.append(frame)
-        case .sequenceEnd, .mappingEnd:
-            let frame = stack.removeLast()
-            let content: Node.Content = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
-            try add(Node(content, range: SourceRange(start: frame.start, end: range.end), tag: frame.tag, anchor: frame.anchor), count: frame.nodeCount)
+            root = nil
+            anchors = [:]
+        case .documentEnd:
+            documents.append(root)
+        case .streamStart, .streamEnd:
+            break
         }
+    }
+
+    private mutating func open(isMapping: Bool, anchor: String?, tag: String?, range: SourceRange) throws(YAMLProblem) {
+        if depth >= limits.maxDepth {
+            throw YAMLProblem(.depthLimit, "collections nest deeper than \(limits.maxDepth) levels", at: range)
+        }
+        var frame = Frame(isMapping: isMapping, start: range.start, tag: tag == nil ? nil : checkedTag(tag, range: range), anchor: anchor)
+        if let sink, !isMapping, anchor == nil, outer.isEmpty, let root = current, root.isMapping,
+           let key = root.pendingKey, key.scalar == sink.rootKey {
+            frame.streamsItems = true
+            try sink.begin(root.pairs)
+        }
+        if let current { outer.append(current) }
+        current = frame
     }
 
     /// The tag to keep: core-schema tags and `!`; others are reported and dropped.
@@ -146,56 +318,52 @@ private struct TreeBuilder {
         if let anchor = node.anchor {
             anchors[anchor] = (node, count)
         }
-        guard !stack.isEmpty else {
+        guard current != nil else {
             root = node
             return
         }
-        let top = stack.count - 1
-        stack[top].nodeCount += count
-        if !stack[top].isMapping {
-            if stack[top].streamsItems, let streaming {
-                try streaming.handle(node)
+        current!.nodeCount += count
+        if !current!.isMapping {
+            if current!.streamsItems, let sink {
+                try sink.item(node)
             } else {
-                stack[top].items.append(node)
+                current!.items.append(node)
             }
             return
         }
-        guard let key = stack[top].pendingKey else {
-            stack[top].pendingKey = node
-            stack[top].pendingKeyIsDuplicate = isDuplicate(node, in: top)
+        guard let key = current!.pendingKey else {
+            current!.pendingKeyIsDuplicate = isDuplicate(node)
+            current!.pendingKey = node
             return
         }
-        if !stack[top].pendingKeyIsDuplicate {
-            stack[top].pairs.append(Node.Pair(key: key, value: node))
+        if !current!.pendingKeyIsDuplicate {
+            current!.pairs.append(Node.Pair(key: key, value: node))
         }
-        stack[top].pendingKey = nil
+        current!.pendingKey = nil
     }
 
     /// Two scalar keys that resolve to the same type and text are the same key; a repeat is reported.
-    private mutating func isDuplicate(_ key: Node, in index: Int) -> Bool {
-        guard let value = key.scalar, let type = key.scalarType else { return false }
-        let candidate = DuplicateKey(type: type, value: value)
-        if let keyIndex = stack[index].keyIndex {
-            if let first = keyIndex[candidate] {
-                problems.append(duplicate(value, at: key.range, first: first))
+    private mutating func isDuplicate(_ key: Node) -> Bool {
+        guard let value = key.scalar else { return false }
+        if current!.keyIndex == nil {
+            for pair in current!.pairs where pair.key.scalar == value && pair.key.scalarType == key.scalarType {
+                problems.append(duplicate(value, at: key.range, first: pair.key.range))
                 return true
             }
-            stack[index].keyIndex![candidate] = key.range
-            return false
-        }
-        let pairs = stack[index].pairs
-        for pair in pairs where pair.key.scalar == value && pair.key.scalarType == type {
-            problems.append(duplicate(value, at: key.range, first: pair.key.range))
-            return true
-        }
-        if pairs.count >= 16 {
+            guard current!.pairs.count >= 16 else { return false }
             var keyIndex: [DuplicateKey: SourceRange] = [:]
-            for pair in pairs {
+            for pair in current!.pairs {
                 if let v = pair.key.scalar, let t = pair.key.scalarType { keyIndex[DuplicateKey(type: t, value: v)] = pair.key.range }
             }
-            keyIndex[candidate] = key.range
-            stack[index].keyIndex = keyIndex
+            current!.keyIndex = keyIndex
         }
+        guard let type = key.scalarType else { return false }
+        let candidate = DuplicateKey(type: type, value: value)
+        if let first = current!.keyIndex![candidate] {
+            problems.append(duplicate(value, at: key.range, first: first))
+            return true
+        }
+        current!.keyIndex![candidate] = key.range
         return false
     }
 

@@ -11,17 +11,33 @@ public struct Node: Sendable {
         public var value: Node
     }
 
+    /// Tags and anchors are rare: kept out of line so that a node stays small to copy.
+    private final class Properties: Sendable {
+        let tag: String?
+        let anchor: String?
+
+        init(tag: String?, anchor: String?) {
+            self.tag = tag
+            self.anchor = anchor
+        }
+    }
+
     public var content: Content
     public var range: SourceRange
-    /// The resolved tag when one was written (`!!str` arrives as `tag:yaml.org,2002:str`).
-    public var tag: String?
-    public var anchor: String?
+    private var properties: Properties?
 
     public init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
         self.content = content
         self.range = range
-        self.tag = tag
-        self.anchor = anchor
+        if tag != nil || anchor != nil { properties = Properties(tag: tag, anchor: anchor) }
+    }
+
+    /// The resolved tag when one was written (`!!str` arrives as `tag:yaml.org,2002:str`).
+    public var tag: String? { properties?.tag }
+
+    public var anchor: String? {
+        get { properties?.anchor }
+        set { properties = tag == nil && newValue == nil ? nil : Properties(tag: tag, anchor: newValue) }
     }
 
     /// The text of a scalar, nil for collections.
@@ -48,6 +64,7 @@ public struct Node: Sendable {
     /// The core-schema type of a scalar: what a plain scalar resolves to, or what its tag says.
     public var scalarType: ScalarType? {
         guard case .scalar(let value, let style) = content else { return nil }
+        guard let tag else { return style == .plain ? ScalarType.resolvePlain(value) : .string }
         switch tag {
         case CoreTag.str: return .string
         case CoreTag.int: return .int

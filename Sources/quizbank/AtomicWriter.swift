@@ -1,4 +1,5 @@
 import Foundation
+import QuizBank
 
 /// Writes files so that a reader never sees half of one: each goes to a temporary file in the
 /// same folder and is renamed over its name only when complete.
@@ -13,8 +14,8 @@ enum AtomicWriter {
         let pid = ProcessInfo.processInfo.processIdentifier
         do throws(CommandFailure) {
             for file in files {
-                let final = (directory as NSString).appendingPathComponent(file.name)
-                let temporary = (directory as NSString).appendingPathComponent(".\(file.name).\(pid).tmp")
+                let final = FilePath.join(directory, file.name)
+                let temporary = FilePath.join(directory, ".\(file.name).\(pid).tmp")
                 try writeFile(file.bytes, to: temporary)
                 temporaries.append((temporary, final))
             }

@@ -29,7 +29,7 @@ enum BankFiles {
                 throw CommandFailure(message: "cannot read folder: \(path)")
             }
             while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
+                let name = FilePath.name(of: relative)
                 if name.hasPrefix(".") {
                     enumerator.skipDescendants()
                     continue
@@ -53,20 +53,42 @@ enum BankFiles {
         return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).contains { $0.hasPrefix("quizbank:") || $0.hasPrefix("\u{FEFF}quizbank:") }
     }
 
+    /// The whole file, read straight into one buffer.
     static func read(_ path: String) throws(CommandFailure) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "cannot read \(path)")
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 65536)) }
+            let got = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            count += got
         }
-        return [UInt8](data)
+        bytes.removeSubrange(count...)
+        return bytes
     }
 
-    /// Finds, reads and decodes; no banks at all is an error (status 2).
-    static func load(_ paths: [String]) throws(CommandFailure) -> [LoadedBank] {
+    /// The bank files under `paths`; none at all is an error (status 2).
+    static func findBanks(_ paths: [String]) throws(CommandFailure) -> [String] {
         guard !paths.isEmpty else { throw CommandFailure(message: "name at least one bank file or folder") }
         let files = try find(paths)
         guard !files.isEmpty else {
             throw CommandFailure(message: "no banks found in \(paths.joined(separator: ", ")) (a bank is a .yaml or .yml file with a top-level `quizbank:` key)")
         }
+        return files
+    }
+
+    /// Finds, reads and decodes.
+    static func load(_ paths: [String]) throws(CommandFailure) -> [LoadedBank] {
+        let files = try findBanks(paths)
         var banks: [LoadedBank] = []
         let decoder = BankDecoder()
         for file in files {

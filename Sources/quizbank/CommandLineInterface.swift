@@ -15,7 +15,7 @@ struct CommandFailure: Error {
     var message: String
 }
 
-protocol Command {
+protocol Command: Sendable {
     static var name: String { get }
     static var summary: String { get }
     static var usage: String { get }

@@ -212,3 +212,47 @@ enum Repository {
         #expect(questions > 36_000)
     }
 }
+
+/// Compiling straight from bytes (questions written out as they are decoded) gives the same
+/// documents as compiling the decoded bank, wherever the header keys stand.
+@Suite struct StreamingCompileTests {
+    private func bank(questions: Int, headerFirst: Bool, idLast: Bool = false) -> [UInt8] {
+        let header = "quizbank: 1\n" + (idLast ? "" : "id: streamed\n") + "title: {en: Streamed, de: Gestreamt}\nlocale: en\nlocales: [en, de]\n"
+        var body = "questions:\n"
+        for index in 0..<questions {
+            body += "  - id: q\(index)\n    text: {en: \"Question   \(index)?\", de: \"Frage \(index)?\"}\n    choices: [\"A \(index)\", {text: B, correct: true}]\n"
+        }
+        let tail = idLast ? "id: streamed\n" : ""
+        return Array((headerFirst ? header + body + tail : body + header + tail).utf8)
+    }
+
+    private func viaBank(_ bytes: [UInt8]) throws -> [[UInt8]] {
+        let decoded = BankDecoder().decode(bytes, path: "streamed.yaml")
+        let bank = try #require(decoded.bank)
+        #expect(!decoded.hasErrors)
+        return Compiler().compile(bank).documents.map(\.bytes)
+    }
+
+    @Test(arguments: [(20, true, false), (20, false, false), (20, true, true), (12_000, true, false), (12_000, false, false)])
+    func sameDocumentsEitherWay(questions: Int, headerFirst: Bool, idLast: Bool) throws {
+        let bytes = bank(questions: questions, headerFirst: headerFirst, idLast: idLast)
+        let streamed = Compiler().compile(bytes, path: "streamed.yaml")
+        #expect(streamed.findings.isEmpty)
+        #expect(streamed.documents.map(\.fileName) == ["streamed.en.json", "streamed.de.json"])
+        #expect(streamed.documents.map(\.bytes) == (try viaBank(bytes)))
+    }
+
+    @Test func errorsWriteNothing() {
+        var text = String(decoding: bank(questions: 12_000, headerFirst: true), as: UTF8.self)
+        text = text.replacingOccurrences(of: "id: q11999\n", with: "id: q11998\n")
+        let result = Compiler().compile(Array(text.utf8), path: "streamed.yaml")
+        #expect(result.documents.isEmpty)
+        #expect(result.findings.map(\.ruleID) == ["duplicate-id"])
+    }
+
+    @Test func aLocaleTheBankLacksIsReported() {
+        let result = Compiler().compile(bank(questions: 3, headerFirst: true), path: "streamed.yaml", locales: .one("fr"))
+        #expect(result.missingLocale == "fr")
+        #expect(result.documents.isEmpty)
+    }
+}

@@ -21,38 +21,32 @@ enum CompileCommand: Command {
             throw UsageError(message: "name where to write with -o DIR (or -o - for stdout)")
         }
         let showSource = try LintCommand.sourceMode(arguments, terminal: Terminal.standardError)
-        let banks = try BankFiles.load(arguments.positional)
-        if output == "-" && banks.count != 1 {
-            throw UsageError(message: "-o - writes one bank to stdout, but \(banks.count) banks were found")
+        let files = try BankFiles.findBanks(arguments.positional)
+        if output == "-" && files.count != 1 {
+            throw UsageError(message: "-o - writes one bank to stdout, but \(files.count) banks were found")
         }
-        let locale = arguments.value("locale")
+        let choice: LocaleChoice = arguments.value("locale").map { .one($0) } ?? (output == "-" ? .source : .all)
         var findings: [Finding] = []
         var documents: [CompiledDocument] = []
+        var sources: [String: [UInt8]] = [:]
         let compiler = Compiler()
-        for bank in banks {
-            findings += bank.result.findings
-            guard !bank.result.hasErrors, let model = bank.result.bank else { continue }
-            var locales = model.outputLocales
-            if let locale {
-                guard locales.contains(locale) else {
-                    throw CommandFailure(message: "bank \(model.id.value) has no locale \(locale) (it has \(locales.joined(separator: ", ")))")
-                }
-                locales = [locale]
-            } else if output == "-" {
-                locales = [model.locale.value]
+        for file in files {
+            let bytes = try BankFiles.read(file)
+            let result = compiler.compile(bytes, path: file, locales: choice)
+            if let missing = result.missingLocale, let header = result.header {
+                throw CommandFailure(message: "bank \(header.id.value) has no locale \(missing) (it has \(header.outputLocales.joined(separator: ", ")))")
             }
-            let compiled = compiler.compile(model, locales: locales)
-            findings += compiled.findings
-            documents += compiled.documents
+            if !result.findings.isEmpty && showSource { sources[file] = bytes }
+            findings += result.findings
+            documents += result.documents
         }
         findings.sort(by: Finding.reportOrder)
-        let errors = findings.contains { $0.severity == .error }
         if !findings.isEmpty {
-            let reporter = TextReporter(sources: showSource ? Dictionary(uniqueKeysWithValues: banks.map { ($0.path, $0.bytes) }) : nil)
-            Terminal.standardError.write(reporter.report(findings, bankCount: banks.count))
+            let reporter = TextReporter(sources: showSource ? sources : nil)
+            Terminal.standardError.write(reporter.report(findings, bankCount: files.count))
         }
         // All or nothing: with an error anywhere, no file is written.
-        guard !errors else { return ExitStatus.findings }
+        guard !findings.contains(where: { $0.severity == .error }) else { return ExitStatus.findings }
         if output == "-" {
             Terminal.standardOutput.write(documents[0].bytes)
             return ExitStatus.success
