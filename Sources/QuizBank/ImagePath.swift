@@ -74,6 +74,16 @@ public enum FilePath {
         return String(path[path.index(after: slash)...])
     }
 
+    /// `path` relative to the folder `base` when it lies under it (both as given, compared
+    /// after dropping `./`), else `path` unchanged.
+    public static func relative(_ path: String, to base: String) -> String {
+        func parts(_ p: String) -> [Substring] { p.split(separator: "/").filter { $0 != "." } }
+        let pathParts = parts(path), baseParts = parts(base)
+        guard path.hasPrefix("/") == base.hasPrefix("/"),
+              pathParts.count > baseParts.count, Array(pathParts.prefix(baseParts.count)) == baseParts else { return path }
+        return pathParts.dropFirst(baseParts.count).joined(separator: "/")
+    }
+
     /// `base/relative`, without doubling a slash.
     public static func join(_ base: String, _ relative: String) -> String {
         if base.isEmpty { return relative }

@@ -1,0 +1,44 @@
+import QuizBank
+
+struct MissingExplanationRule: QuestionRule {
+    static let description = RuleDescription(
+        id: "missing-explanation",
+        summary: "A question without an `explanation`.",
+        rationale: """
+            Learners remember an answer when they are told why it is right; a bare right/wrong \
+            teaches little, and a wrong guess stays wrong. The format recommends an explanation \
+            for every question.
+            """,
+        severity: .warning,
+        scope: .question,
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: sun
+                    text: The Sun is a star.
+                    answer: true
+                """, lines: [6]),
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: sun
+                    text: The Sun is a star.
+                    answer: true
+                    explanation: It is a G-type main-sequence star.
+                """),
+        ])
+
+    init(options: RuleOptions) {}
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.explanation == nil else { return }
+        report("question '\(question.id.value)' has no explanation", at: question.id.range)
+    }
+}

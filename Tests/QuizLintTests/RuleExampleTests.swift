@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import QuizBank
+import QuizYAML
+@testable import QuizLint
+
+/// Runs every example of every rule: a triggering example must be reported (at the declared
+/// lines), a passing one must not.
+@Suite struct RuleExampleTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var rule: RuleDescription
+        var index: Int
+        var testDescription: String { "\(rule.id) example \(index + 1)" }
+    }
+
+    static let cases: [Case] = RuleRegistry.descriptions.flatMap { rule in
+        rule.examples.indices.map { Case(rule: rule, index: $0) }
+    }
+
+    /// The findings of `rule` when its example is linted from a fresh folder.
+    static func findings(of rule: RuleDescription, example: RuleExample) throws -> [Finding] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quizbank-example-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, bytes) in example.files {
+            let file = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: file)
+        }
+        let path = folder.appendingPathComponent("bank.yaml").path
+        var configuration = Configuration()
+        if !rule.isFormatRule {
+            configuration.rules[rule.id] = Configuration.RuleSetting(severity: nil, isOff: false, options: example.options)
+        }
+        let result = LintEngine().lint([LintInput(path: path, bytes: Array(example.bank.utf8), configuration: configuration)])
+        return result.findings.filter { $0.ruleID == rule.id }
+    }
+
+    @Test(arguments: cases)
+    func exampleBehavesAsDeclared(_ testCase: Case) throws {
+        let example = testCase.rule.examples[testCase.index]
+        let found = try Self.findings(of: testCase.rule, example: example)
+        if example.triggers {
+            #expect(!found.isEmpty, "\(testCase.rule.id) did not report its triggering example")
+            if !example.lines.isEmpty {
+                #expect(found.map { Int($0.range.start.line) } == example.lines)
+            }
+        } else {
+            #expect(found.isEmpty, "\(testCase.rule.id) reported its passing example: \(found.map(\.message))")
+        }
+    }
+
+    @Test func everyRuleIsDocumentedWithBothKindsOfExample() {
+        for rule in RuleRegistry.descriptions {
+            #expect(rule.examples.contains { $0.triggers }, "\(rule.id) has no triggering example")
+            #expect(rule.examples.contains { !$0.triggers }, "\(rule.id) has no passing example")
+            #expect(!rule.summary.isEmpty && !rule.rationale.isEmpty, "\(rule.id) is not documented")
+            #expect(rule.id.allSatisfy { $0.isLowercase || $0 == "-" || $0.isNumber }, "\(rule.id) is not kebab-case")
+        }
+        let ids = RuleRegistry.descriptions.map(\.id)
+        #expect(Set(ids).count == ids.count, "rule ids repeat")
+    }
+
+    @Test func everyDecoderRuleIdIsDocumented() {
+        let documented = Set(RuleRegistry.descriptions.filter(\.isFormatRule).map(\.id))
+        let reported = Set(FormatRule.allCases.map(\.rawValue) + YAMLProblem.Kind.allCases.map(\.rawValue))
+        #expect(reported.subtracting(documented).isEmpty, "undocumented: \(reported.subtracting(documented).sorted())")
+    }
+}
