@@ -648,6 +648,10 @@ public enum LocaleTag {
 
 /// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
 public func nearest(_ word: String, in candidates: [String]) -> String? {
+    // A word cut short ("warn" for "warning") is a typo too, though far by edit distance.
+    if word.count >= 3, let completion = candidates.first(where: { $0.lowercased().hasPrefix(word.lowercased()) && $0.count > word.count }) {
+        return completion
+    }
     var best: (String, Int)?
     for candidate in candidates {
         let distance = editDistance(word.lowercased(), candidate.lowercased())

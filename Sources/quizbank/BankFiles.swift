@@ -1,18 +1,12 @@
 import Foundation
 import QuizBank
 
-/// A bank file as read from disk, and what decoding it found.
-struct LoadedBank {
-    var path: String
-    var bytes: [UInt8]
-    var result: DecodeResult
-}
-
-/// Finds bank files under the paths a user gave, and reads and decodes them.
+/// Finds bank files under the paths a user gave, and reads them.
 enum BankFiles {
     /// Files as given; folders searched (recursively, hidden folders skipped) for `*.yaml` and
-    /// `*.yml` files whose top level has a `quizbank:` key. Sorted, without repeats.
-    static func find(_ paths: [String]) throws(CommandFailure) -> [String] {
+    /// `*.yml` files whose top level has a `quizbank:` key and that `isIgnored` does not
+    /// exclude. Sorted, without repeats.
+    static func find(_ paths: [String], isIgnored: (String) throws(CommandFailure) -> Bool = { _ in false }) throws(CommandFailure) -> [String] {
         var files: [String] = []
         let manager = FileManager.default
         for path in paths {
@@ -36,7 +30,7 @@ enum BankFiles {
                 }
                 guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
                 let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-                if isBank(full) { found.append(full) }
+                if isBank(full), try !isIgnored(full) { found.append(full) }
             }
             files += found.sorted()
         }
@@ -77,24 +71,12 @@ enum BankFiles {
     }
 
     /// The bank files under `paths`; none at all is an error (status 2).
-    static func findBanks(_ paths: [String]) throws(CommandFailure) -> [String] {
+    static func findBanks(_ paths: [String], isIgnored: (String) throws(CommandFailure) -> Bool = { _ in false }) throws(CommandFailure) -> [String] {
         guard !paths.isEmpty else { throw CommandFailure(message: "name at least one bank file or folder") }
-        let files = try find(paths)
+        let files = try find(paths, isIgnored: isIgnored)
         guard !files.isEmpty else {
             throw CommandFailure(message: "no banks found in \(paths.joined(separator: ", ")) (a bank is a .yaml or .yml file with a top-level `quizbank:` key)")
         }
         return files
-    }
-
-    /// Finds, reads and decodes.
-    static func load(_ paths: [String]) throws(CommandFailure) -> [LoadedBank] {
-        let files = try findBanks(paths)
-        var banks: [LoadedBank] = []
-        let decoder = BankDecoder()
-        for file in files {
-            let bytes = try read(file)
-            banks.append(LoadedBank(path: file, bytes: bytes, result: decoder.decode(bytes, path: file)))
-        }
-        return banks
     }
 }

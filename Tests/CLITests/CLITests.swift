@@ -79,6 +79,7 @@ questions:
   - id: sun
     text: The Sun is a star.
     answer: yes
+    explanation: It is a star.
   - id: sun
     txet: Which planet is red?
     choices: [Venus, Mars]
@@ -130,11 +131,11 @@ questions:
         #expect(run.status == 1)
         #expect(run.stdout == """
         bad.yaml:8:13: error: `answer` must be true or false, found a string; YAML 1.1's yes is not a boolean here [wrong-type]
-        bad.yaml:9:5: error: question 'sun' needs a `text` [missing-field]
-        bad.yaml:9:9: error: question id 'sun' is used twice in this bank [duplicate-id]
+        bad.yaml:10:5: error: question 'sun' needs a `text` [missing-field]
+        bad.yaml:10:9: error: question id 'sun' is used twice in this bank [duplicate-id]
         bad.yaml:6:9: note: first use of 'sun'
-        bad.yaml:10:5: error: unknown key 'txet' in a question; did you mean 'text'? [unknown-key]
-        bad.yaml:11:14: error: no choice is marked `correct: true` [no-correct-choice]
+        bad.yaml:11:5: error: unknown key 'txet' in a question; did you mean 'text'? [unknown-key]
+        bad.yaml:12:14: error: no choice is marked `correct: true` [no-correct-choice]
         5 errors, 0 warnings in 1 bank
 
         """)

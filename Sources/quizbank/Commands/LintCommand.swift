@@ -1,3 +1,4 @@
+import Foundation
 import QuizBank
 import QuizLint
 
@@ -6,17 +7,66 @@ enum LintCommand: Command {
     static let summary = "Check banks and report every problem with its file, line and column."
     static let usage = "quizbank lint [options] PATH..."
     static let options = [
+        OptionSpec(name: "format", short: "f", takesValue: true, valueName: "text|json|github|sarif",
+                   help: "output format (default: text; github when GITHUB_ACTIONS=true)"),
+        OptionSpec(name: "config", short: "c", takesValue: true, valueName: "FILE",
+                   help: "use this configuration for every bank instead of the nearest .quizbank.yml"),
+        OptionSpec(name: "strict", short: nil, takesValue: false, help: "exit 1 when there are warnings too"),
+        OptionSpec(name: "max-warnings", short: nil, takesValue: true, valueName: "N",
+                   help: "exit 1 when there are more than N warnings"),
+        OptionSpec(name: "color", short: nil, takesValue: true, valueName: "auto|always|never",
+                   help: "color the text format (auto: when stdout is a terminal and NO_COLOR is not set)"),
         OptionSpec(name: "source", short: nil, takesValue: true, valueName: "auto|always|never",
-                   help: "show the source line under each finding (auto: when stdout is a terminal)"),
+                   help: "show the source line under each finding in the text format (auto: when stdout is a terminal)"),
     ]
 
+    enum Format: String, CaseIterable {
+        case text, json, github, sarif
+    }
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let showSource = try sourceMode(arguments, terminal: Terminal.standardOutput)
-        let banks = try BankFiles.load(arguments.positional)
-        let findings = banks.flatMap(\.result.findings).sorted(by: Finding.reportOrder)
-        let reporter = TextReporter(sources: showSource ? Dictionary(uniqueKeysWithValues: banks.map { ($0.path, $0.bytes) }) : nil)
-        Terminal.standardOutput.write(reporter.report(findings, bankCount: banks.count))
-        return findings.contains { $0.severity == .error } ? ExitStatus.findings : ExitStatus.success
+        let environment = ProcessInfo.processInfo.environment
+        let formatName = arguments.value("format") ?? (environment["GITHUB_ACTIONS"] == "true" ? "github" : "text")
+        guard let format = Format(rawValue: formatName) else {
+            throw UsageError(message: "--format takes \(Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(formatName)'")
+        }
+        var maxWarnings: Int?
+        if let text = arguments.value("max-warnings") {
+            guard let number = Int(text), number >= 0 else { throw UsageError(message: "--max-warnings takes a whole number, not '\(text)'") }
+            maxWarnings = number
+        }
+        let terminal = Terminal.standardOutput
+        let showSource = try sourceMode(arguments, terminal: terminal)
+        let color = try colorMode(arguments, terminal: terminal, environment: environment)
+
+        let finder = try ConfigurationFinder(explicitPath: arguments.value("config"))
+        let files = try BankFiles.findBanks(arguments.positional, isIgnored: { path throws(CommandFailure) in try finder.ignores(path) })
+        var inputs: [LintInput] = []
+        for file in files {
+            inputs.append(LintInput(path: file, bytes: try BankFiles.read(file), configuration: try finder.configuration(for: file)))
+        }
+        let result = LintEngine().lint(inputs)
+
+        let output: String
+        switch format {
+        case .text:
+            let sources = showSource ? Dictionary(uniqueKeysWithValues: inputs.map { ($0.path, $0.bytes) }) : nil
+            output = TextReporter(sources: sources, color: color).report(result.findings, bankCount: result.bankCount)
+        case .json:
+            output = JSONReporter(toolVersion: CommandLineInterface.version).report(result.findings, bankCount: result.bankCount, rules: RuleRegistry.descriptions)
+        case .github:
+            output = GitHubReporter().report(result.findings, bankCount: result.bankCount)
+        case .sarif:
+            output = SARIFReporter(toolVersion: CommandLineInterface.version).report(result.findings, rules: RuleRegistry.descriptions)
+        }
+        terminal.write(output)
+
+        let errors = result.findings.filter { $0.severity == .error }.count
+        let warnings = result.findings.filter { $0.severity == .warning }.count
+        if errors > 0 { return ExitStatus.findings }
+        if arguments.has("strict") && warnings > 0 { return ExitStatus.findings }
+        if let maxWarnings, warnings > maxWarnings { return ExitStatus.findings }
+        return ExitStatus.success
     }
 
     static func sourceMode(_ arguments: ParsedArguments, terminal: Terminal) throws(UsageError) -> Bool {
@@ -25,6 +75,16 @@ enum LintCommand: Command {
         case "always": return true
         case "never": return false
         case let other: throw UsageError(message: "--source takes auto, always or never, not '\(other)'")
+        }
+    }
+
+    /// `NO_COLOR` (any non-empty value) turns automatic color off, as no-color.org asks.
+    static func colorMode(_ arguments: ParsedArguments, terminal: Terminal, environment: [String: String]) throws(UsageError) -> Bool {
+        switch arguments.value("color") ?? "auto" {
+        case "auto": return terminal.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        case "always": return true
+        case "never": return false
+        case let other: throw UsageError(message: "--color takes auto, always or never, not '\(other)'")
         }
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import QuizBank
+import QuizLint
+
+/// Finds the `.quizbank.yml` that applies to each bank: the nearest one in the bank's folder or
+/// above it, up to the repository root (a folder with `.git`) or the home folder; or the one
+/// named with `--config` for every bank.
+final class ConfigurationFinder {
+    static let fileNames = [".quizbank.yml", ".quizbank.yaml"]
+
+    private let explicit: Configuration?
+    private var byDirectory: [String: Configuration] = [:]
+    private let rules = RuleRegistry.descriptions
+
+    init(explicitPath: String?) throws(CommandFailure) {
+        if let explicitPath {
+            explicit = try Self.read(explicitPath, rules: RuleRegistry.descriptions)
+        } else {
+            explicit = nil
+        }
+    }
+
+    /// The configuration for the bank at `path`.
+    func configuration(for path: String) throws(CommandFailure) -> Configuration {
+        if let explicit { return explicit }
+        return try configuration(inOrAbove: FilePath.directory(of: Self.absolute(path)))
+    }
+
+    /// Whether a bank found by searching a folder is excluded by its configuration's `ignore`.
+    func ignores(_ path: String) throws(CommandFailure) -> Bool {
+        try configuration(for: path).ignores(Self.absolute(path))
+    }
+
+    private func configuration(inOrAbove directory: String) throws(CommandFailure) -> Configuration {
+        if let known = byDirectory[directory] { return known }
+        var found = Configuration.defaults
+        var searched = false
+        for name in Self.fileNames {
+            let candidate = FilePath.join(directory, name)
+            if FileManager.default.fileExists(atPath: candidate) {
+                found = try Self.read(candidate, rules: rules)
+                searched = true
+                break
+            }
+        }
+        if !searched {
+            let isRepositoryRoot = FileManager.default.fileExists(atPath: FilePath.join(directory, ".git"))
+            let home = FileManager.default.homeDirectoryForCurrentUser.path
+            if !isRepositoryRoot && directory != home && directory != "/" {
+                found = try configuration(inOrAbove: FilePath.directory(of: directory))
+            }
+        }
+        byDirectory[directory] = found
+        return found
+    }
+
+    private static func read(_ path: String, rules: [RuleDescription]) throws(CommandFailure) -> Configuration {
+        let bytes = try BankFiles.read(path)
+        do {
+            return try Configuration.parse(bytes, path: absolute(path), rules: rules)
+        } catch {
+            throw CommandFailure(message: "\(path):\(error.range.start.line):\(error.range.start.column): error: \(error.message)")
+        }
+    }
+
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return FilePath.join(FileManager.default.currentDirectoryPath, String(relative))
+    }
+}
