@@ -54,27 +54,31 @@ public struct LintEngine: Sendable {
 
     /// The question and bank rules enabled for one bank.
     private func check(_ bank: LintBank, configuration: Configuration) -> [Finding] {
-        var questionRules: [(rule: any QuestionRule, reporter: FindingReporter)] = []
+        var questionRules: [any QuestionRule] = []
+        var questionReporters: [FindingReporter] = []
         var findings: [Finding] = []
         for type in rules {
             let description = type.description
-            guard !description.isFormatRule, let setting = configuration.setting(for: description) else { continue }
+            guard !description.isFormatRule, description.scope != .run, let setting = configuration.setting(for: description) else { continue }
             var reporter = FindingReporter(ruleID: description.id, severity: setting.severity, path: bank.path)
             let rule = type.init(options: setting.options)
             if let rule = rule as? any QuestionRule {
-                questionRules.append((rule, reporter))
+                questionRules.append(rule)
+                questionReporters.append(reporter)
             } else if let rule = rule as? any BankRule {
                 rule.check(bank, report: &reporter)
                 findings += reporter.findings
             }
         }
         guard !questionRules.isEmpty else { return findings }
+        // Rules and their reporters live in separate arrays so that each call mutates one
+        // reporter in place (a shared tuple would copy the findings on every report).
         for question in bank.bank.questions {
             for index in questionRules.indices {
-                questionRules[index].rule.check(question, in: bank, report: &questionRules[index].reporter)
+                questionRules[index].check(question, in: bank, report: &questionReporters[index])
             }
         }
-        return findings + questionRules.flatMap(\.reporter.findings)
+        return findings + questionReporters.flatMap(\.findings)
     }
 
     /// Run rules see every bank whose configuration enables them.

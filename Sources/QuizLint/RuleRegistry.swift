@@ -2,7 +2,32 @@
 public enum RuleRegistry {
     public static let all: [any LintRule.Type] = [
         // Format: reported by the libyaml wrapper, the decoder and the compiler.
+        YAMLSyntaxRule.self,
+        YAMLEncodingRule.self,
+        DuplicateKeyRule.self,
+        AliasLimitRule.self,
+        UnknownAliasRule.self,
+        DepthLimitRule.self,
+        MultipleDocumentsRule.self,
+        UnsupportedTagRule.self,
         UnknownKeyRule.self,
+        WrongTypeRule.self,
+        MissingFieldRule.self,
+        UnsupportedVersionRule.self,
+        KindConflictRule.self,
+        ChoiceCountRule.self,
+        NoCorrectChoiceRule.self,
+        DuplicateIDRule.self,
+        UndeclaredTopicRule.self,
+        ExamRangeRule.self,
+        ValueRangeRule.self,
+        InvalidIDRule.self,
+        InvalidLocaleRule.self,
+        MissingSourceLocaleRule.self,
+        UndeclaredLocaleRule.self,
+        EmptyTextRule.self,
+        ImagePathRule.self,
+        EmptyBankRule.self,
         // Content.
         MissingExplanationRule.self,
         // Meta.

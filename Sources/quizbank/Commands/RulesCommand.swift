@@ -46,6 +46,19 @@ enum ExplainCommand: Command {
         return ExitStatus.success
     }
 
+    /// Control characters and the BOM of an example, written as escapes rather than sent to the terminal.
+    private static func visible(_ line: Substring) -> String {
+        var out = ""
+        for scalar in line.unicodeScalars {
+            if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F || scalar == "\u{FEFF}" {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     static func explanation(of rule: RuleDescription) -> String {
         var out = "\(rule.id)\n\n\(rule.summary)\n\n\(rule.rationale)\n\n"
         out += "Default severity: \(rule.severity.rawValue). Looks at: each \(rule.scope == .run ? "run of banks" : rule.scope.rawValue).\n"
@@ -71,7 +84,7 @@ enum ExplainCommand: Command {
             }
             out += heading + ":\n"
             for (index, line) in example.bank.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                out += String(format: "%4d | ", index + 1) + line + "\n"
+                out += String(format: "%4d | ", index + 1) + visible(line) + "\n"
             }
         }
         return out

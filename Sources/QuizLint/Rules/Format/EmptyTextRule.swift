@@ -1,0 +1,41 @@
+import QuizBank
+
+struct EmptyTextRule: FormatCheckedRule {
+    static let description = RuleDescription(
+        id: FormatRule.emptyText.rawValue,
+        summary: "A text field that is empty (`text:` or `~`) or holds only whitespace.",
+        rationale: """
+            An app would show a blank question, choice or explanation; usually the text was \
+            meant to be written later and forgotten.
+            """,
+        severity: .error,
+        scope: .question,
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: sun
+                    text: "  "
+                    answer: true
+                    explanation: It is a G-type main-sequence star.
+                    hints:
+                      -
+                """, lines: [7, 11]),
+            // A text that YAML would read as a number is still a text.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: moon-landing
+                    text: In which year did people first walk on the Moon?
+                    choices: [1967, {text: 1969, correct: true}, 1971]
+                    explanation: Apollo 11 landed on 20 July 1969.
+                """),
+        ],
+        isFormatRule: true)
+}

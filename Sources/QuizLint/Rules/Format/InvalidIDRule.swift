@@ -1,0 +1,40 @@
+import QuizBank
+
+struct InvalidIDRule: FormatCheckedRule {
+    static let description = RuleDescription(
+        id: FormatRule.invalidID.rawValue,
+        summary: "A bank, question or topic id with characters outside its pattern; a fixed id is suggested.",
+        rationale: """
+            Ids end up in file names, URLs and app databases. Restricting them to lower-case \
+            letters, digits and a few separators keeps them stable and portable across systems \
+            that treat case, spaces and accents differently.
+            """,
+        severity: .error,
+        scope: .question,
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: Sun Is A Star
+                    text: The Sun is a star.
+                    answer: true
+                    explanation: It is a G-type main-sequence star.
+                """, lines: [6]),
+            // Question ids may also use '.' and '_'.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: sun.is_a-star
+                    text: The Sun is a star.
+                    answer: true
+                    explanation: It is a G-type main-sequence star.
+                """),
+        ],
+        isFormatRule: true)
+}

@@ -1,0 +1,53 @@
+import QuizBank
+
+struct MissingFieldRule: FormatCheckedRule {
+    static let description = RuleDescription(
+        id: FormatRule.missingField.rawValue,
+        summary: "A required field is missing: the bank's `quizbank`, `id`, `title`, `locale` or `questions`, a question's `id` or `text`, a choice's `text`, or `image-alt` for an image.",
+        rationale: """
+            Without these an app cannot show or track the bank or question at all. An image \
+            without `image-alt` cannot be described to learners who use a screen reader.
+            """,
+        severity: .error,
+        scope: .question,
+        examples: [
+            // Reported where the question starts.
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: sun
+                    answer: true
+                    explanation: It is a G-type main-sequence star.
+                """, lines: [6]),
+            // Reported at the image.
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: sun
+                    text: This is a star.
+                    answer: true
+                    image: sun.png
+                    explanation: It is the Sun, a G-type main-sequence star.
+                """, lines: [9]),
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: sun
+                    text: This is a star.
+                    answer: true
+                    image: sun.png
+                    image-alt: A bright yellow disc against a black sky
+                    explanation: It is the Sun, a G-type main-sequence star.
+                """),
+        ],
+        isFormatRule: true)
+}
