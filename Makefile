@@ -47,6 +47,8 @@ test: deps
 	$(PYTHON) Tests/schema/validate.py banks Banks Templates
 	rm -rf $(BUILD_DIR)/schema-check && $(BUILD_DIR)/debug/quizbank compile Banks/ Templates/ -o $(BUILD_DIR)/schema-check
 	$(PYTHON) Tests/schema/validate.py compiled $(BUILD_DIR)/schema-check
+	$(BUILD_DIR)/debug/quizbank lint --format sarif Banks/ Tests/schema/invalid-banks/ > $(BUILD_DIR)/lint.sarif; test $$? -le 1
+	$(PYTHON) Tests/schema/validate_sarif.py Tests/QuizLintTests/Golden/lint.sarif $(BUILD_DIR)/lint.sarif
 
 BENCH_ARGS ?=
 QUIZBANK ?= $(BUILD_DIR)/release/quizbank

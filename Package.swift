@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizYAML"], exclude: ["Golden"]),
-        .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizBank", "QuizYAML"]),
+        .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizBank", "QuizYAML"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]
 )
