@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "QuizYAML", dependencies: ["CYaml"]),
         .target(name: "QuizBank", dependencies: ["QuizYAML"]),
         .target(name: "QuizCompile", dependencies: ["QuizBank", "QuizYAML"]),
-        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizYAML"]),
+        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizYAML"]),
         .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLint", "QuizYAML"]),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),

@@ -30,6 +30,15 @@ public enum RuleRegistry {
         EmptyBankRule.self,
         // Content.
         MissingExplanationRule.self,
+        // Content: images.
+        ImageMissingRule.self,
+        ImageUnreadableRule.self,
+        ImageTooSmallRule.self,
+        UnusedImageRule.self,
+        // Content: localization.
+        MissingTranslationRule.self,
+        UntranslatedTextRule.self,
+        WrongScriptRule.self,
         // Meta.
         UnusedSuppressionRule.self,
     ]

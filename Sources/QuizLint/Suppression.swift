@@ -104,82 +104,101 @@ public enum YAMLComments {
     }
 
     public static func scan(_ bytes: [UInt8]) -> [Comment] {
-        var text = String(decoding: bytes, as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        // Most banks have few comments and many have none: no `#`, nothing to do.
+        guard bytes.contains(UInt8(ascii: "#")) else { return [] }
+        return bytes.withUnsafeBufferPointer { scan($0) }
+    }
+
+    /// Works on bytes: every character that matters here is ASCII, and a column is the count
+    /// of bytes that start a UTF-8 sequence.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [Comment] {
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), hash = UInt8(ascii: "#")
+        let doubleQuote = UInt8(ascii: "\""), singleQuote = UInt8(ascii: "'")
         var comments: [Comment] = []
-        var quote: Unicode.Scalar?
+        var quote: UInt8?
         var blockParentIndent: Int?
         var seenContent = false
-        for (lineIndex, line) in lines.enumerated() {
-            let scalars = Array(line.unicodeScalars)
-            let indent = scalars.prefix { $0 == " " }.count
-            let blank = scalars.allSatisfy { $0 == " " || $0 == "\t" }
+        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var lineNumber = 1
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+            defer {
+                if lineEnd < bytes.count, bytes[lineEnd] == 0x0D, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == 0x0A { lineEnd += 1 }
+                lineStart = lineEnd + 1
+                lineNumber += 1
+            }
+            let indent = line.prefix { $0 == space }.count
+            let blank = line.allSatisfy { $0 == space || $0 == tab }
             if let parent = blockParentIndent {
                 if blank || indent > parent { continue }
                 blockParentIndent = nil
             }
             var index = 0
-            var previousToken: Unicode.Scalar? = nil
+            var previousToken: UInt8 = 0
             var lineHasContent = false
-            while index < scalars.count {
-                let scalar = scalars[index]
+            while index < line.count {
+                let byte = line[index]
                 if let open = quote {
-                    if open == "\"" && scalar == "\\" {
+                    if open == doubleQuote && byte == UInt8(ascii: "\\") {
                         index += 2
                         continue
                     }
-                    if scalar == open {
-                        if open == "'" && index + 1 < scalars.count && scalars[index + 1] == "'" {
+                    if byte == open {
+                        if open == singleQuote && index + 1 < line.count && line[index + 1] == singleQuote {
                             index += 2
                             continue
                         }
                         quote = nil
-                        previousToken = "x"
+                        previousToken = UInt8(ascii: "x")
                     }
                     index += 1
                     continue
                 }
-                if scalar == " " || scalar == "\t" {
+                if byte == space || byte == tab {
                     index += 1
                     continue
                 }
-                if scalar == "#" && (index == 0 || scalars[index - 1] == " " || scalars[index - 1] == "\t") {
-                    let comment = String(String.UnicodeScalarView(scalars[(index + 1)...]))
-                    comments.append(Comment(text: comment,
-                                            range: SourceRange(start: SourceMark(line: lineIndex + 1, column: index + 1),
-                                                               end: SourceMark(line: lineIndex + 1, column: scalars.count + 1)),
+                if byte == hash && (index == 0 || line[index - 1] == space || line[index - 1] == tab) {
+                    let column = 1 + line[..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                    let endColumn = column + line[index...].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: line[(index + 1)...]), as: UTF8.self)
+                    comments.append(Comment(text: text,
+                                            range: SourceRange(start: SourceMark(line: lineNumber, column: column),
+                                                               end: SourceMark(line: lineNumber, column: endColumn)),
                                             beforeContent: !seenContent && !lineHasContent))
                     break
                 }
                 lineHasContent = true
-                let atTokenStart = previousToken == nil || [":", "-", "[", "{", ",", "?"].contains(previousToken!)
-                if atTokenStart && (scalar == "\"" || scalar == "'") {
-                    quote = scalar
-                } else if atTokenStart && (scalar == "|" || scalar == ">") && blockIndicatorEnds(scalars, after: index) {
-                    blockParentIndent = previousToken == "-" ? dashColumn(scalars, before: index) : keyIndent(scalars)
+                let atTokenStart = previousToken == 0 || "-:[{,?".utf8.contains(previousToken)
+                if atTokenStart && (byte == doubleQuote || byte == singleQuote) {
+                    quote = byte
+                } else if atTokenStart && (byte == UInt8(ascii: "|") || byte == UInt8(ascii: ">")) && blockIndicatorEnds(line, after: index) {
+                    blockParentIndent = previousToken == UInt8(ascii: "-") ? dashColumn(line, before: index) : keyIndent(line)
                 }
-                previousToken = scalar
+                previousToken = byte
                 index += 1
             }
             if lineHasContent { seenContent = true }
+            if lineEnd >= bytes.count { break }
         }
         return comments
     }
 
     /// `|` or `>` with only indicators (`+`, `-`, a digit) after it up to a comment or the line end.
-    private static func blockIndicatorEnds(_ scalars: [Unicode.Scalar], after index: Int) -> Bool {
+    private static func blockIndicatorEnds(_ line: UnsafeBufferPointer<UInt8>, after index: Int) -> Bool {
         var next = index + 1
-        while next < scalars.count, scalars[next] == "+" || scalars[next] == "-" || ("1"..."9").contains(scalars[next]) { next += 1 }
-        while next < scalars.count, scalars[next] == " " || scalars[next] == "\t" { next += 1 }
-        return next == scalars.count || scalars[next] == "#"
+        while next < line.count, line[next] == UInt8(ascii: "+") || line[next] == UInt8(ascii: "-") || (0x31...0x39).contains(line[next]) { next += 1 }
+        while next < line.count, line[next] == UInt8(ascii: " ") || line[next] == UInt8(ascii: "\t") { next += 1 }
+        return next == line.count || line[next] == UInt8(ascii: "#")
     }
 
     /// Where the line's mapping key starts, past the indentation and any `- ` entries.
-    private static func keyIndent(_ scalars: [Unicode.Scalar]) -> Int {
+    private static func keyIndent(_ line: UnsafeBufferPointer<UInt8>) -> Int {
         var index = 0
-        while index < scalars.count {
-            if scalars[index] == " " || (scalars[index] == "-" && index + 1 < scalars.count && scalars[index + 1] == " ") {
+        while index < line.count {
+            if line[index] == UInt8(ascii: " ") || (line[index] == UInt8(ascii: "-") && index + 1 < line.count && line[index + 1] == UInt8(ascii: " ")) {
                 index += 1
             } else {
                 break
@@ -188,9 +207,9 @@ public enum YAMLComments {
         return index
     }
 
-    private static func dashColumn(_ scalars: [Unicode.Scalar], before index: Int) -> Int {
+    private static func dashColumn(_ line: UnsafeBufferPointer<UInt8>, before index: Int) -> Int {
         var column = index - 1
-        while column > 0, scalars[column] != "-" { column -= 1 }
+        while column > 0, line[column] != UInt8(ascii: "-") { column -= 1 }
         return column
     }
 }
