@@ -74,3 +74,17 @@ import QuizYAML
         #expect(shipped == expected, "Templates/quizbank-config.schema.json is stale; run UPDATE_GOLDEN=1 swift test")
     }
 }
+
+@Suite struct RuleDocumentationTests {
+    /// `docs/rules.md` is made from the rules; UPDATE_GOLDEN=1 rewrites it.
+    @Test func shippedRuleDocumentationMatchesTheRules() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/rules.md")
+        let generated = RuleDocumentation.markdown(of: RuleRegistry.descriptions)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try Data(generated.utf8).write(to: file)
+        }
+        let shipped = try String(contentsOf: file, encoding: .utf8)
+        #expect(shipped == generated, "docs/rules.md is stale; run UPDATE_GOLDEN=1 swift test")
+    }
+}
