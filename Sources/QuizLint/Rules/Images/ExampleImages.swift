@@ -50,23 +50,37 @@ enum ExampleImages {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
-    /// CRC-32 as PNG uses it (ISO 3309, reflected, polynomial 0xEDB88320).
+    /// CRC-32 as PNG uses it (ISO 3309, reflected, polynomial 0xEDB88320), a byte at a time
+    /// through a table: the examples' images are made whenever the rule descriptions are read.
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 {
-                crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1
-            }
+            crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
         }
         return ~crc
     }
 
+    private static let crcTable: [UInt32] = (0..<256).map { index in
+        var crc = UInt32(index)
+        for _ in 0..<8 {
+            crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1
+        }
+        return crc
+    }
+
     private static func adler32(_ bytes: [UInt8]) -> UInt32 {
         var a: UInt32 = 1, b: UInt32 = 0
-        for byte in bytes {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
+        // Sums stay below 2^32 for 5,552 bytes (zlib's bound) before they must be reduced.
+        var index = 0
+        while index < bytes.count {
+            let end = min(index + 5_552, bytes.count)
+            for byte in bytes[index..<end] {
+                a &+= UInt32(byte)
+                b &+= a
+            }
+            a %= 65_521
+            b %= 65_521
+            index = end
         }
         return b << 16 | a
     }
