@@ -125,6 +125,11 @@ final class DocumentEmitter {
     let header: BankHeader
     let locales: [String]
     private var writers: [JSONWriter]
+    /// Each document is hashed as it grows, so that hashing overlaps parsing on a large bank
+    /// instead of waiting for the end; `hashedCounts` says how far each hasher has read.
+    private var hashers: [SHA256]
+    private var hashedCounts: [Int]
+    private static let hashChunk = 1 << 16
     private var images: [String: ImageRecord?] = [:]
     private(set) var findings: [Finding] = []
     private let defaultShuffle: Bool
@@ -134,6 +139,8 @@ final class DocumentEmitter {
         self.locales = locales
         defaultShuffle = header.exam?.shuffleChoices ?? true
         writers = locales.map { _ in JSONWriter(capacity: capacity) }
+        hashers = locales.map { _ in SHA256() }
+        hashedCounts = locales.map { _ in 0 }
         for index in locales.indices {
             writeHeader(&writers[index], locale: locales[index])
         }
@@ -181,7 +188,16 @@ final class DocumentEmitter {
         let image = question.image.flatMap { record(for: $0) }
         for index in locales.indices {
             write(question, image: image, locale: locales[index], into: &writers[index])
+            if writers[index].bytes.count - hashedCounts[index] >= Self.hashChunk {
+                hash(upTo: writers[index].bytes.count, of: index)
+            }
         }
+    }
+
+    private func hash(upTo end: Int, of index: Int) {
+        let start = hashedCounts[index]
+        writers[index].bytes.withUnsafeBytes { hashers[index].update(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+        hashedCounts[index] = end
     }
 
     private func write(_ question: Question, image: ImageRecord?, locale: String, into json: inout JSONWriter) {
@@ -267,16 +283,15 @@ final class DocumentEmitter {
     /// Closes each document with its hash and returns them.
     func finish() -> [CompiledDocument] {
         locales.indices.map { index in
+            writers[index].endArray()
+            writers[index].key("sha256")
+            // The member's line starts after the newline just written: hash what precedes it.
+            let hashed = writers[index].bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? writers[index].bytes.count
+            hash(upTo: hashed, of: index)
             // Take the writer out of the array, so that finishing it does not copy its buffer.
             var json = writers[index]
             writers[index] = JSONWriter()
-            json.endArray()
-            json.key("sha256")
-            // The member's line starts after the newline just written: hash what precedes it.
-            let hashed = json.bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? json.bytes.count
-            var hasher = SHA256()
-            json.bytes.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<hashed])) }
-            json.string(SHA256.hex(hasher.finalize()))
+            json.string(SHA256.hex(hashers[index].finalize()))
             json.endObject()
             json.finish()
             return CompiledDocument(bankID: header.id.value, locale: locales[index], bytes: json.bytes)
