@@ -200,11 +200,12 @@ private struct TreeBuilder {
         var item: (Node) throws(YAMLProblem) -> Void
     }
 
-    private struct Frame {
-        var isMapping: Bool
-        var start: SourceMark
-        var tag: String?
-        var anchor: String?
+    /// A class, so that the hot path updates the open collection in place rather than copying it.
+    private final class Frame {
+        let isMapping: Bool
+        let start: SourceMark
+        let tag: String?
+        let anchor: String?
         var items: [Node] = []
         var pairs: [Node.Pair] = []
         var pendingKey: Node?
@@ -297,7 +298,7 @@ private struct TreeBuilder {
         if depth >= limits.maxDepth {
             throw YAMLProblem(.depthLimit, "collections nest deeper than \(limits.maxDepth) levels", at: range)
         }
-        var frame = Frame(isMapping: isMapping, start: range.start, tag: tag == nil ? nil : checkedTag(tag, range: range), anchor: anchor)
+        let frame = Frame(isMapping: isMapping, start: range.start, tag: tag == nil ? nil : checkedTag(tag, range: range), anchor: anchor)
         if let sink, !isMapping, anchor == nil, outer.isEmpty, let root = current, root.isMapping,
            let key = root.pendingKey, key.scalar == sink.rootKey {
             frame.streamsItems = true
@@ -318,52 +319,52 @@ private struct TreeBuilder {
         if let anchor = node.anchor {
             anchors[anchor] = (node, count)
         }
-        guard current != nil else {
+        guard let frame = current else {
             root = node
             return
         }
-        current!.nodeCount += count
-        if !current!.isMapping {
-            if current!.streamsItems, let sink {
+        frame.nodeCount += count
+        if !frame.isMapping {
+            if frame.streamsItems, let sink {
                 try sink.item(node)
             } else {
-                current!.items.append(node)
+                frame.items.append(node)
             }
             return
         }
-        guard let key = current!.pendingKey else {
-            current!.pendingKeyIsDuplicate = isDuplicate(node)
-            current!.pendingKey = node
+        guard let key = frame.pendingKey else {
+            frame.pendingKeyIsDuplicate = isDuplicate(node, in: frame)
+            frame.pendingKey = node
             return
         }
-        if !current!.pendingKeyIsDuplicate {
-            current!.pairs.append(Node.Pair(key: key, value: node))
+        if !frame.pendingKeyIsDuplicate {
+            frame.pairs.append(Node.Pair(key: key, value: node))
         }
-        current!.pendingKey = nil
+        frame.pendingKey = nil
     }
 
     /// Two scalar keys that resolve to the same type and text are the same key; a repeat is reported.
-    private mutating func isDuplicate(_ key: Node) -> Bool {
+    private mutating func isDuplicate(_ key: Node, in frame: Frame) -> Bool {
         guard let value = key.scalar else { return false }
-        if current!.keyIndex == nil {
-            for pair in current!.pairs where pair.key.scalar == value && pair.key.scalarType == key.scalarType {
+        if frame.keyIndex == nil {
+            for pair in frame.pairs where pair.key.scalar == value && pair.key.scalarType == key.scalarType {
                 problems.append(duplicate(value, at: key.range, first: pair.key.range))
                 return true
             }
-            guard current!.pairs.count >= 16 else { return false }
+            guard frame.pairs.count >= 16 else { return false }
             var keyIndex: [DuplicateKey: SourceRange] = [:]
-            for pair in current!.pairs {
+            for pair in frame.pairs {
                 if let v = pair.key.scalar, let t = pair.key.scalarType { keyIndex[DuplicateKey(type: t, value: v)] = pair.key.range }
             }
-            current!.keyIndex = keyIndex
+            frame.keyIndex = keyIndex
         }
         guard let type = key.scalarType else { return false }
         let candidate = DuplicateKey(type: type, value: value)
-        if let first = current!.keyIndex![candidate] {
+        if let first = frame.keyIndex![candidate] {
             problems.append(duplicate(value, at: key.range, first: first))
             return true
         }
-        current!.keyIndex![candidate] = key.range
+        frame.keyIndex![candidate] = key.range
         return false
     }
 
