@@ -30,6 +30,16 @@ public enum RuleRegistry {
         EmptyBankRule.self,
         // Content.
         MissingExplanationRule.self,
+        // Content: hygiene.
+        PlaceholderTextRule.self,
+        WhitespaceRule.self,
+        UnbalancedBracketsRule.self,
+        QuestionPunctuationRule.self,
+        MixedScriptRule.self,
+        ExplanationRepeatsQuestionRule.self,
+        HintGivesAnswerRule.self,
+        ChoicePunctuationRule.self,
+        TextLengthRule.self,
         // Content: images.
         ImageMissingRule.self,
         ImageUnreadableRule.self,

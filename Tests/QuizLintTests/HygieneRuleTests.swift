@@ -1,0 +1,217 @@
+import Testing
+import QuizBank
+import QuizYAML
+@testable import QuizLint
+
+/// What the rule examples cannot say: the messages, the narrowed ranges and the suggestions of
+/// the content hygiene rules.
+@Suite struct HygieneRuleTests {
+    private static let header = "quizbank: 1\nid: test\ntitle: Test\nlocale: en\n"
+
+    /// The findings of one rule.
+    private func lint(_ rule: any LintRule.Type, _ yaml: String, options: [String: OptionValue] = [:],
+                      header: String = HygieneRuleTests.header) -> [Finding] {
+        var configuration = Configuration()
+        configuration.rules[rule.description.id] = Configuration.RuleSetting(severity: nil, isOff: false, options: options)
+        let result = LintEngine(rules: [rule]).lint([LintInput(path: "bank.yaml", bytes: Array((header + yaml).utf8),
+                                                               configuration: configuration)])
+        return result.findings.filter { $0.ruleID == rule.description.id }
+    }
+
+    private func place(_ finding: Finding) -> String {
+        "\(finding.range.start.line):\(finding.range.start.column)-\(finding.range.end.line):\(finding.range.end.column)"
+    }
+
+    @Test func placeholderIsNarrowedInPlainAndQuotedScalars() {
+        let found = lint(PlaceholderTextRule.self, """
+            questions:
+              - id: a
+                text: Which city is the capital? TODO check
+                choices: [{text: Paris, correct: true}, "..."]
+                explanation: "It is FIXME."
+            """)
+        #expect(found.map(place) == ["7:38-7:42", "8:46-8:49", "9:25-9:30"])
+        #expect(found.map(\.message) == [
+            "the text of question 'a' contains the placeholder 'TODO'",
+            "choice 2 of question 'a' is only '...', a placeholder rather than a text",
+            "the explanation of question 'a' contains the placeholder 'FIXME'",
+        ])
+    }
+
+    @Test func escapesAndBlocksKeepTheWholeRange() {
+        let found = lint(PlaceholderTextRule.self, """
+            questions:
+              - id: a
+                text: "Which \\"city\\"? TODO"
+                answer: true
+                explanation: |
+                  TBD
+            """)
+        #expect(found.map(place) == ["7:11-7:33", "9:18-10:10"])
+    }
+
+    @Test func translatedTextsNameTheirLocale() {
+        let found = lint(PlaceholderTextRule.self, """
+            locales: [en, pt-BR]
+            questions:
+              - id: a
+                text: {en: The Sun is a star., pt-BR: "???"}
+                answer: true
+            """)
+        #expect(found.map(\.message) == ["the 'pt-BR' translation of the text of question 'a' is only '???', a placeholder rather than a text"])
+    }
+
+    @Test func narrowingCountsScalarsAndCRLFLines() {
+        let yaml = "questions:\r\n  - id: a\r\n    text: \"Où est l’été ??? là\"\r\n    answer: true\r\n"
+        let found = lint(PlaceholderTextRule.self, yaml, header: Self.header.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(found.map(place) == ["7:25-7:28"])
+    }
+
+    @Test func whitespaceSuggestsTheFixedText() {
+        let found = lint(WhitespaceRule.self, """
+            questions:
+              - id: a
+                text: " Which film  starred\\tJim Carrey? "
+                answer: true
+            """)
+        #expect(found.map(\.message) == ["the text of question 'a' has a leading space, extra spaces or tabs after 'film' and 'starred' and a trailing space"])
+        #expect(found.first?.suggestion == "Which film starred Jim Carrey?")
+        #expect(found.map(place) == ["7:11-7:47"])
+    }
+
+    @Test func whitespaceNamesManyRunsBriefly() {
+        let found = lint(WhitespaceRule.self, """
+            questions:
+              - id: a
+                text: "a  b  c  d  e  f?"
+                answer: true
+            """)
+        #expect(found.map(\.message) == ["the text of question 'a' has doubled spaces after 'a', 'b', 'c' and 2 more places"])
+    }
+
+    @Test func whitespaceNamesTheSentenceSpacingOption() {
+        let yaml = """
+            questions:
+              - id: a
+                text: "The Sun is a star.  Is it?"
+                answer: true
+            """
+        #expect(lint(WhitespaceRule.self, yaml).map(\.message) == [
+            "the text of question 'a' has a doubled space after 'star.' (`allow-two-spaces-after-sentence: true` accepts two spaces after a sentence)",
+        ])
+        #expect(lint(WhitespaceRule.self, yaml, options: ["allow-two-spaces-after-sentence": .boolean(true)]).isEmpty)
+    }
+
+    @Test func unbalancedBracketPointsAtTheBracket() {
+        let found = lint(UnbalancedBracketsRule.self, """
+            questions:
+              - id: a
+                text: Mars has two moons (Phobos and Deimos.
+                answer: true
+                explanation: "He said “go” and ”left."
+            """)
+        #expect(found.map(place) == ["7:30-7:31", "9:36-9:37"])
+        #expect(found.map(\.message) == ["the text of question 'a' has a '(' that is not closed", "the explanation of question 'a' has an unpaired '”'"])
+    }
+
+    @Test func mixedScriptSuggestsTheFixedWord() {
+        let found = lint(MixedScriptRule.self, """
+            questions:
+              - id: a
+                text: Is Pаris in Frаnce?
+                answer: true
+                explanation: "Mосква is not."
+            """)
+        #expect(found.map(place) == ["7:14-7:19", "7:23-7:29", "9:19-9:25"])
+        #expect(found.map(\.suggestion) == ["Paris", "France", "Москва"])
+        #expect(found.first?.message == "the text of question 'a' has the word 'Pаris', Latin with Cyrillic letter 'а' U+0430 CYRILLIC SMALL LETTER A")
+        #expect(found.last?.message == "the explanation of question 'a' has the word 'Mосква', Cyrillic with Latin letter 'M' U+004D LATIN CAPITAL LETTER M")
+    }
+
+    @Test func mixedScriptFindsALookAlikeWordAmongLatinWords() {
+        let found = lint(MixedScriptRule.self, """
+            questions:
+              - id: a
+                text: Which is the Grail?
+                choices: [{text: а sport trophy, correct: true}, "а plate (Russian: тарелка, а not Latin)"]
+            """)
+        #expect(found.map(place) == ["8:22-8:23"])
+        #expect(found.map(\.message) == ["choice 1 of question 'a' has the word 'а', a Cyrillic look-alike among Latin words: 'а' U+0430 CYRILLIC SMALL LETTER A"])
+        #expect(found.map(\.suggestion) == ["a"])
+    }
+
+    @Test func mixedScriptSuggestsTheWholeTextWhenItCannotNarrow() {
+        let found = lint(MixedScriptRule.self, """
+            questions:
+              - id: a
+                text: >
+                  Is Pаris
+                  in France?
+                answer: true
+            """)
+        #expect(found.first?.suggestion == "Is Paris in France?\n")
+    }
+
+    @Test func hintMatchIsNarrowed() {
+        let found = lint(HintGivesAnswerRule.self, """
+            questions:
+              - id: a
+                text: Which planet is red?
+                choices: [{text: Mars, correct: true}, Venus]
+                hints: ["Phobos orbits  mars."]
+            """)
+        #expect(found.map(place) == ["9:29-9:33"])
+        #expect(found.map(\.message) == ["hint 1 of question 'a' gives the answer away: it contains the correct choice 'Mars'"])
+    }
+
+    @Test func questionPunctuationCountsEachLocale() {
+        var yaml = "locales: [en, fr]\nquestions:\n"
+        for index in 1...10 {
+            let french = index == 3 ? "Quelle ville \(index)." : "Quelle ville \(index) ?"
+            yaml += "  - id: q\(index)\n    text: {en: Which city \(index)?, fr: \(french)}\n    choices: [{text: A, correct: true}, B]\n"
+        }
+        let found = lint(QuestionPunctuationRule.self, yaml)
+        #expect(found.map(\.message) == [
+            "the 'fr' translation of the text of question 'q3' reads as a question but ends with '.'; 90% of this bank's choice questions in fr end with '?' or ':'",
+        ])
+        #expect(lint(QuestionPunctuationRule.self, yaml, options: ["threshold": .number(0.95)]).isEmpty)
+        #expect(lint(QuestionPunctuationRule.self, yaml, options: ["style": .string("off")]).isEmpty)
+    }
+
+    @Test func choicePunctuationPointsAtTheStop() {
+        let found = lint(ChoicePunctuationRule.self, """
+            questions:
+              - id: a
+                text: What causes tides?
+                choices:
+                  - text: The pull of the Moon.
+                    correct: true
+                  - The wind over the sea
+                  - The turning of the Earth
+            """)
+        #expect(found.map(place) == ["9:35-9:36"])
+        #expect(found.map(\.message) == ["choice 1 of question 'a' ends with a full stop, unlike most of this question's choices"])
+    }
+
+    @Test func textLengthCountsCharactersAfterCollapsingSpaces() {
+        let found = lint(TextLengthRule.self, """
+            questions:
+              - id: a
+                text: "Is   the   café   open?"
+                answer: true
+            """, options: ["question-max-characters": .integer(16), "question-max-words": .integer(3)])
+        #expect(found.map(\.message) == ["the text of question 'a' is too long: 17 characters (the limit is 16) and 4 words (the limit is 3)"])
+    }
+
+    @Test func explanationRepeatsReportsTheExplanation() {
+        let found = lint(ExplanationRepeatsQuestionRule.self, """
+            questions:
+              - id: a
+                text: The Sun is a star.
+                answer: true
+                explanation: "The sun is a star!"
+            """)
+        #expect(found.map(place) == ["9:18-9:38"])
+        #expect(found.map(\.message) == ["the explanation of question 'a' repeats the question word for word; say why the answer is right"])
+    }
+}
