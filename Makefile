@@ -53,13 +53,14 @@ test: deps
 BENCH_ARGS ?=
 QUIZBANK ?= $(BUILD_DIR)/release/quizbank
 
-# make bench                                        100k bank, compile + lint, 5 runs
+# make bench                                        100k bank, compile + lint + stats, 5 runs
 # make bench BENCH_QUESTIONS="50000 100000 200000"
-# make bench BENCH_ARGS="--command stats='{quizbank} stats {bank}'"
+# make bench BENCH_ARGS="--command stats-json='{quizbank} stats --format json {bank}'"
 bench: release $(BENCH_DIR)/floor $(foreach n,$(BENCH_QUESTIONS),$(BENCH_DIR)/bank-$(n).yaml)
 	@set -e; for n in $(BENCH_QUESTIONS); do \
 	  $(PYTHON) Benchmarks/bench.py --quizbank $(QUIZBANK) --floor $(BENCH_DIR)/floor \
 	    --bank $(BENCH_DIR)/bank-$$n.yaml --runs $(BENCH_RUNS) --case compile --case lint \
+	    --command 'stats={quizbank} stats {bank}' \
 	    --json $(BENCH_DIR)/results-$$n.json $(BENCH_ARGS); \
 	done
 

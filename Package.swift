@@ -19,11 +19,13 @@ let package = Package(
         .target(name: "QuizBank", dependencies: ["QuizYAML"]),
         .target(name: "QuizCompile", dependencies: ["QuizBank", "QuizYAML"]),
         .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizYAML"]),
-        .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLint", "QuizYAML"]),
+        .target(name: "QuizStats", dependencies: ["QuizBank"]),
+        .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLint", "QuizStats", "QuizYAML"]),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizYAML"], exclude: ["Golden"]),
         .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizBank", "QuizYAML"], exclude: ["Golden"]),
+        .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]
 )

@@ -1,0 +1,65 @@
+import QuizBank
+
+/// Decodes a bank file and gathers its statistics as the questions stream out of the decoder,
+/// keeping none of them.
+public struct BankStatisticsReader: Sendable {
+    public struct Outcome: Sendable {
+        /// nil when the bank has errors: figures of a bank that did not decode cleanly would
+        /// be of some of its questions only.
+        public var statistics: BankStatistics?
+        /// The decoder's findings (format errors).
+        public var findings: [Finding]
+    }
+
+    public var decoder = BankDecoder()
+
+    public init() {}
+
+    public func read(_ bytes: [UInt8], path: String) -> Outcome {
+        var accumulator: StatisticsAccumulator?
+        let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
+            accumulator = StatisticsAccumulator(sourceLocale: header?.locale.value)
+        }, question: { question in
+            if accumulator == nil { accumulator = StatisticsAccumulator(sourceLocale: nil) }
+            accumulator!.add(question)
+        })
+        let decoded = decoder.decode(bytes, path: path, observer: observer)
+        guard !decoded.hasErrors, let header = decoded.bank?.header else {
+            return Outcome(statistics: nil, findings: decoded.findings)
+        }
+        var result = accumulator ?? StatisticsAccumulator(sourceLocale: header.locale.value)
+        if result.needsSourceLocale || (result.sourceLocale != nil && result.sourceLocale != header.locale.value) {
+            // `locale` came after `questions` and some texts are translated: measure them again,
+            // now that the source locale is known.
+            var again = StatisticsAccumulator(sourceLocale: header.locale.value)
+            _ = decoder.decode(bytes, path: path, observer: BankDecoder.Observer(retainsQuestions: false, header: { _ in },
+                                                                                question: { again.add($0) }))
+            result = again
+        }
+        return Outcome(statistics: result.statistics(header: header), findings: decoded.findings)
+    }
+}
+
+/// What `quizbank stats` shows: each valid bank, all of them together, and the banks left out.
+public struct StatsReport: Sendable, Equatable {
+    public struct SkippedBank: Sendable, Equatable {
+        public var path: String
+        public var errors: Int
+
+        public init(path: String, errors: Int) {
+            self.path = path
+            self.errors = errors
+        }
+    }
+
+    public var banks: [BankStatistics]
+    public var total: BankStatistics
+    /// Banks with errors, in the order given: their figures are not in `banks` nor `total`.
+    public var skipped: [SkippedBank]
+
+    public init(banks: [BankStatistics], skipped: [SkippedBank] = []) {
+        self.banks = banks
+        self.total = BankStatistics.combined(banks)
+        self.skipped = skipped
+    }
+}
