@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import QuizBank
 import QuizYAML
 
@@ -71,14 +73,32 @@ public struct LintEngine: Sendable {
             }
         }
         guard !questionRules.isEmpty else { return findings }
-        // Rules and their reporters live in separate arrays so that each call mutates one
-        // reporter in place (a shared tuple would copy the findings on every report).
-        for question in bank.bank.questions {
-            for index in questionRules.indices {
-                questionRules[index].check(question, in: bank, report: &questionReporters[index])
+        return findings + checkQuestions(bank, rules: questionRules, reporters: questionReporters)
+    }
+
+    /// Question rules over every question, the questions split into one chunk per core.
+    /// Findings come back in question order whatever the number of chunks.
+    private func checkQuestions(_ bank: LintBank, rules: [any QuestionRule], reporters: [FindingReporter]) -> [Finding] {
+        let questions = bank.bank.questions
+        let chunkCount = questions.count < 2_000 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let chunkSize = (questions.count + chunkCount - 1) / max(chunkCount, 1)
+        let results = ChunkResults(count: chunkCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            // Rules and their reporters live in separate arrays so that each call mutates one
+            // reporter in place (a shared tuple would copy the findings on every report).
+            var chunkReporters = reporters
+            let start = chunk * chunkSize
+            let end = min(start + chunkSize, questions.count)
+            if start < end {
+                for question in questions[start..<end] {
+                    for index in rules.indices {
+                        rules[index].check(question, in: bank, report: &chunkReporters[index])
+                    }
+                }
             }
+            results.store(chunkReporters.flatMap(\.findings), at: chunk)
         }
-        return findings + questionReporters.flatMap(\.findings)
+        return results.joined()
     }
 
     /// Run rules see every bank whose configuration enables them.
@@ -137,5 +157,25 @@ public struct LintEngine: Sendable {
             kept += reporter.findings
         }
         return kept
+    }
+}
+
+/// Per-chunk findings written from concurrent workers, each to its own slot.
+private final class ChunkResults: @unchecked Sendable {
+    private var slots: [[Finding]]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        slots = Array(repeating: [], count: count)
+    }
+
+    func store(_ findings: [Finding], at index: Int) {
+        lock.lock()
+        slots[index] = findings
+        lock.unlock()
+    }
+
+    func joined() -> [Finding] {
+        slots.flatMap { $0 }
     }
 }
