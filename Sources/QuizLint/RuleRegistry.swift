@@ -49,6 +49,19 @@ public enum RuleRegistry {
         MissingTranslationRule.self,
         UntranslatedTextRule.self,
         WrongScriptRule.self,
+        // Content: item-writing flaws.
+        AllOfTheAboveRule.self,
+        NoneOfTheAboveRule.self,
+        ComplexChoiceRule.self,
+        NegativeStemRule.self,
+        WhichIsTrueRule.self,
+        BlankNotAtEndRule.self,
+        ArticleCueRule.self,
+        StemClueRule.self,
+        AbsoluteTermsRule.self,
+        AbsoluteTermsPatternRule.self,
+        VagueTermsRule.self,
+        NumericChoiceOrderRule.self,
         // Meta.
         UnusedSuppressionRule.self,
     ]

@@ -1,0 +1,125 @@
+import QuizBank
+import QuizYAML
+
+struct AbsoluteTermsPatternRule: BankRule {
+    static let description = RuleDescription(
+        id: "absolute-terms-pattern",
+        summary: "A bank whose true/false statements with absolute terms (always, never...) are almost all false: a pattern learners can exploit.",
+        rationale: """
+            Haladyna, Downing & Rodriguez (2002), guideline 28a warns against specific determiners \
+            (always, never, completely, absolutely) because test-wise learners read them as \
+            "false"; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) lists absolute \
+            terms among the cues that reward test-wiseness, and Tarrant et al. (2006) among the \
+            frequent flaws. The damage is done by the pattern, not by one statement: when nearly \
+            every absolute statement of a bank is false, "answer false when you see always or \
+            never" scores without knowledge. This rule counts the true/false statements that use \
+            one of `terms` (as `absolute-terms` finds them, leaving out hedged, negated, quoted and \
+            title-case uses) and reports the bank when there are at least `min-statements` of them \
+            and at least `false-share` of them are false — more than of the bank's statements as a \
+            whole, or the cue is a general bias towards "false" rather than the absolute terms. Write some absolute statements that are \
+            true, or reword the false ones without the giveaway. Each statement is read in the \
+            source locale when it is English, else in its first English translation. \
+            \(English.localeNote)
+            """,
+        severity: .warning,
+        scope: .bank,
+        options: [
+            RuleOption("terms", .strings, default: .strings(AbsoluteTermsRule.defaultTerms),
+                       "the absolute terms, lower case, as for absolute-terms"),
+            RuleOption("min-statements", .integer(2...10_000), default: .integer(8),
+                       "the fewest statements with absolute terms before the pattern is judged"),
+            RuleOption("false-share", .number(0.5...1.0), default: .number(0.8),
+                       "the share of them that must be false to report the bank"),
+        ],
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - {id: q1, text: Metals always sink in water., answer: false}
+                  - {id: q2, text: Lightning never strikes the same place twice., answer: false}
+                  - {id: q3, text: Bats are always blind., answer: false}
+                  - {id: q4, text: Nobody has walked on Mars., answer: true}
+                  - {id: q5, text: Penguins never leave the southern hemisphere., answer: false}
+                  - {id: q6, text: Deserts are always hot., answer: false}
+                  - {id: q7, text: Glass is completely solid at room temperature., answer: false}
+                  - {id: q8, text: Everyone dreams in colour., answer: false}
+                  - {id: q9, text: Goldfish never forget anything., answer: false}
+                  - {id: q10, text: Water boils at 100 °C at sea level., answer: true}
+                """, lines: [2]),
+            // A few false "always" statements do not make a pattern: absolute-terms notes each
+            // one (info), and this rule stays quiet.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - {id: q1, text: Metals always sink in water., answer: false}
+                  - {id: q2, text: Lightning never strikes the same place twice., answer: false}
+                  - {id: q3, text: Bats are always blind., answer: false}
+                """),
+            // Enough absolute statements, but a third of them are true.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - {id: q1, text: Metals always sink in water., answer: false}
+                  - {id: q2, text: Lightning never strikes the same place twice., answer: false}
+                  - {id: q3, text: Bats are always blind., answer: false}
+                  - {id: q4, text: Nobody has walked on Mars., answer: true}
+                  - {id: q5, text: Penguins never leave the southern hemisphere., answer: false}
+                  - {id: q6, text: A triangle always has three sides., answer: true}
+                  - {id: q7, text: Glass is completely solid at room temperature., answer: false}
+                  - {id: q8, text: Everyone dreams in colour., answer: false}
+                  - {id: q9, text: A bachelor is never married., answer: true}
+                """),
+        ])
+
+    private let terms: [[String]]
+    private let minStatements: Int
+    private let falseShare: Double
+
+    init(options: RuleOptions) {
+        terms = AbsoluteTermsRule.parse(options.strings("terms"))
+        minStatements = max(1, options.integer("min-statements"))
+        falseShare = options.number("false-share")
+    }
+
+    func check(_ bank: LintBank, report: inout FindingReporter) {
+        let source = bank.sourceLocale
+        var matches: [(question: Question, range: SourceRange, words: [String], answer: Bool)] = []
+        var statements = 0, falseStatements = 0
+        for question in bank.bank.questions {
+            if let answer = question.answer {
+                statements += 1
+                if !answer.value { falseStatements += 1 }
+            }
+            guard let answer = question.answer,
+                  let entry = English.entries(of: question.text, sourceLocale: source).first(where: { $0.locale == source })
+                    ?? English.entries(of: question.text, sourceLocale: source).first else { continue }
+            let words = AbsoluteTermsRule.absolutes(in: entry.text, terms: terms)
+            if !words.isEmpty { matches.append((question, entry.range, words, answer.value)) }
+        }
+        guard matches.count >= minStatements else { return }
+        let falseCount = matches.filter { !$0.answer }.count
+        let share = Double(falseCount) / Double(matches.count)
+        // A bank whose statements are nearly all false has a bias, not an absolute-term cue.
+        let baseShare = Double(falseStatements) / Double(statements)
+        guard share >= falseShare, share > baseShare else { return }
+        let percent = Int((share * 100).rounded())
+        let basePercent = Int((baseShare * 100).rounded())
+        let related = matches.prefix(20).map { match in
+            Finding.Related(path: bank.path, range: match.range,
+                            note: "\(match.answer ? "true" : "false"): '\(match.question.id.value)' says \(English.list(match.words))")
+        }
+        report("\(falseCount) of the \(matches.count) true/false statements with absolute terms are false (\(percent)%, "
+               + "against \(basePercent)% of all \(statements)): "
+               + "a learner who answers 'false' whenever one says 'always' or 'never' scores \(percent)% on them; "
+               + "write some true ones, or reword the false ones", at: bank.bank.id.range, related: Array(related))
+    }
+}

@@ -1,0 +1,82 @@
+/// A choice that speaks about the other choices as a whole: "All of the above", "Both of these",
+/// "None of these", "Neither". `all-of-the-above` and `none-of-the-above` report them.
+enum AggregateChoice: Equatable {
+    case allOfTheAbove
+    case noneOfTheAbove
+
+    /// Words that may follow the head word ("all", "both", "none", "neither") in an aggregate choice.
+    private static let tail: Set<String> = [
+        "of", "the", "above", "these", "those", "them", "this", "answers", "answer", "options", "option", "choices",
+        "choice", "listed", "mentioned", "previous", "preceding", "given", "here", "statements", "statement",
+        "alternatives", "are", "is", "correct", "true", "right", "apply", "applies", "two", "three", "four", "five",
+        "six", "seven", "abovementioned", "one", "responses", "above-mentioned", "things", "previously",
+    ]
+
+    private static let heads: Set<String> = ["all", "both", "any", "none", "neither", "not", "no"]
+
+    /// What kind of aggregate `text` is, if any. `stem` is asked only for a bare "None" or "All":
+    /// when it asks how many, they are counts, not aggregates.
+    static func of(_ text: String, stem: () -> String) -> AggregateChoice? {
+        // Most choices start with another word: look at the first one before reading the rest.
+        let firstWord = text.drop { !$0.isLetter }.prefix { $0.isLetter }.lowercased()
+        guard heads.contains(firstWord) else { return nil }
+        let words = English.words(English.normalized(text)).map(\.lower)
+        guard let head = words.first, words.count <= 7 else { return nil }
+        // A bare "All", "Both", "None" or "Neither" may be the answer itself: a count ("How many
+        // moons has Venus? — None"), or a word ("What does bupkis mean? — None", "you are my ... — All").
+        var countQuestion: Bool { isCountQuestion(stem()) || asksForWords(stem()) }
+        let rest = Array(words.dropFirst())
+        switch head {
+        case "all", "both":
+            if rest.isEmpty { return !countQuestion ? .allOfTheAbove : nil }
+            // "All of these" but not "All of a sudden", "All four seasons" (a count answer).
+            guard rest.allSatisfy({ tail.contains($0) }), rest.contains(where: { ["above", "these", "those", "them", "answers", "options",
+                                                                  "choices", "listed", "mentioned", "previous", "preceding",
+                                                                  "correct", "true", "right", "apply", "statements",
+                                                                  "alternatives", "responses", "abovementioned",
+                                                                  "above-mentioned", "given", "this"].contains($0) })
+            else { return nil }
+            return .allOfTheAbove
+        case "any":
+            return rest.first == "of" && rest.contains("above") ? .allOfTheAbove : nil
+        case "none", "neither":
+            if rest.isEmpty { return !countQuestion ? .noneOfTheAbove : nil }
+            guard rest.allSatisfy({ tail.contains($0) || $0 == "nor" }) else { return nil }
+            return .noneOfTheAbove
+        case "not":
+            // "Not any of the above", "Not listed".
+            return rest.first == "any" && rest.contains("above") || rest == ["listed"] || rest == ["listed", "here"]
+                ? .noneOfTheAbove : nil
+        case "no":
+            // "No correct answer", "No answer is correct", "No correct option".
+            return rest.count <= 4 && rest.contains(where: { ["answer", "answers", "option", "options", "choice"].contains($0) })
+                && rest.allSatisfy({ tail.contains($0) }) ? .noneOfTheAbove : nil
+        default:
+            return nil
+        }
+    }
+
+    private static let wordQuestions: Set<String> = [
+        "word", "words", "lyric", "lyrics", "line", "lines", "say", "says", "said", "quote", "quotation", "mean",
+        "means", "meaning", "translate", "translates", "translation", "term", "spell", "spelled", "phrase", "verse",
+    ]
+
+    /// Whether a stem asks for words (a lyric, a quotation, a meaning) or ends with a blank.
+    static func asksForWords(_ stem: String) -> Bool {
+        if English.words(stem).contains(where: { wordQuestions.contains($0.lower) }) { return true }
+        var tail = Substring(stem)
+        while let last = tail.last, last.isWhitespace || "?\"'\u{2019}\u{201D}:".contains(last) { tail = tail.dropLast() }
+        if tail.hasSuffix("_.") { tail = tail.dropLast() }
+        return tail.hasSuffix("_") || tail.hasSuffix("...") || tail.hasSuffix("\u{2026}")
+    }
+
+    /// Whether a stem asks for a count ("How many moons does Venus have?"), where "None" and "All"
+    /// are answers, not aggregates.
+    static func isCountQuestion(_ stem: String) -> Bool {
+        let words = English.words(stem).map(\.lower)
+        for index in words.indices.dropLast() where words[index] == "how" && ["many", "much", "often"].contains(words[index + 1]) {
+            return true
+        }
+        return words.contains("number") || words.contains("percentage") || words.contains("proportion")
+    }
+}

@@ -1,0 +1,114 @@
+import QuizBank
+
+struct AllOfTheAboveRule: QuestionRule {
+    static let description = RuleDescription(
+        id: "all-of-the-above",
+        summary: "A choice such as \"All of the above\", \"All of these\" or \"Both\" that stands for the other choices together.",
+        rationale: """
+            Haladyna, Downing & Rodriguez (2002), "A review of multiple-choice item-writing \
+            guidelines", guideline 26: "Avoid all-of-the-above". Such a choice is answered by \
+            partial knowledge: a learner who sees that two choices are right picks it without \
+            knowing the third, and one who sees a single wrong choice rules it out. The NBME \
+            Item-Writing Guide (Paniagua & Swygert, 4th ed.) asks for one-best-answer items whose \
+            options are each a plausible answer on their own, and Tarrant et al. (2006) count \
+            "all of the above" among the frequent item-writing flaws of nursing examinations. In \
+            quizbank it is also fragile: engines shuffle choices by default, so "above" may end up \
+            anywhere. "Both", "Both of these" and "Both of the above" are the same choice for two \
+            alternatives and are reported too; a choice that joins named choices ("Both A and C", \
+            "Salt and pepper" beside "Salt" and "Pepper") is `complex-choice`. A bare "All" or \
+            "Both" is taken as an answer, not an aggregate, when the stem asks how many or asks for \
+            words (a lyric, a line, a meaning: "you are my ... — All"); titles such as "All Quiet \
+            on the Western Front" are not aggregates. \
+            \(English.localeNote)
+            """,
+        severity: .warning,
+        scope: .question,
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: mammals
+                    text: Which of these animals is a mammal?
+                    choices:
+                      - Whale
+                      - Bat
+                      - Dolphin
+                      - text: All of the above
+                        correct: true
+                """, lines: [12]),
+            // Variants, as a distractor too; only the English translation of a Portuguese bank.
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: pt-BR
+                locales: [pt-BR, en]
+                questions:
+                  - id: caesar
+                    text: {pt-BR: Quem deu nome a um mês?, en: Who gave his name to a month?}
+                    choices:
+                      - text: {pt-BR: Alexandre, en: Alexander the Great}
+                      - text: {pt-BR: Júlio César, en: Julius Caesar}
+                        correct: true
+                      - text: {pt-BR: Ambos, en: Both of these}
+                      - text: {pt-BR: Nenhum, en: Neither}
+                """, lines: [13]),
+            // Near misses: a title that starts with "All", a count answer, a Spanish bank.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: remarque
+                    text: Which novel did Erich Maria Remarque write?
+                    choices:
+                      - text: All Quiet on the Western Front
+                        correct: true
+                      - All the King's Men
+                      - All of a Sudden
+                  - id: beatles
+                    text: How many of the Beatles were born in Liverpool?
+                    choices:
+                      - Two
+                      - Three
+                      - text: All
+                        correct: true
+                """),
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: es
+                questions:
+                  - id: mamiferos
+                    text: ¿Cuál de estos animales es un mamífero?
+                    choices:
+                      - Ballena
+                      - Murciélago
+                      - text: Todas las anteriores
+                        correct: true
+                """),
+        ])
+
+    init(options: RuleOptions) {}
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind != .trueFalse else { return }
+        let source = bank.sourceLocale
+        for (index, choice) in question.choices.enumerated() {
+            for entry in English.entries(of: choice.text, sourceLocale: source) {
+                let aggregate = AggregateChoice.of(entry.text) { question.text.resolved(for: entry.locale, sourceLocale: source) }
+                guard aggregate == .allOfTheAbove else { continue }
+                let why = choice.correct
+                    ? "it is the correct answer, found by spotting two right choices without knowing the rest"
+                    : "a learner who spots one wrong choice rules it out"
+                report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'"
+                       + "\(English.suffix(entry, sourceLocale: source)) is an all-of-the-above choice: \(why)", at: entry.range)
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import QuizBank
+
+struct ArticleCueRule: QuestionRule {
+    static let description = RuleDescription(
+        id: "article-cue",
+        summary: "A stem ending in \"a\" or \"an\" that only some choices follow grammatically (\"an\" before \"banana\").",
+        rationale: """
+            Haladyna, Downing & Rodriguez (2002), guideline 28c: avoid "grammatical \
+            inconsistencies that cue the test-taker to the correct choice". A stem that ends in \
+            "an" rules out every choice that starts with a consonant sound, however little the \
+            learner knows; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) names \
+            "grammatical cues" first among the flaws that reward test-wiseness, and Tarrant et al. \
+            (2006) count "grammatical clues" among the frequent item-writing flaws. End the stem \
+            before the article and put "a" or "an" in each choice, or write "a(n)". Only a stem \
+            that ends with the article is checked (a trailing blank, colon or ellipsis may follow \
+            it). The sound of each choice's first word is judged from its spelling, with the usual \
+            exceptions: a silent h (an hour, an honest), a "you" or "w" sound (a university, a \
+            European, a one-time), digits by how they are read (an 8, an 11, an 18th), and \
+            abbreviations read letter by letter (an MRI, an FBI agent, a UFO). A choice whose \
+            sound is not clear (a long abbreviation such as NASA, which may be read as a word, or \
+            a choice that starts with its own article) counts as fitting either. \
+            \(English.localeNote)
+            """,
+        severity: .warning,
+        scope: .question,
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: fruit
+                    text: The fruit that keeps the doctor away is an
+                    choices:
+                      - text: apple
+                        correct: true
+                      - banana
+                      - pear
+                  - id: scan
+                    text: "To look at soft tissue, doctors order a ___"
+                    choices:
+                      - text: MRI scan
+                        correct: true
+                      - X-ray
+                      - blood test
+                """, lines: [7, 14]),
+            // Near misses: choices that all fit (silent h, "you" sound, abbreviations), an "a" that
+            // is not the stem's last word, and each choice with its own article.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: time
+                    text: Sixty minutes make an
+                    choices:
+                      - text: hour
+                        correct: true
+                      - eighth of a day
+                      - honest day
+                      - 11th of a week
+                  - id: campus
+                    text: Harvard is a
+                    choices:
+                      - text: university
+                        correct: true
+                      - one-room school
+                      - European college
+                      - UFO base
+                  - id: grade
+                    text: Which grade is above a B?
+                    choices:
+                      - text: an A
+                        correct: true
+                      - a C
+                """),
+        ])
+
+    init(options: RuleOptions) {}
+
+    enum Sound { case vowel, consonant }
+
+    /// Letters whose names start with a vowel sound: "an F", "an M", "an X".
+    private static let vowelLetterNames: Set<Character> = ["a", "e", "f", "h", "i", "l", "m", "n", "o", "r", "s", "x"]
+    private static let silentH = ["hour", "honest", "honor", "honour", "heir"]
+    private static let unclearH = ["herb", "historic", "homage", "hotel"]
+    /// Vowel letters read with a consonant sound: "a university", "a European", "a one-off".
+    private static let consonantPrefixes = [
+        "uni", "use", "usu", "usa", "uti", "uto", "ute", "ura", "ure", "uri", "uro", "ubiq", "uk", "ufo", "uvu", "eu",
+        "ewe", "one", "once", "ouija",
+    ]
+    /// "un-" words that keep the vowel: "an unidentified", "an unimportant".
+    private static let vowelUni = ["unid", "unim", "unin", "unint"]
+
+    /// The sound the first word of `text` starts with, or nil when unclear.
+    static func sound(of text: String) -> Sound? {
+        let words = English.words(text)
+        guard let first = words.first else { return nil }
+        // The choice must start with the word (no leading quote or bracket that might change reading).
+        let lead = text[text.startIndex..<first.range.lowerBound]
+        guard lead.allSatisfy({ $0.isWhitespace || $0 == "\"" || $0 == "\u{201C}" || $0 == "'" || $0 == "(" }) else { return nil }
+        let word = first.text
+        let lower = first.lower
+        if ["a", "an", "the"].contains(lower), words.count > 1 { return nil }
+        if let digit = word.first, digit.isNumber {
+            let digits = word.prefix { $0.isNumber }
+            if digit == "8" { return .vowel }
+            // 11 and 18, also 11,000 and 18,500: read "eleven", "eighteen".
+            let group = text[first.range.lowerBound...].prefix { $0.isNumber || $0 == "," }.split(separator: ",").first.map(String.init) ?? String(digits)
+            return group == "11" || group == "18" ? .vowel : .consonant
+        }
+        let letters = word.filter(\.isLetter)
+        if letters.count == 1 || first.isAllCaps && letters.count <= 3 || first.isAllCaps && !letters.contains(where: { "AEIOU".contains($0) }) {
+            // Read letter by letter.
+            guard let initial = letters.first?.lowercased().first else { return nil }
+            return vowelLetterNames.contains(initial) ? .vowel : .consonant
+        }
+        if first.isAllCaps {
+            // NASA, NATO, UNESCO: a word or letters; fine when both readings agree.
+            guard let initial = letters.first?.lowercased().first else { return nil }
+            let asLetter: Sound = vowelLetterNames.contains(initial) ? .vowel : .consonant
+            return asLetter == soundOfWord(lower) ? asLetter : nil
+        }
+        return soundOfWord(lower)
+    }
+
+    private static func soundOfWord(_ lower: String) -> Sound? {
+        if silentH.contains(where: { lower.hasPrefix($0) }) { return .vowel }
+        if unclearH.contains(where: { lower.hasPrefix($0) }) { return nil }
+        if vowelUni.contains(where: { lower.hasPrefix($0) }) { return .vowel }
+        if lower == "u" || consonantPrefixes.contains(where: { lower.hasPrefix($0) }) && lower != "us" && !lower.hasPrefix("onion") {
+            return .consonant
+        }
+        guard let initial = lower.first else { return nil }
+        return "aeiou".contains(initial) ? .vowel : .consonant
+    }
+
+    /// The article the stem ends with, and whether it is "an".
+    static func finalArticle(of stem: String) -> Bool? {
+        // Cheap test first: the last letters of the stem are "a" or "an" after a space.
+        let letters = stem.reversed().drop { !$0.isLetter && !$0.isNumber }.prefix(3)
+        guard letters.first == "a" || letters.first == "n" && letters.dropFirst().first == "a" else { return nil }
+        let words = English.words(stem)
+        guard words.count >= 2, let last = words.last, last.lower == "a" || last.lower == "an", last.text == last.lower else { return nil }
+        // Only blank marks, colons, dashes, quotes and spaces may follow it.
+        let rest = stem[last.range.upperBound...]
+        guard rest.allSatisfy({ $0.isWhitespace || "_.…:-–—\"'\u{201D}".contains($0) }) else { return nil }
+        // "...the letter a", "vitamin a": a letter, not an article.
+        let previous = words[words.count - 2].lower
+        guard !["letter", "vitamin", "type", "grade", "plan", "class", "group", "section", "part", "size"].contains(previous) else { return nil }
+        return last.lower == "an"
+    }
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind != .trueFalse else { return }
+        for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
+            guard let isAn = Self.finalArticle(of: item.stem.text), let choices = item.allChoices else { continue }
+            let wanted: Sound = isAn ? .vowel : .consonant
+            let sounds = choices.map { Self.sound(of: $0.text) }
+            let fitting = sounds.indices.filter { sounds[$0] == nil || sounds[$0] == wanted }
+            let misfits = sounds.indices.filter { sounds[$0] != nil && sounds[$0] != wanted }
+            guard !misfits.isEmpty, fitting.contains(where: { sounds[$0] != nil }) else { continue }
+            let article = isAn ? "an" : "a"
+            let names = misfits.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
+            let correctMisfits = misfits.contains { question.choices[$0].correct }
+            let cue = correctMisfits
+                ? "the correct answer is among them, so the stem misleads"
+                : "learners can rule them out on grammar alone"
+            report("the stem of question '\(question.id.value)'\(item.suffix) ends with '\(article)', which does not fit "
+                   + "\(names): \(cue); end the stem before the article", at: item.stem.range)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import QuizBank
+
+struct BlankNotAtEndRule: QuestionRule {
+    static let description = RuleDescription(
+        id: "blank-not-at-end",
+        summary: "A fill-in-the-blank stem whose blank (___, ....) is not at its end.",
+        rationale: """
+            A completion stem with the blank in the middle makes the learner hold the start of the \
+            sentence, read each choice into the gap and reread the rest, which tests reading more \
+            than the content. Tarrant et al. (2006) count "fill-in-the-blank" stems with the blank \
+            inside the sentence among the frequent item-writing flaws; Haladyna, Downing & \
+            Rodriguez (2002) accept the completion format (guideline 9) but ask for the central \
+            idea in the stem (guideline 15) and for as little reading as possible (guideline 13), \
+            which a blank at the end, or a question, gives; the NBME Item-Writing Guide \
+            (Paniagua & Swygert, 4th ed.) prefers a closed question to a completion. A blank is \
+            three or more underscores, or four or more dots (or two ellipsis characters) standing \
+            alone between spaces; "...", "…" and dots joined to a word are read as ellipses, which \
+            quotations are full of. A blank is at the end when only punctuation follows it ("___." \
+            and "___?" are fine); a blank followed by a colon stands for a speaker and is not \
+            judged. A stem that quotes — it says missing, complete, finish, fill in, blank, word, \
+            sentence, lyric, song, line, quote, say, dialogue, proverb, saying, slogan, title, poem \
+            or verse — is not reported: the quotation fixes where its gap is. True/false statements are not checked. \
+            \(English.localeNote)
+            """,
+        severity: .info,
+        scope: .question,
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: mitochondria
+                    text: The ____ is the powerhouse of the cell.
+                    choices:
+                      - text: mitochondrion
+                        correct: true
+                      - nucleus
+                      - ribosome
+                """, lines: [7]),
+            // Near misses: the blank at the end before a full stop or question mark; a quotation.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: mitochondria
+                    text: The powerhouse of the cell is the ____.
+                    choices:
+                      - text: mitochondrion
+                        correct: true
+                      - nucleus
+                  - id: symbol
+                    text: The chemical symbol of gold is ...?
+                    choices:
+                      - text: Au
+                        correct: true
+                      - Ag
+                  - id: proverb
+                    text: "Complete the proverb: Too many ____ spoil the broth."
+                    choices:
+                      - text: cooks
+                        correct: true
+                      - chefs
+                  - id: dots
+                    text: Which general wrote ... in his memoirs of the Gallic War?
+                    choices:
+                      - text: The die is cast
+                        correct: true
+                      - I came, I saw, I conquered
+                """),
+        ])
+
+    init(options: RuleOptions) {}
+
+    private static let quotationWords: Set<String> = [
+        "missing", "complete", "completes", "completing", "finish", "fill", "blank", "blanks", "lyric", "lyrics", "quote",
+        "quotation", "proverb", "saying", "slogan", "verse", "motto", "phrase", "idiom", "song", "line", "lines", "dialogue",
+        "dialog", "conversation", "say", "says", "said", "word", "words", "sentence", "title", "poem",
+    ]
+
+    /// The blanks of `text` as ranges.
+    static func blanks(in text: String) -> [Range<String.Index>] {
+        var result: [Range<String.Index>] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            guard character == "_" || character == "." || character == "\u{2026}" else {
+                index = text.index(after: index)
+                continue
+            }
+            var end = index
+            var underscores = 0, dots = 0, ellipses = 0
+            while end < text.endIndex, text[end] == "_" || text[end] == "." || text[end] == "\u{2026}" {
+                switch text[end] {
+                case "_": underscores += 1
+                case ".": dots += 1
+                default: ellipses += 1
+                }
+                end = text.index(after: end)
+            }
+            let before = index > text.startIndex ? text[text.index(before: index)] : " "
+            let after = end < text.endIndex ? text[end] : " "
+            // Dots are a blank only as a long run standing alone ("polish and ........ to it"):
+            // "...", "…" and dots joined to words are ellipses, which quotations are full of.
+            let standsAlone = before.isWhitespace && (after.isWhitespace || after.isPunctuation)
+            let isBlank = underscores >= 3 || (dots >= 4 || ellipses >= 2) && standsAlone
+            // A blank just before a colon stands for a speaker ("_____: Why, anybody can have a brain").
+            if isBlank && after != ":" { result.append(index..<end) }
+            index = end
+        }
+        return result
+    }
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind != .trueFalse else { return }
+        for entry in English.entries(of: question.text, sourceLocale: bank.sourceLocale) {
+            let blanks = Self.blanks(in: entry.text)
+            guard let first = blanks.first else { continue }
+            let after = entry.text[first.upperBound...]
+            // Only punctuation, spaces and further blank marks after the blank: it is at the end.
+            guard after.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+            let words = English.words(entry.text)
+            guard !words.contains(where: { Self.quotationWords.contains($0.lower) }) else { continue }
+            let following = English.words(String(after)).prefix(4).map(\.text).joined(separator: " ")
+            report("the blank '\(entry.text[first])' in the stem of question '\(question.id.value)'"
+                   + "\(English.suffix(entry, sourceLocale: bank.sourceLocale)) is followed by '\(following)…': "
+                   + "put the blank at the end, or ask a question", at: entry.range)
+        }
+    }
+}

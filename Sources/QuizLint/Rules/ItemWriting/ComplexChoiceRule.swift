@@ -1,0 +1,257 @@
+import QuizBank
+import QuizYAML
+
+struct ComplexChoiceRule: QuestionRule {
+    static let description = RuleDescription(
+        id: "complex-choice",
+        summary: "A combination choice (K-type): \"A and C\", \"I and III only\", \"1, 2 and 3\", or a choice that joins other choices (\"Salt and pepper\" beside \"Salt\" and \"Pepper\").",
+        rationale: """
+            Haladyna, Downing & Rodriguez (2002), guideline 9: use the conventional, alternate-choice \
+            and true-false formats "but AVOID the complex MC (Type K) format". A choice made of \
+            other choices tests reasoning about the combinations more than the content, rewards \
+            partial knowledge (knowing that 1 is wrong rules out every combination with 1), and \
+            lowers reliability; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) dropped \
+            K-type items for these reasons, and Tarrant et al. (2006) count "complex or K-type" \
+            among the frequent item-writing flaws. It also breaks in quizbank: engines shuffle and \
+            do not letter the choices, so "A and C" names nothing. Reported: a choice made only of \
+            option labels (letters up to the number of choices, Roman numerals, or digits the stem \
+            numbers its statements with) joined by commas, "and", "&" or "only"; and a choice \
+            that joins two or more other choices of the question by their text. Not reported: an \
+            ordinary choice with "and" in it, pairs of numbers or letters that are answers in \
+            their own right (vitamins "A and D" beside "B and K", dartboard numbers "2 and 3"), \
+            and sequences that order numbered items. "Both" and "Neither" on their own are \
+            `all-of-the-above` and `none-of-the-above`. \(English.localeNote)
+            """,
+        severity: .warning,
+        scope: .question,
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: noble-gases
+                    text: |
+                      Which of these are noble gases?
+                      I. Helium  II. Nitrogen  III. Argon
+                    choices:
+                      - I only
+                      - text: I and III only
+                        correct: true
+                      - II and III
+                      - I, II and III
+                """, lines: [11, 12, 14, 15]),
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: seasoning
+                    text: What do most recipes add to a steak before grilling?
+                    choices:
+                      - Salt
+                      - Pepper
+                      - text: Both salt and pepper
+                        correct: true
+                      - Sugar
+                """, lines: [11]),
+            // Near misses: an ordinary choice with "and", numbers and letters that are answers.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: seasoning
+                    text: Which pair is a classic table set?
+                    choices:
+                      - text: Salt and pepper
+                        correct: true
+                      - Oil and vinegar
+                      - Bread and butter
+                  - id: dartboard
+                    text: Which numbers flank 20 on a dartboard?
+                    choices:
+                      - text: 5 and 1
+                        correct: true
+                      - 2 and 3
+                      - 12 and 14
+                  - id: vitamins
+                    text: Which vitamins are fat-soluble?
+                    choices:
+                      - text: A and D
+                        correct: true
+                      - B and C
+                      - C and K
+                """),
+        ])
+
+    init(options: RuleOptions) {}
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind != .trueFalse, question.choices.count >= 2 else { return }
+        var reported: Set<SourceRange> = []
+        for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
+            guard let choices = item.allChoices else { continue }
+            let labelled = labelCombinations(choices.map(\.text), stem: item.stem.text)
+            // Only a choice with "and", "&" or a comma can join others; most questions have none.
+            let joins = choices.map { $0.text.contains(" and ") || $0.text.contains(" And ") || $0.text.contains(",") || $0.text.contains("&") }
+            let normalized = joins.contains(true) ? choices.map { English.normalized($0.text) } : []
+            for (index, entry) in choices.enumerated() where !reported.contains(entry.range) {
+                if labelled[index] {
+                    reported.insert(entry.range)
+                    report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'\(item.suffix) "
+                           + "combines labelled options (a K-type choice); ask about one thing per question", at: entry.range)
+                } else if joins[index], let parts = joinedChoices(normalized[index], others: normalized, except: index) {
+                    reported.insert(entry.range)
+                    report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'\(item.suffix) "
+                           + "combines choices \(parts.map { String($0 + 1) }.joined(separator: " and ")); "
+                           + "make each choice a single answer", at: entry.range)
+                }
+            }
+        }
+    }
+
+    // MARK: - Labels
+
+    private enum LabelKind { case letter, roman, digit }
+
+    private static let romans = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii"]
+    private static let connectives: Set<String> = ["and", "&", "or", "only", "both", "all", "but", "not", "except"]
+
+    /// The labels of a choice made only of labels and connectives ("I and III only", "a, b & d"),
+    /// with whether it says "only"/"both"/"except"; nil for any other choice.
+    private func labels(of text: String) -> (labels: [(kind: LabelKind, value: Int)], marked: Bool)? {
+        guard text.count <= 40 else { return nil }
+        var labels: [(LabelKind, Int)] = []
+        var marked = false
+        var piece = ""
+        var pieces: [String] = []
+        for character in text.lowercased() {
+            if character == "," || character == "&" || character == "+" || character == "/" || character == ";" || character.isWhitespace
+                || character == "(" || character == ")" || character == "." {
+                if !piece.isEmpty { pieces.append(piece) }
+                if character == "&" || character == "+" { pieces.append("&") }
+                piece = ""
+            } else {
+                piece.append(character)
+            }
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        for piece in pieces {
+            if Self.connectives.contains(piece) {
+                if piece == "only" || piece == "both" || piece == "except" { marked = true }
+                continue
+            }
+            if let roman = Self.romans.firstIndex(of: piece), piece != "v" || labels.contains(where: { $0.0 == .roman }) {
+                labels.append((.roman, roman + 1))
+            } else if piece.count == 1, let scalar = piece.unicodeScalars.first, ("a"..."h").contains(scalar) {
+                labels.append((.letter, Int(scalar.value) - 96))
+            } else if let number = Int(piece), (1...9).contains(number), piece.count == 1 {
+                labels.append((.digit, number))
+            } else {
+                return nil
+            }
+        }
+        // "i" alone is a letter or a Roman one: read "i" and "v" as letters among letters.
+        if labels.contains(where: { $0.0 == .letter }) {
+            labels = labels.map { label in
+                label.0 == .roman && (label.1 == 1 || label.1 == 5) ? (.letter, label.1 == 1 ? 9 : 22) : label
+            }
+        }
+        guard !labels.isEmpty, labels.count >= 2 || marked, Set(labels.map { "\($0.0)" }).count == 1 else { return nil }
+        return (labels, marked)
+    }
+
+    /// Which choices are K-type combinations of labels.
+    private func labelCombinations(_ texts: [String], stem: String) -> [Bool] {
+        let parsed = texts.map { labels(of: $0) }
+        guard parsed.contains(where: { $0 != nil }) else { return texts.map { _ in false } }
+        let enumerated = numberedItems(in: stem)
+        var result = texts.map { _ in false }
+        // A question whose label-like choices are all permutations of the same set orders items.
+        let sets = parsed.compactMap { $0.map { Set($0.labels.map(\.value)) } }
+        let isOrdering = parsed.allSatisfy { $0 != nil } && Set(sets).count == 1
+            && parsed.allSatisfy { $0!.labels.count == sets[0].count && $0!.labels.count >= 3 }
+        guard !isOrdering else { return result }
+        // Letters that are answers in their own right: a letter beyond the number of choices in any
+        // label-like choice ("C and K" among four choices) means they are not option letters.
+        let lettersAreLabels = !parsed.contains { entry in
+            guard let entry else { return false }
+            return entry.labels.contains { $0.kind == .letter && $0.value > texts.count }
+        }
+        for (index, entry) in parsed.enumerated() {
+            guard let entry, let kind = entry.labels.first?.kind else { continue }
+            switch kind {
+            case .letter:
+                // Letters need more than "A and D" (vitamins, blood groups): "only", "both" or
+                // "except", or a stem that letters its statements.
+                result[index] = lettersAreLabels && (entry.marked || enumerated.letters)
+            case .roman:
+                result[index] = enumerated.romans || entry.marked && entry.labels.count >= 1
+            case .digit:
+                result[index] = enumerated.digits && entry.labels.allSatisfy { enumerated.digitValues.contains($0.value) }
+            }
+        }
+        return result
+    }
+
+    /// How the stem numbers its statements: "1." or "(1)" or "1)", "I." or "(I)", "(a)" or "a)".
+    private func numberedItems(in stem: String) -> (letters: Bool, romans: Bool, digits: Bool, digitValues: Set<Int>) {
+        let characters = Array(stem)
+        var letters = false, romans = false
+        var digitValues: Set<Int> = []
+        var index = 0
+        while index < characters.count {
+            let startsToken = index == 0 || characters[index - 1].isWhitespace || characters[index - 1] == "("
+            guard startsToken else { index += 1; continue }
+            var end = index
+            while end < characters.count, characters[end].isLetter || characters[end].isNumber { end += 1 }
+            guard end > index, end < characters.count, end - index <= 4 else { index = max(end, index + 1); continue }
+            let token = String(characters[index..<end])
+            let mark = characters[end]
+            let opened = index > 0 && characters[index - 1] == "("
+            if mark == ")" || (mark == "." || mark == ":") && (end + 1 == characters.count || characters[end + 1].isWhitespace) {
+                let lower = token.lowercased()
+                if let value = Int(token), (1...9).contains(value) {
+                    digitValues.insert(value)
+                } else if Self.romans.contains(lower), token == token.uppercased() || opened {
+                    romans = true
+                } else if token.count == 1, token.first!.isLetter, opened || mark == ")" {
+                    letters = true
+                }
+            }
+            index = end + 1
+        }
+        return (letters, romans, digitValues.count >= 2, digitValues)
+    }
+
+    // MARK: - Joined choices
+
+    /// The other choices a choice joins: "Both salt and pepper", "Salt, pepper and oil", "Salt & pepper".
+    private func joinedChoices(_ text: String, others: [String], except index: Int) -> [Int]? {
+        guard text.contains(" and ") || text.contains(",") || text.contains(" & ") else { return nil }
+        var body = text
+        for prefix in ["both ", "all of ", "either "] where body.hasPrefix(prefix) { body.removeFirst(prefix.count) }
+        for suffix in [" only", " both"] where body.hasSuffix(suffix) { body.removeLast(suffix.count) }
+        var parts: [String] = []
+        for chunk in body.split(separator: ",") {
+            for part in chunk.split(separator: " and ").flatMap({ $0.split(separator: " & ") }) {
+                var part = English.trimmed(String(part))
+                if part.hasPrefix("and ") { part.removeFirst(4) }
+                if !part.isEmpty { parts.append(part) }
+            }
+        }
+        guard parts.count >= 2 else { return nil }
+        var indexes: [Int] = []
+        for part in parts {
+            guard let match = others.indices.first(where: { $0 != index && !others[$0].isEmpty && (others[$0] == part || others[$0] == "the " + part || "the " + others[$0] == part) })
+            else { return nil }
+            indexes.append(match)
+        }
+        return Set(indexes).count == indexes.count ? indexes : nil
+    }
+}
+

@@ -1,0 +1,281 @@
+import QuizBank
+
+/// What the item-writing rules share: which texts are English, and a small word-level reading of
+/// English text (words, sentences, quotations, simple stems). The rules look at words, not
+/// grammar, so each keeps its own list of exceptions.
+enum English {
+    /// The sentence every item-writing rule's rationale ends with.
+    static let localeNote = "The rule reads English: it checks texts in `en` and `en-*` locales (the source text when the bank's `locale` is English, and English translations) and skips texts in other locales."
+
+    static func isEnglish(_ locale: String) -> Bool {
+        LocalizableTexts.language(of: locale) == "en"
+    }
+
+    /// The English entries of a text: the plain text when the bank's source locale is English,
+    /// the English translations otherwise.
+    static func entries(of text: LocalizedText, sourceLocale: String) -> [LocalizedText.Entry] {
+        text.entries(sourceLocale: sourceLocale).filter { isEnglish($0.locale) }
+    }
+
+    /// " (en-GB)" for a translation, "" for the source text: where a message names its locale.
+    static func suffix(_ entry: LocalizedText.Entry, sourceLocale: String) -> String {
+        entry.locale == sourceLocale ? "" : " (\(entry.locale))"
+    }
+
+    /// A short quotation of a text for messages.
+    static func quote(_ text: String, limit: Int = 60) -> String {
+        let flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard flat.count > limit else { return "'\(flat)'" }
+        return "'\(flat.prefix(limit - 1))…'"
+    }
+
+    static func list(_ words: [String]) -> String {
+        var seen: Set<String> = []
+        return words.filter { seen.insert($0).inserted }.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}
+
+/// One question as the learners of one English locale read it: its stem and each choice in that
+/// locale (an untranslated choice shows its source text, as compiled output does).
+struct EnglishItem {
+    var locale: String
+    var stem: LocalizedText.Entry
+    /// Per choice, its text for this locale; nil when what learners see is not English.
+    var choices: [LocalizedText.Entry?]
+    /// " (en-GB)" for a translation, "" for the source text.
+    var suffix: String
+
+    static func all(of question: Question, sourceLocale: String) -> [EnglishItem] {
+        English.entries(of: question.text, sourceLocale: sourceLocale).map { stem in
+            let choices = question.choices.map { choice -> LocalizedText.Entry? in
+                let entries = choice.text.entries(sourceLocale: sourceLocale)
+                let entry = entries.first { $0.locale == stem.locale } ?? entries.first { $0.locale == sourceLocale }
+                guard let entry, English.isEnglish(entry.locale) else { return nil }
+                return entry
+            }
+            return EnglishItem(locale: stem.locale, stem: stem, choices: choices,
+                               suffix: English.suffix(stem, sourceLocale: sourceLocale))
+        }
+    }
+
+    /// Every choice's text, or nil when some choice is not English.
+    var allChoices: [LocalizedText.Entry]? {
+        let present = choices.compactMap { $0 }
+        return present.count == choices.count ? present : nil
+    }
+}
+
+/// A word of English text: letters and digits, with apostrophes inside (`don't`, `Rory's`).
+struct EnglishWord {
+    var text: String
+    var lower: String
+    var range: Range<String.Index>
+    /// The character just before and just after the word, if any.
+    var before: Character?
+    var after: Character?
+    /// The first word of a sentence (or of the text, or after a colon).
+    var startsSentence: Bool
+    /// Set when the word lies inside quotation marks.
+    var quoted: Bool
+    /// Set when the word lies inside parentheses or brackets.
+    var parenthesized: Bool = false
+
+    var isAllCaps: Bool {
+        let letters = text.filter(\.isLetter)
+        return letters.count >= 2 && letters.allSatisfy(\.isUppercase)
+    }
+
+    var isCapitalized: Bool { text.first?.isUppercase ?? false }
+
+    /// Capitalised in the middle of a sentence and not in capitals: a name or a title
+    /// (`Never Say Never Again`, `All Quiet on the Western Front`), not the author's own word.
+    var isTitleWord: Bool { isCapitalized && !isAllCaps && !startsSentence }
+
+    /// Joined to its neighbour by a hyphen (`all-time`, `never-ending`).
+    var isHyphenated: Bool { before == "-" || after == "-" }
+
+    /// Written with emphasis: in capitals, or between `*` or `_` marks.
+    var isEmphasised: Bool { isAllCaps || before == "*" || after == "*" || before == "_" || after == "_" }
+}
+
+extension English {
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
+    }
+
+    static func isApostrophe(_ character: Character) -> Bool {
+        character == "'" || character == "\u{2019}"
+    }
+
+    /// The words of `text`, with what the rules need to know about each.
+    static func words(_ text: String) -> [EnglishWord] {
+        var words: [EnglishWord] = []
+        var index = text.startIndex
+        var quoteDepth = false
+        var parentheses = 0
+        var sentenceStart = true
+        var previous: Character? = nil
+        while index < text.endIndex {
+            let character = text[index]
+            if isWordCharacter(character) {
+                let start = index
+                var end = text.index(after: index)
+                while end < text.endIndex {
+                    let next = text[end]
+                    if isWordCharacter(next) {
+                        end = text.index(after: end)
+                    } else if isApostrophe(next), text.index(after: end) < text.endIndex, text[text.index(after: end)].isLetter {
+                        end = text.index(after: end)
+                    } else {
+                        break
+                    }
+                }
+                let word = String(text[start..<end])
+                words.append(EnglishWord(text: word, lower: English.straightApostrophes(word.lowercased()), range: start..<end,
+                                  before: previous, after: end < text.endIndex ? text[end] : nil,
+                                  startsSentence: sentenceStart, quoted: quoteDepth, parenthesized: parentheses > 0))
+                sentenceStart = false
+                previous = text[text.index(before: end)]
+                index = end
+                continue
+            }
+            switch character {
+            case "\"":
+                quoteDepth.toggle()
+            case "\u{201C}":
+                quoteDepth = true
+            case "\u{201D}":
+                quoteDepth = false
+            case "(", "[":
+                parentheses += 1
+            case ")", "]":
+                parentheses = max(0, parentheses - 1)
+            case ".", "?", "!", ":", "\u{2026}":
+                sentenceStart = true
+            default:
+                break
+            }
+            previous = character
+            index = text.index(after: index)
+        }
+        return words
+    }
+
+    /// The sentences of `text` as ranges of its words: a sentence ends at `.`, `?` or `!`
+    /// followed by a space (or at the end). `?` marks a question.
+    static func sentences(_ text: String, words: [EnglishWord]) -> [(words: Range<Int>, isQuestion: Bool)] {
+        var result: [(Range<Int>, Bool)] = []
+        var start = 0
+        for index in words.indices {
+            let next = index + 1 < words.count ? words[index + 1].range.lowerBound : text.endIndex
+            let gap = text[words[index].range.upperBound..<next]
+            let ends = gap.contains { $0 == "." || $0 == "?" || $0 == "!" } && (next == text.endIndex || gap.last?.isWhitespace == true
+                || gap.last == "\"" || gap.last == "\u{201C}")
+            if ends || index == words.count - 1 {
+                result.append((start..<(index + 1), gap.contains("?")))
+                start = index + 1
+            }
+        }
+        return result
+    }
+
+    /// Words that introduce quoted speech, lyrics or titles, often written without quotation
+    /// marks in converted banks ("Who said: I may not be a first-class composer?").
+    static let quotingWords: Set<String> = [
+        "said", "say", "says", "saying", "sang", "sing", "sings", "line", "lines", "lyric", "lyrics", "quote", "quotes",
+        "quotation", "words", "motto", "slogan", "exclaimed", "replied", "dialogue", "dialog", "conversation",
+    ]
+
+    /// Whether a word introducing a quotation comes before `index`: what follows may be quoted.
+    static func followsQuoting(_ words: [EnglishWord], _ index: Int) -> Bool {
+        words[..<index].contains { quotingWords.contains($0.lower) }
+    }
+
+    /// `text` with curly apostrophes made straight.
+    static func straightApostrophes(_ text: String) -> String {
+        guard text.contains("\u{2019}") else { return text }
+        return String(text.map { $0 == "\u{2019}" ? "'" : $0 })
+    }
+
+    /// `text` without leading and trailing white space.
+    static func trimmed(_ text: String) -> String {
+        var slice = Substring(text)
+        while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
+        while slice.last?.isWhitespace == true { slice = slice.dropLast() }
+        return String(slice)
+    }
+
+    /// A quick test before reading a text word by word: whether its lower-case form contains
+    /// one of `fragments` anywhere (inside words too).
+    static func mentions(_ text: String, anyOf fragments: [String]) -> Bool {
+        let lower = text.lowercased()
+        return fragments.contains { lower.contains($0) }
+    }
+
+    /// Where one of `terms` (each a list of lower-case words) starts at `index` of `words`.
+    static func term(at index: Int, of words: [EnglishWord], in terms: [[String]]) -> [String]? {
+        let first = words[index].lower
+        for term in terms where term[0] == first && index + term.count <= words.count {
+            var matches = true
+            for offset in 1..<max(1, term.count) where words[index + offset].lower != term[offset] {
+                matches = false
+                break
+            }
+            if matches { return term }
+        }
+        return nil
+    }
+
+    /// Lower case, apostrophes straightened, spaces collapsed, surrounding punctuation dropped:
+    /// what two choices are compared by.
+    private static let edge: Set<Character> = [".", ",", "!", "?", ":", ";", "\"", "'", "\u{201C}", "\u{201D}", "\u{2018}",
+                                                "\u{2019}", "(", ")", "[", "]", "*", "_", " ", "\u{2026}"]
+
+    static func normalized(_ text: String) -> String {
+        let lowered = English.straightApostrophes(text.lowercased())
+        let trimmed = lowered.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var slice = Substring(trimmed)
+        while let first = slice.first, edge.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, edge.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+
+    /// A crude stem for comparing words: plural and common suffixes off (`deserts` → `desert`,
+    /// `studies` → `study`, `painted` → `paint`).
+    static func stem(_ word: String) -> String {
+        var word = English.straightApostrophes(word.lowercased())
+        if word.hasSuffix("'s") { word.removeLast(2) }
+        if word.hasSuffix("'") { word.removeLast() }
+        func drop(_ suffix: String, minimum: Int, adding: String = "") -> Bool {
+            guard word.hasSuffix(suffix), word.count - suffix.count >= minimum else { return false }
+            word = String(word.dropLast(suffix.count)) + adding
+            return true
+        }
+        if drop("ies", minimum: 3, adding: "y") { return word }
+        if drop("ing", minimum: 4) || drop("ed", minimum: 4) || drop("ly", minimum: 4) { return word }
+        if ["ches", "shes", "sses", "xes", "zes"].contains(where: { word.hasSuffix($0) }), drop("es", minimum: 3) { return word }
+        if word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"), drop("s", minimum: 3) { return word }
+        return word
+    }
+
+    /// Common English words that carry no content (and words every trivia stem uses), for
+    /// `stem-clue`.
+    static let stopWords: Set<String> = [
+        "about", "above", "across", "after", "again", "against", "almost", "along", "already", "also", "although",
+        "always", "among", "another", "anyone", "anything", "around", "because", "been", "before", "behind", "being",
+        "below", "best", "between", "both", "called", "came", "cannot", "come", "comes", "could", "describe",
+        "describes", "did", "does", "doing", "done", "down", "during", "each", "either", "else", "even", "ever",
+        "every", "example", "famous", "following", "from", "further", "gave", "give", "given", "goes", "going",
+        "gone", "good", "have", "having", "here", "hers", "herself", "himself", "into", "itself", "just", "kind",
+        "know", "known", "last", "least", "less", "like", "made", "make", "makes", "many", "more", "most", "much",
+        "must", "myself", "name", "named", "names", "near", "neither", "never", "next", "none", "often", "once",
+        "ones", "only", "other", "others", "ought", "ours", "over", "part", "same", "said", "says", "shall",
+        "should", "since", "some", "still", "such", "take", "than", "that", "their", "theirs", "them",
+        "themselves", "then", "there", "these", "they", "thing", "things", "this", "those", "though", "through",
+        "thus", "till", "time", "times", "took", "true", "false", "type", "under", "until", "upon", "used", "very",
+        "want", "well", "went", "were", "what", "whatever", "when", "where", "whether", "which", "while", "whom",
+        "whose", "will", "with", "within", "without", "word", "words", "would", "year", "years", "your", "yours",
+        "yourself", "correct", "answer", "answers", "question", "statement", "term", "first", "second",
+    ]
+}
+

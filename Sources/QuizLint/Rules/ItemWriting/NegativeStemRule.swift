@@ -1,0 +1,308 @@
+import QuizBank
+import QuizYAML
+
+struct NegativeStemRule: QuestionRule {
+    static let description = RuleDescription(
+        id: "negative-stem",
+        summary: "A stem that asks with a negative (not, except, least likely, is false) in lower case, or a negative stem with a negative choice (a double negative).",
+        rationale: """
+            Haladyna, Downing & Rodriguez (2002), guideline 17: "EnglishWord the stem positively, avoid \
+            negatives such as NOT or EXCEPT. If negative words are used, use the word cautiously \
+            and always ensure that the word appears capitalized and boldface." Learners under time \
+            pressure read past a lower-case "not" and answer the opposite question; the NBME \
+            Item-Writing Guide (Paniagua & Swygert, 4th ed.) advises against negatively phrased \
+            items, and Tarrant et al. (2006) count "negative stem" among the most frequent \
+            item-writing flaws. A negative stem with a negative choice ("Which is NOT true? — It \
+            never rains") is a double negative, guideline 27 ("Phrase choices positively"), and is \
+            reported even when the stem's word is in capitals, when the stem asks for the exception \
+            ("which... not", "except", "is false"). The rule reads the sentence that asks (the one \
+            ending in "?", or the last), so a negative in the context before it is fine. "not", \
+            "cannot" and contractions (don't, isn't, also without the apostrophe) count in the \
+            clause that asks: after "which", "what", "who" (or a sentence that starts with "why", \
+            "how", "when" or "where" and ends in "?"), with no "when", "because", "if"... and no \
+            "said", "line", "lyrics"... in between, or in a completion stem about "these" or "the \
+            following" ("One of these films was not released in the 1980s."). Not counted: quoted \
+            or parenthesised text, words inside other words (another, knot), titles in title case \
+            ("Do Not Disturb"), "not only", "whether or not", "if not", "not to" ("told him not to \
+            go") and "not X but Y". "least" counts in "least likely" and its kin, not in "at \
+            least" or "the least dense"; "false", "incorrect" and "untrue" count when they are what \
+            is asked ("which is false?"). A negative written in capitals or between `*` marks is \
+            emphasised as the guideline asks and is not reported unless `report-emphasised` is \
+            set. Choices in title case ("Don't Speak") are names, not double negatives. True/false \
+            statements are statements, not stems, and are not checked. \
+            \(English.localeNote)
+            """,
+        severity: .warning,
+        scope: .question,
+        options: [
+            RuleOption("report-emphasised", .boolean, default: .boolean(false),
+                       "also report negatives written in capitals (NOT, EXCEPT) or between * marks"),
+            RuleOption("double-negatives", .boolean, default: .boolean(true),
+                       "report choices with a negative (not, never, none, cannot) under a negative stem"),
+        ],
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: mammal
+                    text: Which of these animals is not a mammal?
+                    choices:
+                      - Whale
+                      - Bat
+                      - text: Shark
+                        correct: true
+                  - id: planets
+                    text: "All of these planets are gas giants except:"
+                    choices:
+                      - Jupiter
+                      - text: Mars
+                        correct: true
+                      - Saturn
+                """, lines: [7, 14]),
+            // Emphasised, so not reported itself; but a negative choice under it is a double negative.
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: sun
+                    text: Which statement about the Sun is NOT true?
+                    choices:
+                      - It is a star.
+                      - text: It never sets at the equator.
+                        correct: true
+                      - It is mostly hydrogen.
+                """, lines: [10]),
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: planets
+                    text: Which planet is NOT a gas giant?
+                    choices:
+                      - Jupiter
+                      - text: Mars
+                        correct: true
+                """, lines: [7], options: ["report-emphasised": .boolean(true)]),
+            // Near misses: "not" in the context sentence, inside words, in a title, an idiom;
+            // "at least"; a true/false statement; a Spanish stem.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: moon
+                    text: The Moon is not quite round. Which shape does it resemble?
+                    choices:
+                      - text: An egg
+                        correct: true
+                      - A cube
+                  - id: knot
+                    text: Which knot joins another rope to a ring?
+                    choices:
+                      - text: Anchor bend
+                        correct: true
+                      - Reef knot
+                  - id: sign
+                    text: Which hotel sign reads Do Not Disturb in the 1960s film, and not only there?
+                    choices:
+                      - text: The Plaza
+                        correct: true
+                      - The Ritz
+                  - id: legs
+                    text: Which animal has at least eight legs?
+                    choices:
+                      - text: Spider
+                        correct: true
+                      - Ant
+                  - id: whale
+                    text: A whale is not a fish.
+                    answer: true
+                  - id: heroes
+                    text: Where do the heroes of the film hide when they are not fighting crime?
+                    choices:
+                      - text: In a mountain
+                        correct: true
+                      - In a bank
+                  - id: song
+                    text: Which singer had a hit with the line Don't worry, be happy?
+                    choices:
+                      - text: Bobby McFerrin
+                        correct: true
+                      - Bob Marley
+                """),
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: es
+                questions:
+                  - id: mamifero
+                    text: ¿Cuál de estos animales no es un mamífero?
+                    choices:
+                      - Ballena
+                      - text: Tiburón
+                        correct: true
+                """),
+        ])
+
+    private let reportEmphasised: Bool
+    private let doubleNegatives: Bool
+
+    init(options: RuleOptions) {
+        reportEmphasised = options.boolean("report-emphasised")
+        doubleNegatives = options.boolean("double-negatives")
+    }
+
+    /// Contractions, with and without the apostrophe (banks converted from other formats often
+    /// lost it: "doesnt").
+    static let contractions: Set<String> = [
+        "don't", "doesn't", "isn't", "wasn't", "aren't", "weren't", "didn't", "can't", "won't", "couldn't", "wouldn't",
+        "shouldn't", "hasn't", "haven't", "hadn't", "mustn't", "needn't", "dont", "doesnt", "isnt", "wasnt", "arent",
+        "werent", "didnt", "couldnt", "wouldnt", "shouldnt", "hasnt", "havent", "hadnt",
+    ]
+    private static let leastWords: Set<String> = [
+        "likely", "probable", "probably", "appropriate", "accurate", "correct", "true", "valid", "important", "useful",
+        "effective", "suitable", "helpful", "relevant", "consistent", "acceptable", "desirable", "characteristic",
+        "typical", "associated", "related", "indicated", "beneficial", "preferred",
+    ]
+    private static let beVerbs: Set<String> = ["is", "are", "was", "were", "be", "been"]
+
+    private static let interrogatives: Set<String> = ["which", "what", "who", "whom", "whose"]
+    /// Question words that are also conjunctions ("...is performed when he is not..."): they ask
+    /// only at the start of a sentence that ends with "?".
+    private static let openingInterrogatives: Set<String> = ["where", "when", "why", "how"]
+    /// Words that open a clause of circumstance between the question word and a "not": the "not"
+    /// then belongs to the circumstance ("where do they stay when they are not fighting crime?").
+    private static let subordinators: Set<String> = [
+        "when", "because", "if", "while", "although", "though", "since", "unless", "after", "before", "until",
+        "whenever", "wherever", "whereas", "once",
+    ]
+    /// Words that introduce quoted speech or lyrics, often written without quotation marks.
+    private static let quoting: Set<String> = [
+        "said", "say", "says", "saying", "sang", "sing", "sings", "wrote", "line", "lines", "lyric", "lyrics", "quote",
+        "quotes", "words", "asked", "told", "tells", "replied", "exclaimed",
+    ]
+
+    /// A negative of a stem: the word as written, and whether it asks the learner to pick an
+    /// exception ("Which is not...?", "except", "least likely", "is false"), as opposed to a
+    /// negative question ("Why did Rome not fall sooner?").
+    struct StemNegative {
+        var word: EnglishWord
+        var selects: Bool
+    }
+
+    /// The negatives with which a stem asks, as written.
+    private static let fragments = ["not", "n't", "n\u{2019}t", "nt", "except", "least", "false", "incorrect", "untrue", "inaccurate"]
+
+    static func stemNegatives(_ text: String) -> [StemNegative] {
+        guard English.mentions(text, anyOf: fragments) else { return [] }
+        let words = English.words(text)
+        let sentences = English.sentences(text, words: words)
+        var found: [StemNegative] = []
+        for (number, sentence) in sentences.enumerated() {
+            let asking = sentence.isQuestion || number == sentences.count - 1
+            let question = sentence.words.first { index in
+                interrogatives.contains(words[index].lower)
+                    || index == sentence.words.lowerBound && sentence.isQuestion && openingInterrogatives.contains(words[index].lower)
+            }
+            let lowerWords = sentence.words.map { words[$0].lower }
+            let listsChoices = lowerWords.contains("these") || lowerWords.contains("following")
+            // Negatives in the context before the question state facts ("All of the animals except
+            // nine sheep died. How many were left?").
+            guard asking else { continue }
+            for index in sentence.words {
+                let word = words[index]
+                guard !word.quoted, !word.parenthesized, !word.isTitleWord, !word.isHyphenated else { continue }
+                let previous = index > 0 ? words[index - 1].lower : ""
+                let next = index + 1 < words.count ? words[index + 1].lower : ""
+                switch word.lower {
+                case "except":
+                    found.append(StemNegative(word: word, selects: true))
+                    continue
+                case "least":
+                    if Self.leastWords.contains(next) { found.append(StemNegative(word: word, selects: true)) }
+                    continue
+                case "false", "incorrect", "untrue", "inaccurate":
+                    // "...opens with the line You know that it would be untrue": quoted, not asked.
+                    if Self.beVerbs.contains(previous) || next == "statement" || next == "statements", !English.followsQuoting(words, index) {
+                        found.append(StemNegative(word: word, selects: true))
+                    }
+                    continue
+                case "not":
+                    // "not only", "whether or not", "if not"; "told him not to": a negative act, not a
+                    // negative question.
+                    if next == "only" || next == "just" || next == "to" || previous == "or" || previous == "if" {
+                        continue
+                    }
+                case "cannot":
+                    break
+                default:
+                    guard Self.contractions.contains(word.lower) else { continue }
+                }
+                // "not" and contractions: only in the clause that asks, and not in a quotation
+                // introduced by "said", "lyrics", "line"...
+                guard !English.followsQuoting(words, index) else { continue }
+                // "not an object, but a process": a contrast, not a negative question.
+                if words[(index + 1)..<min(words.count, index + 7)].contains(where: { $0.lower == "but" }) { continue }
+                if let question {
+                    guard question < index else { continue }
+                    let between = words[(question + 1)..<index].map(\.lower)
+                    guard !between.contains(where: { subordinators.contains($0) || quoting.contains($0) }) else { continue }
+                    let selects = words[question].lower == "which" || words[question].lower == "what" || words[question].lower == "who"
+                    found.append(StemNegative(word: word, selects: selects && (listsChoices || between.count <= 6)))
+                } else if listsChoices {
+                    // A completion stem: "One of these films was not released in the 1980s."
+                    found.append(StemNegative(word: word, selects: true))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The negatives of a choice: not, never, none, cannot, contractions.
+    static func choiceNegatives(_ text: String) -> [EnglishWord] {
+        English.words(text).filter { word in
+            !word.quoted && !word.isTitleWord && !word.isHyphenated
+                && (["not", "never", "none", "cannot", "neither", "nor"].contains(word.lower) || contractions.contains(word.lower))
+        }
+    }
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind != .trueFalse else { return }
+        var reportedChoices: Set<SourceRange> = []
+        for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
+            let negatives = Self.stemNegatives(item.stem.text)
+            guard !negatives.isEmpty else { continue }
+            let plain = negatives.map(\.word).filter { !$0.isEmphasised || reportEmphasised }
+            if !plain.isEmpty {
+                let emphasis = plain.allSatisfy(\.isEmphasised)
+                    ? "ask positively if you can"
+                    : "ask positively, or write it in capitals (\(plain.map { $0.text.uppercased() }.first!)) so it is not misread"
+                report("the stem of question '\(question.id.value)'\(item.suffix) asks with a negative, "
+                       + "\(English.list(plain.map(\.text))): \(emphasis)", at: item.stem.range)
+            }
+            // A double negative needs a stem that asks for the exception: under "Why did Rome not
+            // fall?" a choice with "not" is an ordinary answer.
+            let selecting = negatives.filter(\.selects).map(\.word)
+            guard doubleNegatives, !selecting.isEmpty else { continue }
+            for (index, entry) in item.choices.enumerated() {
+                // A title ("Don't Speak", "Never Going Back") is a name, not a negative statement.
+                guard let entry, !reportedChoices.contains(entry.range), !AbsoluteTermsRule.isTitleCase(entry.text) else { continue }
+                let inChoice = Self.choiceNegatives(entry.text)
+                guard !inChoice.isEmpty else { continue }
+                reportedChoices.insert(entry.range)
+                report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'\(item.suffix) "
+                       + "says \(English.list(inChoice.map(\.text))) under the stem's \(English.list(selecting.map(\.text))): "
+                       + "a double negative", at: entry.range)
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import QuizBank
+
+struct NoneOfTheAboveRule: QuestionRule {
+    static let description = RuleDescription(
+        id: "none-of-the-above",
+        summary: "A choice such as \"None of the above\", \"None of these\" or \"Neither\" that denies the other choices.",
+        rationale: """
+            Haladyna, Downing & Rodriguez (2002), guideline 25: "None-of-the-above should be used \
+            carefully". Their review found the research divided: it makes items harder without \
+            always making them worse, but when it is the key the learner shows only that they know \
+            what is wrong, not what is right, and it does not fit a best-answer question (some \
+            choice is always best). The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) \
+            goes further and lists "none of the above" among the flaws that add irrelevant \
+            difficulty, and Tarrant et al. (2006) count it among the frequent item-writing flaws. \
+            Because the sources disagree on how bad it is (Haladyna et al. say use it carefully, \
+            unlike all-of-the-above, which they say to avoid), the default is `info`; teams that \
+            follow the NBME guide can raise it to `warning`, or report only keyed \
+            none-of-the-above choices with `only-when-correct`. A bare "None" or "Neither" answering \
+            "how many", or a stem that asks for words ("What does the Yiddish bupkis mean? — \
+            None"), is an answer, not this choice; "None but the Lonely Heart" is a title. \(English.localeNote)
+            """,
+        severity: .info,
+        scope: .question,
+        options: [
+            RuleOption("only-when-correct", .boolean, default: .boolean(false),
+                       "report a none-of-the-above choice only when it is the correct answer"),
+        ],
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: capital
+                    text: What is the capital of Australia?
+                    choices:
+                      - Sydney
+                      - Melbourne
+                      - Perth
+                      - text: None of these
+                        correct: true
+                """, lines: [12]),
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en-GB
+                questions:
+                  - id: laurel
+                    text: Which of the two won an honorary Academy Award?
+                    choices:
+                      - text: Laurel
+                        correct: true
+                      - Hardy
+                      - Neither
+                """, lines: [12]),
+            // A distractor is not reported with only-when-correct.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: capital
+                    text: What is the capital of Australia?
+                    choices:
+                      - Sydney
+                      - text: Canberra
+                        correct: true
+                      - None of the above
+                """, options: ["only-when-correct": .boolean(true)]),
+            // Near misses: "None" answering "how many", a choice that starts with "None", German.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: venus
+                    text: How many moons does Venus have?
+                    choices:
+                      - text: None
+                        correct: true
+                      - One
+                      - Two
+                  - id: quote
+                    text: Which film ends with the line "Nobody's perfect"?
+                    choices:
+                      - text: Some Like It Hot
+                        correct: true
+                      - None but the Lonely Heart
+                      - Neither Here Nor There at All Times
+                """),
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: de
+                questions:
+                  - id: hauptstadt
+                    text: Was ist die Hauptstadt Australiens?
+                    choices:
+                      - Sydney
+                      - text: Keine davon
+                        correct: true
+                      - None of the above
+                """),
+        ])
+
+    private let onlyWhenCorrect: Bool
+
+    init(options: RuleOptions) {
+        onlyWhenCorrect = options.boolean("only-when-correct")
+    }
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind != .trueFalse else { return }
+        let source = bank.sourceLocale
+        for (index, choice) in question.choices.enumerated() where choice.correct || !onlyWhenCorrect {
+            for entry in English.entries(of: choice.text, sourceLocale: source) {
+                let aggregate = AggregateChoice.of(entry.text) { question.text.resolved(for: entry.locale, sourceLocale: source) }
+                guard aggregate == .noneOfTheAbove else { continue }
+                let why = choice.correct
+                    ? "it is the correct answer, so learners show only that they know what is wrong"
+                    : "use it carefully: it fits no best-answer question"
+                report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'"
+                       + "\(English.suffix(entry, sourceLocale: source)) is a none-of-the-above choice: \(why)", at: entry.range)
+            }
+        }
+    }
+}

@@ -1,0 +1,260 @@
+import QuizBank
+
+struct NumericChoiceOrderRule: QuestionRule {
+    static let description = RuleDescription(
+        id: "numeric-choice-order",
+        summary: "Choices that are all numbers (amounts, years, percentages, with or without a unit) not in ascending or descending order.",
+        rationale: """
+            Haladyna, Downing & Rodriguez (2002), guideline 21: "Place choices in logical or \
+            numerical order". Numbers in order let the learner find the value they have in mind \
+            instead of searching, and keep the position of the key from hinting at it (the middle \
+            of a scrambled list is a favourite hiding place); the NBME Item-Writing Guide \
+            (Paniagua & Swygert, 4th ed.) lists options "in a nonlogical order" among the flaws \
+            that add irrelevant difficulty, and Tarrant et al. (2006) count it among the frequent \
+            flaws. The rule applies when a question has at least three choices and every one is a \
+            number: digits with thousands separators and decimals, a sign, a currency sign, a \
+            percent sign, an ordinal (2nd), a decade (1990s), million/billion, a unit that all \
+            choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
+            count as one), BC \
+            and AD years, or a number word (three, twenty-one). Choices with different units, \
+            ranges, fractions or words besides the unit are not judged. Engines shuffle choices \
+            by default, which undoes any order: the message says so, and the fix is to order the \
+            choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
+            With `report-shuffled`, numeric choices that are in order but will be shuffled are \
+            reported too. \(English.localeNote)
+            """,
+        severity: .info,
+        scope: .question,
+        options: [
+            RuleOption("report-shuffled", .boolean, default: .boolean(false),
+                       "also report numeric choices in order that engines will shuffle (no `shuffle: false`)"),
+        ],
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: moon-landing
+                    text: In which year did Apollo 11 land on the Moon?
+                    shuffle: false
+                    choices:
+                      - "1972"
+                      - text: "1969"
+                        correct: true
+                      - "1961"
+                      - "1975"
+                """, lines: [7]),
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: everest
+                    text: How high is Mount Everest?
+                    choices:
+                      - 7,500 metres
+                      - 8,091 m
+                      - text: 8,849 m
+                        correct: true
+                """, lines: [7], options: ["report-shuffled": .boolean(true)]),
+            // Near misses: years in order, ordered amounts with different spellings, mixed text.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: moon-landing
+                    text: In which year did Apollo 11 land on the Moon?
+                    shuffle: false
+                    choices:
+                      - "1961"
+                      - text: "1969"
+                        correct: true
+                      - "1972"
+                      - "1975"
+                  - id: rome
+                    text: When was Rome founded, by tradition?
+                    shuffle: false
+                    choices:
+                      - text: 753 BC
+                        correct: true
+                      - 509 BC
+                      - AD 27
+                  - id: population
+                    text: How many people live in Tokyo's metropolis?
+                    shuffle: false
+                    choices:
+                      - 9.5 million
+                      - text: 14 million
+                        correct: true
+                      - 30,000,000
+                  - id: planets
+                    text: Which of these is a planet?
+                    choices:
+                      - text: Mars
+                        correct: true
+                      - "1"
+                      - "3"
+                      - Ceres
+                """),
+        ])
+
+    private let reportShuffled: Bool
+
+    init(options: RuleOptions) {
+        reportShuffled = options.boolean("report-shuffled")
+    }
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind != .trueFalse, question.choices.count >= 3 else { return }
+        let shuffled = question.shuffle ?? bank.bank.exam?.shuffleChoices ?? true
+        var reported: Set<[Double]> = []
+        for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
+            guard let choices = item.allChoices else { continue }
+            let parsed = choices.map { NumericValue.parse($0.text) }
+            guard parsed.allSatisfy({ $0 != nil }) else { continue }
+            let numbers = parsed.map { $0! }
+            // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
+            guard Set(numbers.map { $0.unit ?? "" }).count == 1 else { continue }
+            let values = numbers.map(\.value)
+            let ordered = zip(values, values.dropFirst()).allSatisfy { $0 <= $1 } || zip(values, values.dropFirst()).allSatisfy { $0 >= $1 }
+            guard !ordered || shuffled && reportShuffled, reported.insert(values).inserted else { continue }
+            let shown = choices.map { English.quote($0.text, limit: 20) }.joined(separator: ", ")
+            let fix = shuffled ? "; engines shuffle them unless the question says `shuffle: false`" : ""
+            if ordered {
+                report("the numeric choices of question '\(question.id.value)'\(item.suffix) (\(shown)) are in order, "
+                       + "but engines shuffle them: set `shuffle: false` to keep the order", at: item.stem.range)
+            } else {
+                report("the numeric choices of question '\(question.id.value)'\(item.suffix) (\(shown)) are not in "
+                       + "ascending or descending order: list them in order\(fix)", at: item.stem.range)
+            }
+        }
+    }
+}
+
+/// A choice read as a number: "1,250", "-3.5 %", "$40", "2nd", "1990s", "753 BC", "1.3 million",
+/// "26 Earth hours", "twenty-one".
+struct NumericValue {
+    var value: Double
+    /// The unit words after the number, lower case, a final "s" dropped; nil for none.
+    var unit: String?
+
+    private static let multipliers: [String: Double] = [
+        "hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
+    ]
+    private static let numberWords: [String: Double] = [
+        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+        "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+        "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+        "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    ]
+    /// Words that change what a number means; a choice with one is not judged.
+    private static let qualifiers: Set<String> = [
+        "about", "around", "approximately", "approx", "over", "under", "more", "less", "than", "nearly", "almost",
+        "between", "and", "or", "to", "up", "at", "least", "most", "per", "each", "every", "circa", "c", "ca", "only",
+        "exactly", "just", "some", "several", "no", "none", "not", "of", "the", "a", "an", "in", "on", "by", "for",
+    ]
+
+    static func parse(_ raw: String) -> NumericValue? {
+        var text = Substring(English.trimmed(raw.lowercased()))
+        while let first = text.first, "\"'\u{201C}\u{2018}(".contains(first) { text = text.dropFirst() }
+        while let last = text.last, "\"'\u{201D}\u{2019}).!".contains(last) || last.isWhitespace { text = text.dropLast() }
+        guard !text.isEmpty else { return nil }
+        if text.first == ".", text.dropFirst().first?.isNumber == true { text = "0" + text }
+        var sign = 1.0
+        var era: Double = 1
+        // A leading era ("AD 79") or currency.
+        if text.hasPrefix("ad ") { text = text.dropFirst(3) }
+        while let first = text.first, "$£€¥".contains(first) { text = text.dropFirst() }
+        if let first = text.first, first == "-" || first == "\u{2212}" { sign = -1; text = text.dropFirst() }
+        if text.first == "+" { text = text.dropFirst() }
+        while let first = text.first, "$£€¥".contains(first) { text = text.dropFirst() }
+
+        var value: Double
+        var rest: Substring
+        if let first = text.first, first.isNumber, first.isASCII {
+            // Digits with thousands separators (groups of three) and a decimal part.
+            var digits = ""
+            var index = text.startIndex
+            var groupLength = 0
+            var sawSeparator = false
+            var sawPoint = false
+            while index < text.endIndex {
+                let character = text[index]
+                if character.isASCII, character.isNumber {
+                    digits.append(character)
+                    groupLength += 1
+                } else if character == ",", !sawPoint, text.index(after: index) < text.endIndex,
+                          text[text.index(after: index)].isNumber, groupLength <= 3, !sawSeparator || groupLength == 3 {
+                    sawSeparator = true
+                    groupLength = 0
+                } else if character == ".", !sawPoint, text.index(after: index) < text.endIndex, text[text.index(after: index)].isNumber {
+                    sawPoint = true
+                    digits.append(".")
+                    groupLength = 0
+                } else {
+                    break
+                }
+                index = text.index(after: index)
+            }
+            if sawSeparator, !sawPoint, groupLength != 3 { return nil }
+            guard let number = Double(digits) else { return nil }
+            value = number
+            rest = text[index...]
+        } else {
+            // A number word, possibly hyphenated ("twenty-one").
+            let word = text.prefix { $0.isLetter || $0 == "-" }
+            let parts = word.split(separator: "-").map(String.init)
+            guard !parts.isEmpty, parts.count <= 2, let head = numberWords[parts[0]] else { return nil }
+            value = head
+            if parts.count == 2 {
+                guard head >= 20, let tail = numberWords[parts[1]], tail < 10 else { return nil }
+                value += tail
+            }
+            rest = text.dropFirst(word.count)
+        }
+        // What follows: %, an ordinal or decade suffix, a multiplier, an era, unit words.
+        if rest.hasPrefix("%") { rest = rest.dropFirst(); return NumericValue(value: sign * value, unit: unit(of: rest, base: "%")) }
+        for suffix in ["st", "nd", "rd", "th", "s", "'s"] where rest.hasPrefix(suffix)
+            && (rest.count == suffix.count || !(rest[rest.index(rest.startIndex, offsetBy: suffix.count)].isLetter)) {
+            rest = rest.dropFirst(suffix.count)
+            break
+        }
+        var words = English.words(String(rest)).map(\.lower)
+        if let first = words.first, let multiplier = multipliers[first] {
+            value *= multiplier
+            words.removeFirst()
+        }
+        if let last = words.last, ["bc", "bce", "b.c", "ad", "ce"].contains(last) {
+            if last.hasPrefix("b") { era = -1 }
+            words.removeLast()
+        } else if words.count >= 2, words.suffix(2) == ["b", "c"] || words.suffix(2) == ["a", "d"] {
+            if words[words.count - 2] == "b" { era = -1 }
+            words.removeLast(2)
+        }
+        guard words.count <= 3, !words.contains(where: { qualifiers.contains($0) || numberWords[$0] != nil || $0.first?.isNumber == true })
+        else { return nil }
+        let unitText = words.joined(separator: " ")
+        return NumericValue(value: sign * era * value, unit: unitText.isEmpty ? nil : normalizeUnit(unitText))
+    }
+
+    private static func unit(of rest: Substring, base: String) -> String {
+        let words = English.words(String(rest)).map(\.lower)
+        return ([base] + words).joined(separator: " ")
+    }
+
+    private static func normalizeUnit(_ unit: String) -> String {
+        var unit = unit
+        if ["ches", "shes", "xes"].contains(where: { unit.hasSuffix($0) }) {
+            unit.removeLast(2)
+        } else if unit.hasSuffix("s"), !unit.hasSuffix("ss"), unit.count > 2 {
+            unit.removeLast()
+        }
+        let synonyms = ["metre": "m", "meter": "m", "kilometre": "km", "kilometer": "km", "year old": "year"]
+        return synonyms[unit] ?? unit
+    }
+}
