@@ -12,7 +12,7 @@ BENCH_RUNS ?= 5
 APT_PACKAGES := libyaml-dev pkg-config
 PIP_PACKAGES := jsonschema pyyaml
 
-.PHONY: all deps build release run test bench install clean
+.PHONY: all deps build release run test bench bench-recall install clean
 
 all: build
 
@@ -52,17 +52,28 @@ test: deps
 
 BENCH_ARGS ?=
 QUIZBANK ?= $(BUILD_DIR)/release/quizbank
+# Near-duplicate search (near-duplicate-question): CPU time at each size; a doubling may cost
+# at most NEARDUP_MAX_RATIO times (Benchmarks/NearDuplicates, `near-duplicates time`).
+NEARDUP_QUESTIONS ?= 50000 100000 200000
+NEARDUP_MAX_RATIO ?= 2.3
 
 # make bench                                        100k bank, compile + lint + stats, 5 runs
 # make bench BENCH_QUESTIONS="50000 100000 200000"
 # make bench BENCH_ARGS="--command stats-json='{quizbank} stats --format json {bank}'"
-bench: release $(BENCH_DIR)/floor $(foreach n,$(BENCH_QUESTIONS),$(BENCH_DIR)/bank-$(n).yaml)
+bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDUP_QUESTIONS)),$(BENCH_DIR)/bank-$(n).yaml)
 	@set -e; for n in $(BENCH_QUESTIONS); do \
 	  $(PYTHON) Benchmarks/bench.py --quizbank $(QUIZBANK) --floor $(BENCH_DIR)/floor \
 	    --bank $(BENCH_DIR)/bank-$$n.yaml --runs $(BENCH_RUNS) --case compile --case lint \
 	    --command 'stats={quizbank} stats {bank}' \
 	    --json $(BENCH_DIR)/results-$$n.json $(BENCH_ARGS); \
 	done
+	$(BUILD_DIR)/release/near-duplicates time --runs 5 --max-ratio $(NEARDUP_MAX_RATIO) \
+	  $(foreach n,$(NEARDUP_QUESTIONS),$(BENCH_DIR)/bank-$(n).yaml)
+
+# Recall and precision of the near-duplicate search against brute force (numpy and scipy).
+bench-recall: release
+	@$(PYTHON) -c "import numpy, scipy, yaml" 2>/dev/null || $(PYTHON) -m pip install -q numpy scipy pyyaml
+	$(PYTHON) Benchmarks/near_duplicates_recall.py --tool $(BUILD_DIR)/release/near-duplicates
 
 $(BENCH_DIR)/floor: Benchmarks/floor.c
 	@mkdir -p $(@D)

@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizYAML"]),
         .target(name: "QuizStats", dependencies: ["QuizBank"]),
         .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLint", "QuizStats", "QuizYAML"]),
+        .executableTarget(name: "near-duplicates", dependencies: ["QuizBank", "QuizLint"], path: "Benchmarks/NearDuplicates"),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizYAML"], exclude: ["Golden"]),

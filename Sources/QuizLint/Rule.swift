@@ -184,6 +184,15 @@ public struct FindingReporter: Sendable {
         findings.append(Finding(ruleID: ruleID, severity: severity, message: message, path: file ?? path,
                                 range: range, related: related, suggestion: suggestion))
     }
+
+    /// A finding at another severity than the configured one, for a rule whose findings differ
+    /// in weight (a conflict above a duplicate, a weak sign below it). Rules derive it from
+    /// `severity`, so that configuring the rule moves all of its findings.
+    public mutating func callAsFunction(_ message: String, at range: SourceRange, in file: String? = nil,
+                                        related: [Finding.Related] = [], suggestion: String? = nil, severity: Severity) {
+        findings.append(Finding(ruleID: ruleID, severity: severity, message: message, path: file ?? path,
+                                range: range, related: related, suggestion: suggestion))
+    }
 }
 
 /// A decoded bank as the rules see it.

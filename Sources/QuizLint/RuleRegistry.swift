@@ -62,6 +62,14 @@ public enum RuleRegistry {
         AbsoluteTermsPatternRule.self,
         VagueTermsRule.self,
         NumericChoiceOrderRule.self,
+        // Content: quality (balance and duplicates).
+        TrueFalseBalanceRule.self,
+        KeyPositionBalanceRule.self,
+        KeyLongestBiasRule.self,
+        TopicCoverageRule.self,
+        DuplicateQuestionRule.self,
+        NearDuplicateQuestionRule.self,
+        DuplicateChoiceRule.self,
         // Meta.
         UnusedSuppressionRule.self,
     ]

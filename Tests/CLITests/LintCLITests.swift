@@ -79,7 +79,8 @@ questions:
         try scratch.write(".quizbank.yml", "rules:\n  missing-explanation: error\n")
         try scratch.write("strict/warn.yaml", warningBank)
         try scratch.write("relaxed/.quizbank.yml", "rules:\n  missing-explanation: off\n")
-        try scratch.write("relaxed/warn.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: warn-two"))
+        try scratch.write("relaxed/warn.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: warn-two")
+            .replacingOccurrences(of: "The Sun is a star.", with: "Sirius is a star."))
         let run = try Run(["lint", "."], in: scratch.url)
         #expect(run.status == 1)
         #expect(run.stdout.contains("strict/warn.yaml:6:9: error: question 'sun' has no explanation [missing-explanation]"))
@@ -126,11 +127,14 @@ questions:
         let file = "# quizbank: disable-file missing-explanation -- glossary\n" + warningBank
         try scratch.write("file.yaml", file)
         let next = warningBank.replacingOccurrences(of: "  - id: sun", with: "  # quizbank: disable-next-line missing-explanation -- obvious\n  - id: sun")
-        try scratch.write("next.yaml", next.replacingOccurrences(of: "id: warn", with: "id: next"))
+        try scratch.write("next.yaml", next.replacingOccurrences(of: "id: warn", with: "id: next")
+            .replacingOccurrences(of: "The Sun is a star.", with: "Sirius is a star."))
         let line = warningBank.replacingOccurrences(of: "  - id: sun", with: "  - id: sun # quizbank: disable-line missing-explanation")
-        try scratch.write("line.yaml", line.replacingOccurrences(of: "id: warn", with: "id: line"))
+        try scratch.write("line.yaml", line.replacingOccurrences(of: "id: warn", with: "id: line")
+            .replacingOccurrences(of: "The Sun is a star.", with: "Vega is a star."))
         let unused = warningBank + "    explanation: It is.\n    # quizbank: disable-line missing-explanation\n"
-        try scratch.write("unused.yaml", unused.replacingOccurrences(of: "id: warn", with: "id: unused"))
+        try scratch.write("unused.yaml", unused.replacingOccurrences(of: "id: warn", with: "id: unused")
+            .replacingOccurrences(of: "The Sun is a star.", with: "Altair is a star."))
         let run = try Run(["lint", "--source", "never", "file.yaml", "next.yaml", "line.yaml", "unused.yaml"], in: scratch.url)
         #expect(run.stdout == "unused.yaml:10:5: warning: disable-line missing-explanation suppresses nothing on line 10 [unused-suppression]\n0 errors, 1 warning in 4 banks\n")
     }

@@ -1,0 +1,121 @@
+// near-duplicates: diagnostics for the `near-duplicate-question` rule (not installed).
+//
+//   near-duplicates pairs [--threshold 0.6] < texts.json
+//       Reads a JSON array of question texts; prints {"normalized": [...], "pairs": [[i, j,
+//       similarity], ...]}: every pair NearDuplicateJoin (the rule's search) finds, for
+//       Benchmarks/near_duplicates_recall.py to compare with brute force.
+//   near-duplicates time [--runs 3] [--max-ratio 2.3] BANK...
+//       Decodes each bank (untimed), then times the rule's whole check (normalization,
+//       shingles, join, classification, clusters) with its default options; prints the best
+//       (and median) CPU and wall time of --runs runs per bank, and for consecutive banks the
+//       ratio of the best CPU times against the question ratio. Exits 1 when a doubling of the
+//       questions costs more than --max-ratio times the CPU time.
+//   near-duplicates phases BANK...
+//       CPU time of the normal form and of the all-pairs join (every pair, as `pairs` lists).
+import Foundation
+import QuizBank
+import QuizLint
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("near-duplicates: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let mode = arguments.first else { fail("usage: near-duplicates pairs|time ...") }
+arguments.removeFirst()
+
+/// CPU seconds of this process (the search is single-threaded), less disturbed than wall time
+/// by other work on a shared machine.
+func cpuSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+@MainActor func option(_ name: String, default value: Double) -> Double {
+    guard let index = arguments.firstIndex(of: name) else { return value }
+    guard index + 1 < arguments.count, let number = Double(arguments[index + 1]) else { fail("\(name) wants a number") }
+    arguments.removeSubrange(index...(index + 1))
+    return number
+}
+
+switch mode {
+case "pairs":
+    let threshold = option("--threshold", default: 0.6)
+    let input = FileHandle.standardInput.readDataToEndOfFile()
+    guard let texts = try? JSONSerialization.jsonObject(with: input) as? [String] else { fail("stdin is not a JSON array of strings") }
+    let normalized = texts.map { QualityText.normalized($0) }
+    let pairs = NearDuplicateJoin.pairs(normalized, threshold: threshold)
+    let document: [String: Any] = [
+        "normalized": normalized,
+        "pairs": pairs.map { [$0.first, $0.second, $0.similarity] as [Any] },
+    ]
+    let data = try JSONSerialization.data(withJSONObject: document)
+    FileHandle.standardOutput.write(data)
+
+case "time":
+    let runs = max(1, Int(option("--runs", default: 3)))
+    let maxRatio = option("--max-ratio", default: 2.3)
+    guard !arguments.isEmpty else { fail("no banks") }
+    guard let type = RuleRegistry.all.first(where: { $0.description.id == "near-duplicate-question" }) else { fail("no rule") }
+    var options: [String: OptionValue] = [:]
+    for option in type.description.options { options[option.name] = option.defaultValue }
+    guard let rule = type.init(options: RuleOptions(options)) as? any RunRule else { fail("not a run rule") }
+    var rows: [(path: String, questions: Int, seconds: Double)] = []
+    print("near-duplicate-question: CPU seconds (the search is single-threaded; wall time on a shared machine also counts other work)")
+    for path in arguments {
+        guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+        let bytes = [UInt8](data)
+        guard let bank = BankDecoder().decode(bytes, path: path).bank else { fail("\(path) does not decode") }
+        let banks = [LintBank(path: path, source: bytes, bank: bank)]
+        var times: [Double] = []
+        var walls: [Double] = []
+        var findings = 0
+        for _ in 0..<runs {
+            var reporter = FindingReporter(ruleID: type.description.id, severity: type.description.severity, path: path)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let cpu = cpuSeconds()
+            rule.check(banks, report: &reporter)
+            times.append(cpuSeconds() - cpu)
+            walls.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            findings = reporter.findings.count
+        }
+        // The least disturbed run: other work on the machine only ever adds time.
+        let best = times.min()!
+        rows.append((path, bank.questions.count, best))
+        print(String(format: "near-duplicate-question: %7d questions  CPU %7.3f s (median %.3f)  wall %7.3f s (median %.3f), best of %d  %d findings  %@",
+                     bank.questions.count, best, times.sorted()[times.count / 2], walls.min()!, walls.sorted()[walls.count / 2],
+                     runs, findings, path))
+    }
+    var exceeded = false
+    for index in rows.indices.dropFirst() {
+        let a = rows[index - 1], b = rows[index]
+        let questionRatio = Double(b.questions) / Double(a.questions)
+        let timeRatio = b.seconds / a.seconds
+        // Allowed: max-ratio per doubling, scaled to the actual size ratio.
+        let allowed = pow(maxRatio, log2(questionRatio))
+        let ok = timeRatio <= allowed
+        if !ok { exceeded = true }
+        print(String(format: "near-duplicate-question: %d -> %d questions (x%.2f): CPU time x%.2f (allowed x%.2f) %@",
+                     a.questions, b.questions, questionRatio, timeRatio, allowed, ok ? "ok" : "TOO SLOW"))
+    }
+    exit(exceeded ? 1 : 0)
+
+case "phases":
+    // Times the parts of the search alone: normal form, then the join.
+    for path in arguments {
+        guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+        guard let bank = BankDecoder().decode([UInt8](data), path: path).bank else { fail("\(path) does not decode") }
+        var start = cpuSeconds()
+        let texts = bank.questions.map { QualityText.normalized($0.text.source(bank.header.locale.value)) }
+        let normalize = cpuSeconds() - start
+        start = cpuSeconds()
+        let pairs = NearDuplicateJoin.pairs(texts, threshold: 0.6)
+        let join = cpuSeconds() - start
+        print(String(format: "%7d questions: normalize %.3f s, join %.3f s CPU (%d pairs)", texts.count, normalize, join, pairs.count))
+    }
+
+default:
+    fail("unknown mode '\(mode)'; use pairs or time")
+}

@@ -1,0 +1,376 @@
+/// Finds the pairs of texts whose sets of character 5-grams ("shingles") have a Jaccard
+/// similarity of at least a threshold: an exact set-similarity join (PPJoin: Xiao, Wang, Lin &
+/// Yu, "Efficient similarity joins for near duplicate detection", WWW 2008).
+///
+/// Why not MinHash with LSH banding: banding finds a pair only with some probability (a pair
+/// at exactly the threshold is missed 1 − (1 − s^r)^b of the time), costs b·r hash
+/// evaluations per shingle, and still needs every candidate verified. A prefix-filtered join is
+/// exact — a pair at or above the threshold is always a candidate, so recall is 1 by
+/// construction — and on text its cost grows near-linearly: shingles are ordered rarest first,
+/// a pair above threshold t must share one of the first |x| − ⌈t|x|⌉ + 1 shingles of the
+/// longer text and of the mid-prefix of the shorter one, and those are rare, so the inverted
+/// lists probed are short. Length and positional filters cut the candidates further, and each
+/// candidate is confirmed by its exact Jaccard similarity (an ordered merge of the two shingle
+/// sets, stopped once the overlap cannot reach the threshold). Shingles are kept exactly (five
+/// scalars packed into one or two words), not hashed, so the similarity is exact too.
+///
+/// What no method avoids is a set of k variants of one question: all k² pairs are true. The
+/// rule wants clusters, not pairs, so it passes a visitor that skips verifying a candidate
+/// already in the text's cluster, and classes that keep apart what it would not report: the
+/// pairs and clusters are the same as with every pair verified, at a cost that grows with the
+/// number of clusters a text touches rather than the number of their members.
+public enum NearDuplicateJoin {
+    /// A confirmed pair of text indexes (`first < second`) and their Jaccard similarity.
+    public struct Pair: Sendable, Equatable {
+        public var first: Int
+        public var second: Int
+        public var similarity: Double
+    }
+
+    /// Every pair of `texts` (normalized with `QualityText.normalized`) whose shingle sets have
+    /// a Jaccard similarity of at least `threshold`, including pairs of equal texts (similarity
+    /// 1). A text whose normalized form is empty has no shingles and is in no pair. Pairs are
+    /// sorted by `first`, then `second`.
+    public static func pairs(_ texts: [String], threshold: Double) -> [Pair] {
+        // Equal texts are joined once.
+        var uniqueIndex: [String: Int] = [:]
+        var unique: [String] = []
+        var members: [[Int]] = []
+        for (index, text) in texts.enumerated() {
+            if let existing = uniqueIndex[text] {
+                members[existing].append(index)
+            } else {
+                uniqueIndex[text] = unique.count
+                unique.append(text)
+                members.append([index])
+            }
+        }
+        var result: [Pair] = []
+        for (group, indexes) in members.enumerated() where indexes.count > 1 && !unique[group].isEmpty {
+            for a in indexes.indices {
+                for b in (a + 1)..<indexes.count { result.append(Pair(first: indexes[a], second: indexes[b], similarity: 1)) }
+            }
+        }
+        for pair in uniquePairs(unique, threshold: threshold) {
+            for a in members[pair.first] {
+                for b in members[pair.second] {
+                    result.append(Pair(first: min(a, b), second: max(a, b), similarity: pair.similarity))
+                }
+            }
+        }
+        result.sort { $0.first != $1.first ? $0.first < $1.first : $0.second < $1.second }
+        return result
+    }
+
+    /// The pairs of distinct texts (`texts` should hold no repeats) at or above `threshold`.
+    static func uniquePairs(_ texts: [String], threshold: Double) -> [Pair] {
+        var collector = PairCollector()
+        join(ShingleSets(texts), threshold: threshold, visitor: &collector)
+        return collector.pairs
+    }
+
+    /// Decides which candidates are verified, and takes the confirmed pairs.
+    protocol Visitor {
+        /// Records of different partitions are never compared (they have separate indexes).
+        func partition(_ x: Int) -> Int32
+        /// Whether two records of one partition may be a pair at all; checked once per
+        /// candidate, so it must be cheap.
+        func compatible(_ x: Int, _ y: Int) -> Bool
+        /// Whether a candidate that passed the filters is worth verifying.
+        mutating func shouldVerify(_ x: Int, _ y: Int) -> Bool
+        mutating func found(_ x: Int, _ y: Int, similarity: Double)
+    }
+
+    struct PairCollector: Visitor {
+        var pairs: [Pair] = []
+        func partition(_ x: Int) -> Int32 { 0 }
+        func compatible(_ x: Int, _ y: Int) -> Bool { true }
+        func shouldVerify(_ x: Int, _ y: Int) -> Bool { true }
+        mutating func found(_ x: Int, _ y: Int, similarity: Double) {
+            pairs.append(Pair(first: min(x, y), second: max(x, y), similarity: similarity))
+        }
+    }
+
+    /// Each text's shingles as token ids, sorted rarest first (ids are ranks by document
+    /// frequency, so sorting the ids sorts by rarity). Stored flat: the set of text `i` is
+    /// `tokens[offsets[i]..<offsets[i + 1]]`.
+    struct ShingleSets {
+        var tokens: [Int32] = []
+        var offsets: [Int] = [0]
+        var vocabulary = 0
+
+        var count: Int { offsets.count - 1 }
+        func size(_ index: Int) -> Int { offsets[index + 1] - offsets[index] }
+
+        init(_ texts: [String]) {
+            var table = ShingleTable(capacity: 1 << 16)
+            var wide: [WideShingle: Int32] = [:]
+            var scalars: [UInt32] = []
+            var set: [Int32] = []
+            tokens.reserveCapacity(texts.count * 48)
+            offsets.reserveCapacity(texts.count + 1)
+            for text in texts {
+                scalars.removeAll(keepingCapacity: true)
+                for scalar in text.unicodeScalars { scalars.append(scalar.value) }
+                set.removeAll(keepingCapacity: true)
+                if !scalars.isEmpty {
+                    // A text shorter than a shingle is one shingle, padded with a value no scalar has.
+                    while scalars.count < 5 { scalars.append(0x1F_FFFF) }
+                    for start in 0...(scalars.count - 5) {
+                        let a = scalars[start], b = scalars[start + 1], c = scalars[start + 2], d = scalars[start + 3], e = scalars[start + 4]
+                        if (a | b | c | d | e) < 0x1000 {
+                            // Five scalars of 12 bits (Latin, Greek, Cyrillic, ...): one word.
+                            let key = UInt64(a) << 48 | UInt64(b) << 36 | UInt64(c) << 24 | UInt64(d) << 12 | UInt64(e)
+                            set.append(table.id(key))
+                        } else {
+                            let key = WideShingle(high: UInt64(a) << 42 | UInt64(b) << 21 | UInt64(c),
+                                                  low: UInt64(d) << 21 | UInt64(e))
+                            if let id = wide[key] {
+                                set.append(id)
+                            } else {
+                                let id = table.newID()
+                                wide[key] = id
+                                set.append(id)
+                            }
+                        }
+                    }
+                }
+                set.sort()
+                var previous: Int32 = -1
+                for id in set where id != previous {
+                    tokens.append(id)
+                    table.frequency[Int(id)] += 1
+                    previous = id
+                }
+                offsets.append(tokens.count)
+            }
+            // Rank ids by (document frequency, id), rarest first: a counting sort.
+            vocabulary = table.frequency.count
+            var maxFrequency = 0
+            for frequency in table.frequency { maxFrequency = max(maxFrequency, Int(frequency)) }
+            var firstRank = [Int](repeating: 0, count: maxFrequency + 2)
+            for frequency in table.frequency { firstRank[Int(frequency) + 1] += 1 }
+            for index in 1..<firstRank.count { firstRank[index] += firstRank[index - 1] }
+            var rank = [Int32](repeating: 0, count: vocabulary)
+            for id in 0..<vocabulary {
+                let frequency = Int(table.frequency[id])
+                rank[id] = Int32(firstRank[frequency])
+                firstRank[frequency] += 1
+            }
+            let offsets = self.offsets
+            let records = offsets.count - 1
+            tokens.withUnsafeMutableBufferPointer { tokens in
+                for index in 0..<records {
+                    let range = offsets[index]..<offsets[index + 1]
+                    for position in range { tokens[position] = rank[Int(tokens[position])] }
+                    var run = UnsafeMutableBufferPointer(rebasing: tokens[range])
+                    run.sort()
+                }
+            }
+        }
+    }
+
+    /// A shingle with a scalar of more than 12 bits (CJK, emoji...): two words, exactly.
+    struct WideShingle: Hashable {
+        var high: UInt64
+        var low: UInt64
+    }
+
+    /// An open-addressing table from one-word shingles to dense ids. A slot holds its key and
+    /// id side by side, so a lookup costs one cache miss.
+    struct ShingleTable {
+        var slots: [(key: UInt64, id: Int32)]
+        var frequency: [Int32] = []
+        var used = 0
+        var mask: Int
+
+        static let empty = (key: UInt64.max, id: Int32(-1))  // no one-word key is all ones
+
+        init(capacity: Int) {
+            var size = 1
+            while size < capacity * 2 { size <<= 1 }
+            slots = Array(repeating: Self.empty, count: size)
+            mask = size - 1
+        }
+
+        /// An id for a shingle kept outside the table (a wide one).
+        mutating func newID() -> Int32 {
+            frequency.append(0)
+            return Int32(frequency.count - 1)
+        }
+
+        @inline(__always)
+        mutating func id(_ key: UInt64) -> Int32 {
+            if used * 2 >= slots.count { grow() }
+            var slot = Self.slot(key) & mask
+            while true {
+                let entry = slots[slot]
+                if entry.key == key { return entry.id }
+                if entry.id < 0 {
+                    let id = newID()
+                    slots[slot] = (key, id)
+                    used += 1
+                    return id
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+
+        @inline(__always)
+        static func slot(_ key: UInt64) -> Int {
+            // A multiply-xorshift mix (a fixed function: runs are reproducible).
+            var h = key &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+            h = h &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 32
+            return Int(truncatingIfNeeded: h)
+        }
+
+        mutating func grow() {
+            let old = slots
+            slots = Array(repeating: Self.empty, count: old.count * 2)
+            mask = slots.count - 1
+            for entry in old where entry.id >= 0 {
+                var slot = Self.slot(entry.key) & mask
+                while slots[slot].id >= 0 { slot = (slot + 1) & mask }
+                slots[slot] = entry
+            }
+        }
+    }
+
+    /// ⌈value⌉ for a product of a threshold and a size, robust to the float error of the product.
+    @inline(__always)
+    static func ceiling(_ value: Double) -> Int {
+        Int((value - 1e-9).rounded(.up))
+    }
+
+    /// PPJoin over the shingle sets: records in order of size, prefix filter, length filter,
+    /// positional filter, then verification by an exact merge (stopped as soon as the overlap
+    /// can no longer reach the threshold).
+    static func join<V: Visitor>(_ sets: ShingleSets, threshold t: Double, visitor: inout V) {
+        let count = sets.count
+        let sizes = (0..<count).map { sets.size($0) }
+        // Partition by partition, each in order of size.
+        let partitions = (0..<count).map { visitor.partition($0) }
+        let order = (0..<count).filter { sizes[$0] > 0 }.sorted {
+            if partitions[$0] != partitions[$1] { return partitions[$0] < partitions[$1] }
+            return sizes[$0] != sizes[$1] ? sizes[$0] < sizes[$1] : $0 < $1
+        }
+        func indexedPrefix(_ size: Int) -> Int {
+            max(1, min(size, size - ceiling(2 * t / (1 + t) * Double(size)) + 1))
+        }
+        // Inverted lists of indexed prefixes, flat: the list of token w is
+        // entries[listStart[w]..<listEnd[w]], filled in order of record size; `listFirst[w]`
+        // skips entries too short for every later (longer) probe.
+        var listStart = [Int](repeating: 0, count: sets.vocabulary + 1)
+        for record in order {
+            let base = sets.offsets[record]
+            for i in 0..<indexedPrefix(sizes[record]) { listStart[Int(sets.tokens[base + i]) + 1] += 1 }
+        }
+        for w in 0..<sets.vocabulary { listStart[w + 1] += listStart[w] }
+        var listEnd = Array(listStart.dropLast())
+        var listFirst = listEnd
+        // The partition whose entries a list holds from listFirst on; entries of earlier
+        // partitions are skipped when a new one starts probing it.
+        var listPartition = [Int32](repeating: -1, count: sets.vocabulary)
+        var entryRecord = [Int32](repeating: 0, count: listStart[sets.vocabulary])
+        var entryPosition = [Int32](repeating: 0, count: listStart[sets.vocabulary])
+        var overlap = [Int32](repeating: 0, count: count)
+        let pruned = Int32.min
+        // ⌈t/(1+t)·(lx + ly)⌉, the overlap a pair of sizes lx and ly needs, by lx + ly.
+        let largest = sizes.max() ?? 0
+        let neededFor = (0...(2 * largest)).map { Int32(ceiling(t / (1 + t) * Double($0))) }
+        var touched: [Int32] = []
+        sets.tokens.withUnsafeBufferPointer { tokens in
+        sizes.withUnsafeBufferPointer { sizes in
+        sets.offsets.withUnsafeBufferPointer { offsets in
+        entryRecord.withUnsafeMutableBufferPointer { entryRecord in
+        entryPosition.withUnsafeMutableBufferPointer { entryPosition in
+        overlap.withUnsafeMutableBufferPointer { overlap in
+        neededFor.withUnsafeBufferPointer { neededFor in
+        listEnd.withUnsafeMutableBufferPointer { listEnd in
+        listFirst.withUnsafeMutableBufferPointer { listFirst in
+        listPartition.withUnsafeMutableBufferPointer { listPartition in
+            for xIndex in order {
+                let part = partitions[xIndex]
+                let lx = sizes[xIndex]
+                let xBase = offsets[xIndex]
+                let minLength = ceiling(t * Double(lx))
+                let probe = lx - minLength + 1
+                touched.removeAll(keepingCapacity: true)
+                for i in 0..<probe {
+                    let token = Int(tokens[xBase + i])
+                    let end = listEnd[token]
+                    if listPartition[token] != part {
+                        listPartition[token] = part
+                        listFirst[token] = end
+                    }
+                    var k = listFirst[token]
+                    while k < end, sizes[Int(entryRecord[k])] < minLength { k += 1 }
+                    listFirst[token] = k
+                    while k < end {
+                        let y = Int(entryRecord[k])
+                        let current = overlap[y]
+                        k += 1
+                        if current == pruned { continue }
+                        if current == 0 {
+                            touched.append(Int32(y))
+                            if !visitor.compatible(xIndex, y) {
+                                overlap[y] = pruned
+                                continue
+                            }
+                        }
+                        let ly = sizes[y]
+                        let needed = Int(neededFor[lx + ly])
+                        let bound = Int(current) + 1 + min(lx - i - 1, ly - Int(entryPosition[k - 1]) - 1)
+                        overlap[y] = bound >= needed ? current + 1 : pruned
+                    }
+                }
+                for record in touched {
+                    let y = Int(record)
+                    let counted = overlap[y]
+                    overlap[y] = 0
+                    guard counted != pruned, visitor.shouldVerify(xIndex, y) else { continue }
+                    let ly = sizes[y]
+                    let needed = Int(neededFor[lx + ly])
+                    let common = intersectionCount(tokens, xBase, lx, offsets[y], ly, atLeast: needed)
+                    guard common >= needed else { continue }
+                    let similarity = Double(common) / Double(lx + ly - common)
+                    if similarity >= t { visitor.found(xIndex, y, similarity: similarity) }
+                }
+                for i in 0..<indexedPrefix(lx) {
+                    let token = Int(tokens[xBase + i])
+                    if listPartition[token] != part {
+                        listPartition[token] = part
+                        listFirst[token] = listEnd[token]
+                    }
+                    entryRecord[listEnd[token]] = Int32(xIndex)
+                    entryPosition[listEnd[token]] = Int32(i)
+                    listEnd[token] += 1
+                }
+            }
+        }}}}}}}}}}
+    }
+
+    /// The size of the intersection of two sorted runs of `tokens`, or any value below
+    /// `atLeast` once it can no longer reach it.
+    @inline(__always)
+    static func intersectionCount(_ tokens: UnsafeBufferPointer<Int32>, _ aBase: Int, _ aCount: Int,
+                                  _ bBase: Int, _ bCount: Int, atLeast needed: Int) -> Int {
+        var i = 0, j = 0, common = 0
+        while i < aCount && j < bCount {
+            if common + min(aCount - i, bCount - j) < needed { return common }
+            let x = tokens[aBase + i], y = tokens[bBase + j]
+            if x == y {
+                common += 1
+                i += 1
+                j += 1
+            } else if x < y {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return common
+    }
+}

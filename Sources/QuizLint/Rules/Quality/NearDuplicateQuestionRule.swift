@@ -1,0 +1,459 @@
+import Foundation
+import QuizBank
+
+struct NearDuplicateQuestionRule: RunRule {
+    static let description = RuleDescription(
+        id: "near-duplicate-question",
+        summary: "Reworded copies of a question in the banks of a run (and true/false statements that differ only to flip the answer).",
+        rationale: """
+            Items should be independent (Haladyna, Downing & Rodriguez 2002, "A review of \
+            multiple-choice item-writing guidelines", guideline 4; the NBME item-writing guide's \
+            "enemy items", two items that test the same point or cue each other): a reworded \
+            copy gives away its answer just as an exact one does, and is much harder to see in a \
+            large bank. Each question's text is put in the normal form of `duplicate-question` \
+            (NFKC, case folded, punctuation and whitespace removed) and cut into character \
+            5-grams ("shingles"); two questions are similar when the Jaccard similarity of their \
+            shingle sets (shared shingles over all shingles of either) is at least `threshold`. \
+            Pairs are found by an exact prefix-filtered similarity join (PPJoin: shingles ordered \
+            rarest first, length and positional filters), which finds every pair above the \
+            threshold with a cost that grows near-linearly with the number of questions (a \
+            MinHash/LSH index would miss some pairs by design), and each candidate is confirmed \
+            by its exact Jaccard similarity. A similar pair is classified by its answers. The \
+            same answer is a likely duplicate (the configured severity), unless something shows \
+            another question: the texts hold different numbers ("won in 1992" / "won in 1996"), \
+            the answer is a generic one (used by at least 5 choice questions and 1% of them, \
+            like "All of these") and no wrong choice is shared, or two true/false statements \
+            each have a word the other lacks ("Frogs can breathe underwater" / "Turtles can \
+            ..."). A true/false statement nearly the same as another with the opposite answer is \
+            a negated pair, reported one severity step below the configured one (info by \
+            default: sometimes a deliberate pair, often a contradiction, and each gives the other \
+            away). The rest share a template but ask something else ("What is the capital of \
+            France?" / "... of Spain?"): template siblings, reported only with \
+            `report-template-siblings`. Similar pairs of each kind are joined into clusters \
+            (union-find), and each cluster is one finding at its first question, by file and \
+            position, with the others as related locations. Questions with exactly the same \
+            normal form are `duplicate-question`'s and not reported again: each set of them \
+            takes part through its first copy.
+            """,
+        severity: .warning,
+        scope: .run,
+        options: [
+            RuleOption("threshold", .number(0.3...1.0), default: .number(0.6),
+                       "least Jaccard similarity of the 5-character shingle sets for two questions to be similar"),
+            RuleOption("report-template-siblings", .boolean, default: .boolean(false),
+                       "also report similar questions with other answers (same stem, different subject)"),
+        ],
+        examples: [
+            // Three wordings of one question (similarity 0.73 and 0.86 to the first): one cluster.
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: relativity
+                    text: The theory of relativity was introduced in physics by this man.
+                    choices:
+                      - text: Albert Einstein
+                        correct: true
+                      - Isaac Newton
+                  - id: relativity-2
+                    text: The theory of relativity was introduced in physics by which man?
+                    choices:
+                      - Niels Bohr
+                      - text: Albert Einstein
+                        correct: true
+                  - id: relativity-3
+                    text: "Quick one: the theory of relativity was introduced in physics by this man."
+                    choices:
+                      - text: Albert Einstein
+                        correct: true
+                      - Galileo Galilei
+                """, lines: [6]),
+            // A negated pair (similarity 0.78; info by default).
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: whale
+                    text: The blue whale is the largest animal that has ever lived.
+                    answer: true
+                  - id: whale-2
+                    text: The blue whale is not the largest animal that has ever lived.
+                    answer: false
+                """, lines: [6]),
+            // Template siblings (similarity 0.62): same stem, other answers. Not reported by default...
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: france
+                    text: What is the capital city of France?
+                    choices:
+                      - text: Paris
+                        correct: true
+                      - Madrid
+                  - id: spain
+                    text: What is the capital city of Spain?
+                    choices:
+                      - Paris
+                      - text: Madrid
+                        correct: true
+                """),
+            // ...but are with the option.
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: france
+                    text: What is the capital city of France?
+                    choices:
+                      - text: Paris
+                        correct: true
+                      - Madrid
+                  - id: spain
+                    text: What is the capital city of Spain?
+                    choices:
+                      - Paris
+                      - text: Madrid
+                        correct: true
+                """, lines: [6], options: ["report-template-siblings": .boolean(true)]),
+            // The same answer, reworded further: similarity 0.52, under the 0.6 threshold.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: relativity
+                    text: The theory of relativity was introduced in physics by this man.
+                    choices:
+                      - text: Albert Einstein
+                        correct: true
+                      - Isaac Newton
+                  - id: relativity-2
+                    text: This man introduced the theory of relativity in physics.
+                    choices:
+                      - Niels Bohr
+                      - text: Albert Einstein
+                        correct: true
+                """),
+            // Exact copies are duplicate-question's, not this rule's.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                questions:
+                  - id: sun
+                    text: The Sun is a star.
+                    answer: true
+                  - id: sun-2
+                    text: the sun is a star
+                    answer: true
+                """),
+        ])
+
+    let threshold: Double
+    let reportSiblings: Bool
+
+    init(options: RuleOptions) {
+        threshold = options.number("threshold")
+        reportSiblings = options.boolean("report-template-siblings")
+    }
+
+    enum Kind: Int, CaseIterable {
+        case duplicate, negated, sibling
+    }
+
+    func check(_ banks: [LintBank], report: inout FindingReporter) {
+        let run = RunQuestions(banks)
+        // One node per set of equal texts, represented by its first copy; joined per locale.
+        var nodesByLocale: [String: [Int]] = [:]
+        for (group, members) in run.groups.enumerated() {
+            nodesByLocale[run.entries[members[0]].locale, default: []].append(group)
+        }
+        // Answers used by many choice questions ("All of these", "Yes") say little about the
+        // question: at least 5 uses, and at least 1% of the run's choice questions.
+        var answerUses: [RunQuestions.AnswerKey: Int] = [:]
+        var choiceQuestions = 0
+        for entry in run.entries where entry.place.question.kind != .trueFalse {
+            answerUses[entry.answer, default: 0] += 1
+            choiceQuestions += 1
+        }
+        let genericLimit = max(5, choiceQuestions / 100)
+        let genericAnswers = Set(answerUses.filter { $0.value >= genericLimit }.keys)
+        // Clusters of every locale, each as (kind, sorted nodes, similarity range, best
+        // similarity of each node but the first), reported in order of their first node.
+        var clusters: [(kind: Kind, nodes: [Int], low: Double, high: Double, best: [Double])] = []
+        for locale in nodesByLocale.keys.sorted() {
+            let nodes = nodesByLocale[locale]!
+            let texts = nodes.map { run.entries[run.groups[$0][0]].normalized }
+            var visitor = Visitor(run: run, nodes: nodes, genericAnswers: genericAnswers, reportSiblings: reportSiblings)
+            NearDuplicateJoin.join(NearDuplicateJoin.ShingleSets(texts), threshold: threshold, visitor: &visitor)
+            // Pairs already in one cluster were not verified (see Visitor): the similarity range
+            // is that of the pairs that joined the cluster. Records are numbered in report order.
+            for kind in Kind.allCases {
+                var byRoot: [Int: Int] = [:]
+                var members: [[Int]] = []
+                var ranges: [(low: Double, high: Double)] = []
+                var best: [Int: Double] = [:]
+                for pair in visitor.pairs where pair.kind == kind {
+                    let root = visitor.sets[kind.rawValue].find(pair.x)
+                    let index: Int
+                    if let existing = byRoot[root] {
+                        index = existing
+                    } else {
+                        index = members.count
+                        byRoot[root] = index
+                        members.append([])
+                        ranges.append((1, 0))
+                    }
+                    members[index] += [pair.x, pair.y]
+                    ranges[index] = (min(ranges[index].low, pair.similarity), max(ranges[index].high, pair.similarity))
+                    best[pair.x] = max(best[pair.x] ?? 0, pair.similarity)
+                    best[pair.y] = max(best[pair.y] ?? 0, pair.similarity)
+                }
+                for (index, records) in members.enumerated() {
+                    let sorted = Array(Set(records)).sorted()
+                    clusters.append((kind, sorted.map { nodes[$0] }, ranges[index].low, ranges[index].high,
+                                     sorted.dropFirst().map { best[$0] ?? 0 }))
+                }
+            }
+        }
+        clusters.sort { $0.nodes[0] != $1.nodes[0] ? $0.nodes[0] < $1.nodes[0] : $0.kind.rawValue < $1.kind.rawValue }
+        for cluster in clusters {
+            let kind = cluster.kind
+            let first = run.entries[run.groups[cluster.nodes[0]][0]]
+            let related = zip(cluster.nodes.dropFirst(), cluster.best).map { node, similarity -> Finding.Related in
+                let entry = run.entries[run.groups[node][0]]
+                return entry.place.related("""
+                    \(Self.noun(kind)): '\(entry.place.question.id.value)' (similarity \(Self.format(similarity)), \
+                    answer \(DuplicateQuestionRule.shown(entry)))
+                    """)
+            }
+            let range = cluster.low == cluster.high ? Self.format(cluster.low)
+                : "\(Self.format(cluster.low))–\(Self.format(cluster.high))"
+            let others = cluster.nodes.count == 2 ? "another question" : "\(cluster.nodes.count - 1) other questions"
+            let test = "Jaccard similarity of 5-character shingles \(range), threshold \(Self.format(threshold))"
+            let id = first.place.question.id.value
+            report.path = first.place.path
+            switch kind {
+            case .duplicate:
+                report("question '\(id)' is nearly the same as \(others) with the same answer (\(test)): likely duplicates",
+                       at: first.place.range, related: related)
+            case .negated:
+                report("""
+                    negated pair: the statement of '\(id)' is nearly the same as \(others) with the opposite answer \
+                    (\(test)); make sure the wording, not a typo, flips it, and that both may be shown together
+                    """, at: first.place.range, related: related, severity: report.severity.graded(by: -1))
+            case .sibling:
+                report("""
+                    question '\(id)' follows the same template as \(others) but asks something else (other answers, \
+                    numbers or subjects; \(test)): template siblings; check they are meant to differ
+                    """, at: first.place.range, related: related)
+            }
+        }
+    }
+
+    /// Steers the join for one locale's texts (records are indexes into `nodes`, in report
+    /// order): questions that could only be template siblings are kept apart unless siblings
+    /// are reported (other answers: another partition; other numbers, a replaced word, a
+    /// generic answer: not verified), and a candidate already in the text's cluster of its kind
+    /// is not verified either (it would change no cluster). Confirmed pairs are joined.
+    struct Visitor: NearDuplicateJoin.Visitor {
+        let run: RunQuestions
+        let nodes: [Int]
+        let genericAnswers: Set<RunQuestions.AnswerKey>
+        let reportSiblings: Bool
+        /// 0 for true/false questions (a pair may be a duplicate or a negated pair), else one
+        /// class per answer (a pair of other answers could only be template siblings).
+        var classes: [Int32] = []
+        var isTrueFalse: [Bool] = []
+        var answers: [Int32] = []
+        var isGeneric: [Bool] = []
+        /// A key of each text's numbers (0: none), so that `numbersDiffer` is one comparison.
+        var numberKeys: [Int] = []
+        /// Hashes of each true/false text's words, sorted; and of each choice question's wrong
+        /// choices (for generic answers), sorted: made when first needed.
+        var words: [[UInt64]?]
+        var wrong: [[UInt64]?]
+        var sets: [UnionFind]
+        var pairs: [(x: Int, y: Int, similarity: Double, kind: Kind)] = []
+
+        init(run: RunQuestions, nodes: [Int], genericAnswers: Set<RunQuestions.AnswerKey>, reportSiblings: Bool) {
+            self.run = run
+            self.nodes = nodes
+            self.genericAnswers = genericAnswers
+            self.reportSiblings = reportSiblings
+            sets = Kind.allCases.map { _ in UnionFind(count: nodes.count) }
+            words = Array(repeating: nil, count: nodes.count)
+            wrong = Array(repeating: nil, count: nodes.count)
+            var answerIDs: [RunQuestions.AnswerKey: Int32] = [:]
+            var numberIDs: [[String]: Int] = [:]
+            for node in nodes {
+                let entry = run.entries[run.groups[node][0]]
+                let id: Int32
+                if let existing = answerIDs[entry.answer] {
+                    id = existing
+                } else {
+                    id = Int32(answerIDs.count + 1)
+                    answerIDs[entry.answer] = id
+                }
+                answers.append(id)
+                isGeneric.append(genericAnswers.contains(entry.answer))
+                let numbers = NearDuplicateQuestionRule.numbers(entry.place.question.text.source(entry.locale))
+                if numbers.isEmpty {
+                    numberKeys.append(0)
+                } else if let key = numberIDs[numbers] {
+                    numberKeys.append(key)
+                } else {
+                    numberIDs[numbers] = numberIDs.count + 1
+                    numberKeys.append(numberIDs.count)
+                }
+                if case .trueFalse = entry.answer {
+                    isTrueFalse.append(true)
+                    classes.append(0)
+                } else {
+                    isTrueFalse.append(false)
+                    classes.append(id)
+                }
+            }
+        }
+
+        func partition(_ x: Int) -> Int32 {
+            reportSiblings ? 0 : classes[x]
+        }
+
+        func compatible(_ x: Int, _ y: Int) -> Bool {
+            reportSiblings || (isTrueFalse[x] && answers[x] != answers[y]) || !numbersDiffer(x, y)
+        }
+
+        func numbersDiffer(_ x: Int, _ y: Int) -> Bool {
+            numberKeys[x] != numberKeys[y] && numberKeys[x] != 0 && numberKeys[y] != 0
+        }
+
+        /// How two similar questions relate (see the rationale): a likely
+        /// duplicate needs the same answer and nothing that makes it another question: other
+        /// numbers in the texts, a generic answer ("All of these", used by many questions) with no
+        /// wrong choice in common, or, for true/false statements, a word replaced on both sides
+        /// ("Frogs can breathe underwater" / "Turtles can ...").
+        mutating func kind(_ x: Int, _ y: Int) -> Kind {
+            if isTrueFalse[x] != isTrueFalse[y] { return .sibling }
+            if isTrueFalse[x] {
+                if answers[x] != answers[y] { return .negated }
+                if numbersDiffer(x, y) || Self.eachLacks(words(x), words(y)) { return .sibling }
+                return .duplicate
+            }
+            if answers[x] != answers[y] || numbersDiffer(x, y) { return .sibling }
+            if isGeneric[x] && Self.disjoint(wrongChoices(x), wrongChoices(y)) { return .sibling }
+            return .duplicate
+        }
+
+        mutating func shouldVerify(_ x: Int, _ y: Int) -> Bool {
+            let kind = kind(x, y)
+            if kind == .sibling && !reportSiblings { return false }
+            return sets[kind.rawValue].find(x) != sets[kind.rawValue].find(y)
+        }
+
+        mutating func found(_ x: Int, _ y: Int, similarity: Double) {
+            let kind = kind(x, y)
+            sets[kind.rawValue].union(x, y)
+            pairs.append((min(x, y), max(x, y), similarity, kind))
+        }
+
+        mutating func words(_ x: Int) -> [UInt64] {
+            if let cached = words[x] { return cached }
+            let entry = run.entries[run.groups[nodes[x]][0]]
+            let form = QualityText.normalized(entry.place.question.text.source(entry.locale), keepingWordBreaks: true)
+            let hashes = form.split(separator: " ").map { Self.hash($0.utf8) }.sorted()
+            words[x] = hashes
+            return hashes
+        }
+
+        mutating func wrongChoices(_ x: Int) -> [UInt64] {
+            if let cached = wrong[x] { return cached }
+            let entry = run.entries[run.groups[nodes[x]][0]]
+            let hashes = DuplicateQuestionRule.wrongForms(entry).map { Self.hash($0.utf8) }.sorted()
+            wrong[x] = hashes
+            return hashes
+        }
+
+        /// 64-bit FNV-1a (a fixed function: collisions are as unlikely as they are harmless here).
+        static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return h
+        }
+
+        /// Each sorted multiset has an element the other lacks (a word replaced on both sides).
+        static func eachLacks(_ a: [UInt64], _ b: [UInt64]) -> Bool {
+            var i = 0, j = 0, onlyA = false, onlyB = false
+            while i < a.count && j < b.count {
+                if a[i] == b[j] { i += 1; j += 1 } else if a[i] < b[j] { onlyA = true; i += 1 } else { onlyB = true; j += 1 }
+            }
+            if i < a.count { onlyA = true }
+            if j < b.count { onlyB = true }
+            return onlyA && onlyB
+        }
+
+        static func disjoint(_ a: [UInt64], _ b: [UInt64]) -> Bool {
+            var i = 0, j = 0
+            while i < a.count && j < b.count {
+                if a[i] == b[j] { return false }
+                if a[i] < b[j] { i += 1 } else { j += 1 }
+            }
+            return true
+        }
+    }
+
+    static func noun(_ kind: Kind) -> String {
+        switch kind {
+        case .duplicate: return "likely duplicate"
+        case .negated: return "negated statement"
+        case .sibling: return "template sibling"
+        }
+    }
+
+    /// Two decimals (without Foundation's formatter, which is slow for many findings).
+    static func format(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// The runs of decimal digits of a text, sorted.
+    static func numbers(_ text: String) -> [String] {
+        var result: [String] = []
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var current: [UInt8] = []
+            for byte in text.utf8 {
+                if byte >= 0x30 && byte <= 0x39 {
+                    current.append(byte)
+                } else if !current.isEmpty {
+                    result.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+            if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+            return result.sorted()
+        }
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .decimalNumber {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                result.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import QuizBank
+import QuizYAML
+
+/// Text helpers shared by the quality rules (balance and duplicates).
+public enum QualityText {
+    /// The comparison form of a text, used to tell duplicates:
+    ///
+    /// 1. Unicode NFKC (`precomposedStringWithCompatibilityMapping`), so that `ﬁ`, `①`, full-width
+    ///    letters and their plain forms compare equal;
+    /// 2. full case folding (`folding(options: .caseInsensitive)`, which maps `ß` to `ss`);
+    /// 3. every punctuation (`P*`), separator (`Z*`) and control or format (`C*`) scalar removed,
+    ///    except where it changes a number. A gap (a run of punctuation and whitespace between
+    ///    two kept scalars) is kept between two decimal digits (`2.5`, `1,000`, `3/4`,
+    ///    `1999-2000`; whitespace runs as one space: `1 000`); before a digit or a currency sign,
+    ///    a `-` or `−` that is the gap's last mark (spaces may follow it) is kept unless it
+    ///    directly follows a letter or digit (`-2`, `- $20`, but `A-1` is `a1`). Letters, marks,
+    ///    digits and symbols (`+`, `$`, `°`) stay; `%` is punctuation (`50%` is `50`).
+    ///
+    /// With `keepingWordBreaks` (for choices, which are short and often differ by a space on
+    /// purpose: `Tu Pac` / `Tupac`), any other gap that holds whitespace becomes one space.
+    ///
+    /// So `What is the capital of France?` and `what is the capital of   france` are equal, and
+    /// `-2`, `2`, `2.5` and `25` are all different. `Benchmarks/near_duplicates_recall.py` does the
+    /// same in Python (`unicodedata.normalize("NFKC")`, `str.casefold()`, general categories).
+    public static func normalized(_ text: String, keepingWordBreaks: Bool = false) -> String {
+        var isASCII = true
+        for byte in text.utf8 where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        if isASCII {
+            return String(decoding: normalizedScalars(text.utf8.lazy.map { Unicode.Scalar($0) }, keepingWordBreaks: keepingWordBreaks),
+                          as: UTF8.self)
+        }
+        let folded = text.precomposedStringWithCompatibilityMapping.folding(options: .caseInsensitive, locale: nil)
+        return String(decoding: normalizedScalars(folded.unicodeScalars, keepingWordBreaks: keepingWordBreaks), as: UTF8.self)
+    }
+
+    private enum Class { case letter, digit, punctuation, space, drop }
+
+    private static func classify(_ scalar: Unicode.Scalar) -> Class {
+        if scalar.value < 0x80 {
+            switch scalar.value {
+            case 0x30...0x39: return .digit
+            case 0x41...0x5A, 0x61...0x7A: return .letter
+            case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: return .space
+            case 0x00...0x1F, 0x7F: return .drop
+            // ASCII punctuation (P*): !"#%&'()*,-./:;?@[\]_{}
+            case 0x21, 0x22, 0x23, 0x25, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2C, 0x2D, 0x2E, 0x2F,
+                 0x3A, 0x3B, 0x3F, 0x40, 0x5B, 0x5C, 0x5D, 0x5F, 0x7B, 0x7D:
+                return .punctuation
+            default: return .letter  // symbols $+<=>^`|~ are kept like letters
+            }
+        }
+        switch scalar.properties.generalCategory {
+        case .decimalNumber: return .digit
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return .punctuation
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator: return .space
+        case .control, .format, .surrogate, .privateUse, .unassigned: return .drop
+        default: return .letter
+        }
+    }
+
+    /// Step 3 of `normalized` over already folded scalars, as UTF-8.
+    private static func normalizedScalars<S: Sequence>(_ scalars: S, keepingWordBreaks: Bool) -> [UInt8] where S.Element == Unicode.Scalar {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        var previous: Class = .drop  // class of the last kept scalar (.drop: none yet)
+        var gap: [Unicode.Scalar] = []
+        for scalar in scalars {
+            let kind = classify(scalar)
+            switch kind {
+            case .drop:
+                continue
+            case .space, .punctuation:
+                if kind == .space, gap.last == " " { continue }
+                gap.append(kind == .space ? " " : scalar)
+                continue
+            case .digit, .letter:
+                if !gap.isEmpty, previous != .drop {
+                    if kind == .digit, previous == .digit {
+                        for mark in gap { append(mark, to: &out) }
+                    } else if let sign = Self.sign(in: gap, before: scalar, kind: kind, afterNothing: false) {
+                        if keepingWordBreaks, gap.first == " " { out.append(0x20) }
+                        append(sign, to: &out)
+                    } else if keepingWordBreaks, gap.contains(" ") {
+                        out.append(0x20)
+                    }
+                } else if !gap.isEmpty, let sign = Self.sign(in: gap, before: scalar, kind: kind, afterNothing: true) {
+                    append(sign, to: &out)
+                }
+                gap.removeAll(keepingCapacity: true)
+                var kept = scalar
+                if scalar.value < 0x80, (0x41...0x5A).contains(scalar.value) {
+                    kept = Unicode.Scalar(scalar.value + 0x20)!
+                }
+                append(kept, to: &out)
+                previous = kind
+            }
+        }
+        return out
+    }
+
+    /// The sign a gap keeps before `next`: its last mark when that is `-` or `−` (only spaces
+    /// after it), `next` is a digit or a currency sign, and the mark does not directly follow a
+    /// letter or digit (something is before it in the gap, or nothing was kept yet).
+    private static func sign(in gap: [Unicode.Scalar], before next: Unicode.Scalar, kind: Class, afterNothing: Bool) -> Unicode.Scalar? {
+        guard kind == .digit || next.properties.generalCategory == .currencySymbol else { return nil }
+        guard let index = gap.lastIndex(where: { $0 != " " }) else { return nil }
+        let mark = gap[index]
+        guard mark == "-" || mark == "\u{2212}", index > 0 || afterNothing else { return nil }
+        return mark
+    }
+
+    @inline(__always)
+    private static func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        if scalar.value < 0x80 {
+            out.append(UInt8(scalar.value))
+        } else {
+            out.append(contentsOf: UTF8.encode(scalar)!)
+        }
+    }
+
+    /// Length in characters (grapheme clusters) of a text with its surrounding whitespace trimmed.
+    static func length(_ text: String) -> Int {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).count
+    }
+
+    /// The source-locale text of a question.
+    static func source(_ text: LocalizedText, in bank: LintBank) -> String {
+        text.source(bank.sourceLocale)
+    }
+}
+
+/// One question of a run, with where it is, for findings that name other questions.
+/// (It refers to the bank's question array rather than holding a copy of the question: runs
+/// of hundreds of thousands of questions keep one entry per question.)
+struct QuestionPlace {
+    var path: String
+    var questions: [Question]
+    var index: Int
+
+    var question: Question { questions[index] }
+    var range: SourceRange { questions[index].id.range }
+
+    func related(_ note: String) -> Finding.Related {
+        Finding.Related(path: path, range: range, note: note)
+    }
+}
+
+extension Severity {
+    /// This severity moved `steps` up (positive) or down, within info...error.
+    func graded(by steps: Int) -> Severity {
+        let all = Severity.allCases.sorted()
+        let index = all.firstIndex(of: self)! + steps
+        return all[min(max(index, 0), all.count - 1)]
+    }
+}

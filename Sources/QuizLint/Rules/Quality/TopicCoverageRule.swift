@@ -1,0 +1,124 @@
+import Foundation
+import QuizBank
+
+struct TopicCoverageRule: BankRule {
+    static let description = RuleDescription(
+        id: "topic-coverage",
+        summary: "A weighted topic has fewer questions than one exam draws from it.",
+        rationale: """
+            A test's content follows its blueprint: each topic gets its share of the items \
+            (Haladyna, Downing & Rodriguez 2002, guideline 2, "base each item on important \
+            content", and the NBME item-writing guide's test blueprints). Here the blueprint is \
+            `exam.size` and the topic `weight`s: an engine drawing an exam takes ceil(weight × \
+            size) questions from each weighted topic. A topic with fewer questions than that \
+            cannot fill its share, so every exam over- or under-represents it, or an engine fails \
+            to draw one. Each short topic is reported at its key under `topics`, with how many questions it has \
+            and needs; when the bank declares topics, the message also counts the questions \
+            that have none, since they may be the ones meant for it. Topics without a weight, \
+            and banks without `exam.size`, are not checked.
+            """,
+        severity: .warning,
+        scope: .bank,
+        examples: [
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                topics:
+                  stars: {title: Stars, weight: 0.5}
+                  planets: {title: Planets, weight: 0.5}
+                exam:
+                  size: 4
+                questions:
+                  - id: sun
+                    topic: stars
+                    text: The Sun is a star.
+                    answer: true
+                  - id: sirius
+                    topic: stars
+                    text: Sirius is a star.
+                    answer: true
+                  - id: mars
+                    topic: planets
+                    text: Mars is a planet.
+                    answer: true
+                  - id: moon
+                    text: The Moon is a planet.
+                    answer: false
+                """, lines: [7]),
+            // The same with the Moon under `planets`: 2 questions for ceil(0.5 × 4) = 2.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                topics:
+                  stars: {title: Stars, weight: 0.5}
+                  planets: {title: Planets, weight: 0.5}
+                exam:
+                  size: 4
+                questions:
+                  - id: sun
+                    topic: stars
+                    text: The Sun is a star.
+                    answer: true
+                  - id: sirius
+                    topic: stars
+                    text: Sirius is a star.
+                    answer: true
+                  - id: mars
+                    topic: planets
+                    text: Mars is a planet.
+                    answer: true
+                  - id: moon
+                    topic: planets
+                    text: The Moon is a planet.
+                    answer: false
+                """),
+            // Weights, but no exam size: nothing to fill.
+            .passing("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                topics:
+                  stars: {title: Stars, weight: 0.3}
+                  planets: {title: Planets, weight: 0.7}
+                questions:
+                  - id: sun
+                    topic: stars
+                    text: The Sun is a star.
+                    answer: true
+                """),
+        ])
+
+    init(options: RuleOptions) {}
+
+    /// Questions an exam of `size` draws from a topic of `weight` (a float product such as
+    /// 0.3 × 10 = 3.0000000000000004 still needs 3).
+    static func needed(weight: Double, size: Int) -> Int {
+        Int((weight * Double(size) - 1e-9).rounded(.up))
+    }
+
+    func check(_ bank: LintBank, report: inout FindingReporter) {
+        let header = bank.bank.header
+        guard let size = header.exam?.size?.value, size > 0, !header.topics.isEmpty else { return }
+        var counts: [String: Int] = [:]
+        var untopiced = 0
+        for question in bank.bank.questions {
+            if let topic = question.topic?.value { counts[topic, default: 0] += 1 } else { untopiced += 1 }
+        }
+        for topic in header.topics {
+            guard let weight = topic.weight, weight > 0 else { continue }
+            let needed = Self.needed(weight: weight, size: size)
+            let have = counts[topic.id.value] ?? 0
+            guard have < needed else { continue }
+            let none = untopiced == 0 ? "" : "; \(untopiced) question\(untopiced == 1 ? " has" : "s have") no topic"
+            report("""
+                topic '\(topic.id.value)' has \(have) question\(have == 1 ? "" : "s"), but an exam of \(size) draws \
+                ceil(\(weight) × \(size)) = \(needed) from it\(none)
+                """, at: topic.id.range)
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+import QuizBank
+import QuizYAML
+@testable import QuizLint
+
+/// The pieces of the quality rules that their examples do not pin down: the normal form, the
+/// statistics against reference values (scipy.stats), the similarity join against brute force,
+/// and the graded severities and related locations of the duplicate rules.
+@Suite struct QualityRuleTests {
+    @Test(arguments: [
+        ("What is the capital of France?", "whatisthecapitaloffrance"),
+        ("  what is the CAPITAL of\tfrance ", "whatisthecapitaloffrance"),
+        ("Straße ﬁ ① ＡＢ", "strassefi1ab"),
+        ("-2", "-2"), ("2", "2"), ("2.5", "2.5"), ("25", "25"), ("−2.5", "−2.5"),
+        ("1,000 or 1 000", "1,000or1 000"), ("A-1", "a1"), ("x -2", "x-2"), ("- $20", "-$20"),
+        ("3 / 4", "3 / 4"), ("1999-2000", "1999-2000"), ("50%", "50"), ("2 + 2", "2+2"),
+        ("Is it?!", "isit"), ("\u{200B}zero\u{00AD}width", "zerowidth"), ("...", ""),
+    ])
+    func normalForm(_ text: String, _ expected: String) {
+        #expect(QualityText.normalized(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("Maria H. Carey", "maria h carey"), ("Mariah Carey", "mariah carey"), ("Tu Pac", "tu pac"),
+        ("Paris.", "paris"), ("  Paris  ", "paris"), ("x -2", "x -2"), ("U.S.A.", "usa"),
+    ])
+    func choiceForm(_ text: String, _ expected: String) {
+        #expect(QualityText.normalized(text, keepingWordBreaks: true) == expected)
+    }
+
+    @Test func logGammaMatchesReference() {
+        #expect(abs(QualityStatistics.logGamma(0.5) - 0.5723649429247004) < 1e-12)
+        #expect(abs(QualityStatistics.logGamma(10.5) - 13.940625219403763) < 1e-12)
+        #expect(abs(QualityStatistics.logGamma(100) - 359.1342053695754) < 1e-9)
+    }
+
+    @Test(arguments: [
+        (60.0, 3, 5.878230727906921e-13), (6.8, 3, 0.07855315983679816), (2.4, 3, 0.49363462271172787),
+        (0.5, 1, 0.47950012218695337), (3.84, 1, 0.05004352124870519), (10.0, 4, 0.04042768199451279),
+        (25.0, 7, 0.0007588002556582502), (100.0, 7, 1.0787979671702833e-18), (0.001, 2, 0.9995001249791693),
+        (40.0, 30, 0.10486428110798468),
+    ])
+    func chiSquareSurvivalMatchesScipy(_ statistic: Double, _ df: Int, _ expected: Double) {
+        let p = QualityStatistics.chiSquareSurvival(statistic, degreesOfFreedom: df)
+        #expect(abs(p - expected) <= 1e-9 * max(1, expected) || abs(p / expected - 1) < 1e-8, "\(p) vs \(expected)")
+    }
+
+    @Test func binomialTailMatchesScipy() {
+        let twenty = [Double](repeating: 0.25, count: 20)
+        #expect(abs(QualityStatistics.upperTail(successes: 10, probabilities: twenty).p - 0.01386441694376117) < 1e-12)
+        #expect(abs(QualityStatistics.upperTail(successes: 11, probabilities: twenty).p - 0.003942141664083465) < 1e-12)
+        #expect(abs(QualityStatistics.upperTail(successes: 20, probabilities: twenty).p / 9.094947017729282e-13 - 1) < 1e-9)
+        // P(X >= 300) for a binomial(1000, 0.25): exact, and the normal approximation beyond the limit.
+        let thousand = [Double](repeating: 0.25, count: 1000)
+        let exact = QualityStatistics.upperTail(successes: 300, probabilities: thousand)
+        #expect(exact.exact && abs(exact.p / 0.0001935903219490758 - 1) < 1e-8)
+        let approximate = QualityStatistics.upperTail(successes: 300, probabilities: thousand, exactLimit: 10)
+        #expect(!approximate.exact && abs(approximate.p / 0.0001935903219490758 - 1) < 0.25)
+    }
+
+    @Test func topicNeedsRoundUpOnlyPastFloatError() {
+        #expect(TopicCoverageRule.needed(weight: 0.3, size: 10) == 3)
+        #expect(TopicCoverageRule.needed(weight: 0.35, size: 10) == 4)
+        #expect(TopicCoverageRule.needed(weight: 0.1, size: 3) == 1)
+    }
+
+    /// The join finds exactly the pairs brute force finds, with the same similarity.
+    @Test func joinMatchesBruteForce() {
+        var generator = SplitMix(seed: 7)
+        let words = ["the", "capital", "of", "france", "spain", "is", "which", "city", "largest", "river", "what",
+                     "a", "in", "europe", "name", "this", "man", "wrote", "novel", "1984", "2001"]
+        var texts: [String] = []
+        for _ in 0..<400 {
+            let count = 1 + Int(generator.next() % 9)
+            texts.append((0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " "))
+        }
+        // Some reworded copies, so there are pairs at every similarity.
+        for index in 0..<100 { texts.append(texts[index] + " " + words[index % words.count]) }
+        let normalized = texts.map { QualityText.normalized($0) }
+        for threshold in [0.5, 0.6, 0.8, 1.0] {
+            let found = NearDuplicateJoin.pairs(normalized, threshold: threshold)
+            var expected: [NearDuplicateJoin.Pair] = []
+            let sets = normalized.map(Self.shingles)
+            for a in sets.indices {
+                for b in sets.indices where b > a && !sets[a].isEmpty && !sets[b].isEmpty {
+                    let similarity = Double(sets[a].intersection(sets[b]).count) / Double(sets[a].union(sets[b]).count)
+                    if similarity >= threshold { expected.append(.init(first: a, second: b, similarity: similarity)) }
+                }
+            }
+            #expect(found == expected, "threshold \(threshold): \(found.count) found, \(expected.count) expected")
+        }
+    }
+
+    static func shingles(_ text: String) -> Set<String> {
+        let scalars = Array(text.unicodeScalars)
+        if scalars.isEmpty { return [] }
+        if scalars.count < 5 { return [text] }
+        return Set((0...(scalars.count - 5)).map { start in
+            var shingle = ""
+            shingle.unicodeScalars.append(contentsOf: scalars[start..<(start + 5)])
+            return shingle
+        })
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func lint(_ banks: [(String, String)], rule: String, severity: Severity? = nil) -> [Finding] {
+        var configuration = Configuration()
+        if let severity { configuration.rules[rule] = .init(severity: severity, isOff: false, options: [:]) }
+        let inputs = banks.map { LintInput(path: $0.0, bytes: Array($0.1.utf8), configuration: configuration) }
+        return LintEngine(rules: RuleRegistry.all.filter { $0.description.id == rule }).lint(inputs).findings
+    }
+
+    static let sunTrue = """
+        quizbank: 1
+        id: one
+        title: One
+        locale: en
+        questions:
+          - id: sun
+            text: The Sun is a star.
+            answer: true
+        """
+    static let sunFalse = """
+        quizbank: 1
+        id: two
+        title: Two
+        locale: en
+        questions:
+          - id: planet
+            text: Mars is a planet.
+            answer: true
+          - id: sun
+            text: the sun is a STAR
+            answer: false
+        """
+
+    @Test func conflictAcrossBanksIsOneStepAboveTheConfiguredSeverity() {
+        let findings = Self.lint([("a.yaml", Self.sunTrue), ("b.yaml", Self.sunFalse)], rule: "duplicate-question")
+        #expect(findings.count == 1)
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.message.hasPrefix("conflict") == true)
+        #expect(findings.first?.path == "a.yaml")
+        #expect(findings.first?.related.map(\.path) == ["b.yaml"])
+        #expect(findings.first?.related.map(\.range.start.line) == [9])
+        let configured = Self.lint([("a.yaml", Self.sunTrue), ("b.yaml", Self.sunFalse)], rule: "duplicate-question", severity: .info)
+        #expect(configured.first?.severity == .warning)
+    }
+
+    @Test func duplicatesInDifferentLocalesAreNotCompared() {
+        let portuguese = Self.sunFalse.replacingOccurrences(of: "locale: en", with: "locale: pt-BR")
+        #expect(Self.lint([("a.yaml", Self.sunTrue), ("b.yaml", portuguese)], rule: "duplicate-question").isEmpty)
+    }
+
+    @Test func negatedPairIsOneStepBelow() {
+        let bank = """
+            quizbank: 1
+            id: demo
+            title: Demo
+            locale: en
+            questions:
+              - id: whale
+                text: The blue whale is the largest animal that has ever lived.
+                answer: true
+              - id: whale-2
+                text: The blue whale is not the largest animal that has ever lived.
+                answer: false
+            """
+        #expect(Self.lint([("a.yaml", bank)], rule: "near-duplicate-question").map(\.severity) == [.info])
+        #expect(Self.lint([("a.yaml", bank)], rule: "near-duplicate-question", severity: .error).map(\.severity) == [.warning])
+    }
+
+    /// Variants of one question make one finding, at the first, whatever the order of the pairs.
+    @Test func clustersAreReportedOnceAtTheirFirstMember() {
+        var lines = ["quizbank: 1", "id: demo", "title: Demo", "locale: en", "questions:"]
+        let stems = ["The theory of relativity was introduced in physics by this man.",
+                     "Quick one: the theory of relativity was introduced in physics by this man.",
+                     "The theory of relativity was introduced in physics by which man?",
+                     "The theory of relativity was introduced in physics by this man (bonus)."]
+        for (index, stem) in stems.enumerated() {
+            lines += ["  - id: q\(index)", "    text: \"\(stem)\"", "    choices:", "      - text: Albert Einstein",
+                      "        correct: true", "      - Isaac Newton"]
+        }
+        let findings = Self.lint([("a.yaml", lines.joined(separator: "\n"))], rule: "near-duplicate-question")
+        #expect(findings.count == 1)
+        #expect(findings.first?.range.start.line == 6)
+        #expect(findings.first?.related.map(\.range.start.line) == [12, 18, 24])
+    }
+}
