@@ -9,7 +9,7 @@ OUT := out
 BENCH_DIR := $(BUILD_DIR)/bench
 BENCH_QUESTIONS ?= 100000
 BENCH_RUNS ?= 5
-APT_PACKAGES := libyaml-dev pkg-config
+APT_PACKAGES := libyaml-dev libharfbuzz-dev fonts-inter pkg-config
 PIP_PACKAGES := jsonschema pyyaml
 
 .PHONY: all deps build release run test bench bench-recall install clean
@@ -18,7 +18,7 @@ all: build
 
 deps:
 	@if [ "$$(uname)" = "Darwin" ]; then \
-	  pkg-config --exists yaml-0.1 || { echo "Install libyaml first: brew install libyaml pkg-config"; exit 1; }; \
+	  pkg-config --exists yaml-0.1 harfbuzz || { echo "Install libyaml and HarfBuzz first: brew install libyaml harfbuzz pkg-config"; exit 1; }; \
 	else \
 	  missing=""; \
 	  for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -57,7 +57,7 @@ QUIZBANK ?= $(BUILD_DIR)/release/quizbank
 NEARDUP_QUESTIONS ?= 50000 100000 200000
 NEARDUP_MAX_RATIO ?= 2.3
 
-# make bench                                        100k bank, compile + lint + stats, 5 runs
+# make bench                                        100k bank, compile + lint + stats + measure, 5 runs
 # make bench BENCH_QUESTIONS="50000 100000 200000"
 # make bench BENCH_ARGS="--command stats-json='{quizbank} stats --format json {bank}'"
 bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDUP_QUESTIONS)),$(BENCH_DIR)/bank-$(n).yaml)
@@ -65,6 +65,7 @@ bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDU
 	  $(PYTHON) Benchmarks/bench.py --quizbank $(QUIZBANK) --floor $(BENCH_DIR)/floor \
 	    --bank $(BENCH_DIR)/bank-$$n.yaml --runs $(BENCH_RUNS) --case compile --case lint \
 	    --command 'stats={quizbank} stats {bank}' \
+	    --command "measure={quizbank} measure --size all --width 320,375,430 {bank}" \
 	    --json $(BENCH_DIR)/results-$$n.json $(BENCH_ARGS); \
 	done
 	$(BUILD_DIR)/release/near-duplicates time --runs 5 --max-ratio $(NEARDUP_MAX_RATIO) \

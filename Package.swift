@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "quizbank", targets: ["quizbank"]),
         .library(name: "QuizBank", targets: ["QuizBank"]),
         .library(name: "QuizCompile", targets: ["QuizCompile"]),
+        .library(name: "QuizLayout", targets: ["QuizLayout"]),
     ],
     targets: [
         .systemLibrary(
@@ -15,18 +16,25 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
         .target(name: "QuizYAML", dependencies: ["CYaml"]),
+        .target(name: "QuizLayout", dependencies: ["CHarfBuzz"]),
         .target(name: "QuizBank", dependencies: ["QuizYAML"]),
         .target(name: "QuizCompile", dependencies: ["QuizBank", "QuizYAML"]),
-        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizYAML"]),
+        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizYAML"]),
         .target(name: "QuizStats", dependencies: ["QuizBank"]),
-        .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLint", "QuizStats", "QuizYAML"]),
+        .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizLint", "QuizStats", "QuizYAML"]),
         .executableTarget(name: "near-duplicates", dependencies: ["QuizBank", "QuizLint"], path: "Benchmarks/NearDuplicates"),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizYAML"], exclude: ["Golden"]),
         .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizBank", "QuizYAML"], exclude: ["Golden"]),
         .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank"], exclude: ["Golden"]),
+        .testTarget(name: "QuizLayoutTests", dependencies: ["QuizLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]
 )

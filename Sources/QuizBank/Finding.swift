@@ -36,9 +36,71 @@ public struct Finding: Sendable, Equatable {
     public var related: [Related]
     /// What to write instead, when there is one clear fix.
     public var suggestion: String?
+    /// What a layout rule measured (line counts per size), for machine-readable reports.
+    public var measure: Measure? {
+        get { measureBox?.measure }
+        set { measureBox = newValue.map(MeasureBox.init) }
+    }
+    /// Boxed so that findings, which are copied and sorted in bulk, stay small.
+    private var measureBox: MeasureBox?
+
+    private final class MeasureBox: Sendable, Equatable {
+        let measure: Measure
+
+        init(_ measure: Measure) {
+            self.measure = measure
+        }
+
+        static func == (a: MeasureBox, b: MeasureBox) -> Bool { a.measure == b.measure }
+    }
+
+    /// The figures behind a layout finding: how many lines a text takes at each size where a
+    /// screen profile limits it, on the device where it is cut first.
+    public struct Measure: Sendable, Equatable {
+        public struct Size: Sendable, Equatable {
+            /// The size category's configuration name (`xxxlarge`).
+            public var size: String
+            /// The text style's point size there.
+            public var points: Double
+            /// The width left for the text, in points.
+            public var width: Double
+            public var lines: Int
+
+            public init(size: String, points: Double, width: Double, lines: Int) {
+                self.size = size
+                self.points = points
+                self.width = width
+                self.lines = lines
+            }
+        }
+
+        /// The screen profile (`review`, `choice`, `hint`).
+        public var profile: String
+        public var locale: String
+        /// The text style (`body`).
+        public var style: String
+        public var maxLines: Int
+        public var deviceName: String
+        public var deviceWidth: Double
+        public var sizes: [Size]
+        /// What measured: a font file (and its width scale) or the built-in widths.
+        public var font: String
+
+        public init(profile: String, locale: String, style: String, maxLines: Int, deviceName: String, deviceWidth: Double,
+                    sizes: [Size], font: String) {
+            self.profile = profile
+            self.locale = locale
+            self.style = style
+            self.maxLines = maxLines
+            self.deviceName = deviceName
+            self.deviceWidth = deviceWidth
+            self.sizes = sizes
+            self.font = font
+        }
+    }
 
     public init(ruleID: String, severity: Severity, message: String, path: String, range: SourceRange,
-                related: [Related] = [], suggestion: String? = nil) {
+                related: [Related] = [], suggestion: String? = nil, measure: Measure? = nil) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
@@ -46,6 +108,7 @@ public struct Finding: Sendable, Equatable {
         self.range = range
         self.related = related
         self.suggestion = suggestion
+        self.measureBox = measure.map(MeasureBox.init)
     }
 
     /// A YAML problem found in the file at `path`.

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLayout
 import QuizYAML
 
 /// A problem with a configuration file, where it is.
@@ -24,6 +25,8 @@ public struct ConfigurationError: Error, Sendable, Equatable {
 ///     question-max-characters: 200
 /// ignore:
 ///   - drafts/**                       # globs, relative to this file's folder
+/// layout:                             # what the layout rules measure with (docs/layout.md)
+///   devices: [320, 375]
 /// ```
 public struct Configuration: Sendable {
     public struct RuleSetting: Sendable, Equatable {
@@ -37,6 +40,8 @@ public struct Configuration: Sendable {
     public var path: String?
     public var rules: [String: RuleSetting] = [:]
     public var ignore: [String] = []
+    /// The `layout:` section: font, tracking, devices and screen profiles.
+    public var layout: LayoutSettings = .standard
 
     public static let defaults = Configuration()
 
@@ -63,7 +68,7 @@ public struct Configuration: Sendable {
         return ignore.contains { Glob.matches($0, relative) }
     }
 
-    static let topLevelKeys = ["rules", "ignore"]
+    static let topLevelKeys = ["rules", "ignore", "layout"]
     static let severityWords = ["off", "error", "warning", "info"]
 
     /// Reads a configuration file; every problem is an error naming its place.
@@ -77,7 +82,7 @@ public struct Configuration: Sendable {
         var configuration = Configuration(path: path)
         guard let root else { return configuration }
         guard let pairs = root.pairs else {
-            throw ConfigurationError(path: path, range: root.range, message: "a configuration is a mapping with `rules` and `ignore`")
+            throw ConfigurationError(path: path, range: root.range, message: "a configuration is a mapping with `rules`, `ignore` and `layout`")
         }
         for pair in pairs {
             let key = pair.key.scalar ?? ""
@@ -109,6 +114,8 @@ public struct Configuration: Sendable {
                     }
                     configuration.ignore.append(glob)
                 }
+            case "layout":
+                configuration.layout = try LayoutConfiguration.parse(pair.value, path: path, directory: configuration.directory)
             default:
                 let hint = nearest(key, in: topLevelKeys).map { "; did you mean '\($0)'?" } ?? ""
                 throw ConfigurationError(path: path, range: pair.key.range, message: "unknown key '\(key)'\(hint)")

@@ -42,7 +42,7 @@ public struct LintEngine: Sendable {
             findings += decoded.findings
             configurationOf[input.path] = input.configuration
             if let bank = decoded.bank {
-                banks.append(LintBank(path: input.path, source: input.bytes, bank: bank))
+                banks.append(LintBank(path: input.path, source: input.bytes, bank: bank, layout: input.configuration.layout))
             }
         }
         for bank in banks {

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLayout
 import QuizYAML
 
 /// What a rule looks at: one question at a time, a whole bank, or every bank of a run.
@@ -180,9 +181,10 @@ public struct FindingReporter: Sendable {
     }
 
     public mutating func callAsFunction(_ message: String, at range: SourceRange, in file: String? = nil,
-                                        related: [Finding.Related] = [], suggestion: String? = nil) {
+                                        related: [Finding.Related] = [], suggestion: String? = nil,
+                                        measure: Finding.Measure? = nil) {
         findings.append(Finding(ruleID: ruleID, severity: severity, message: message, path: file ?? path,
-                                range: range, related: related, suggestion: suggestion))
+                                range: range, related: related, suggestion: suggestion, measure: measure))
     }
 
     /// A finding at another severity than the configured one, for a rule whose findings differ
@@ -200,11 +202,14 @@ public struct LintBank: Sendable {
     public var path: String
     public var source: [UInt8]
     public var bank: Bank
+    /// The `layout:` section of the bank's configuration (for the layout rules).
+    public var layout: LayoutSettings
 
-    public init(path: String, source: [UInt8], bank: Bank) {
+    public init(path: String, source: [UInt8], bank: Bank, layout: LayoutSettings = .standard) {
         self.path = path
         self.source = source
         self.bank = bank
+        self.layout = layout
     }
 
     public var sourceLocale: String { bank.locale.value }

@@ -70,6 +70,10 @@ public enum RuleRegistry {
         DuplicateQuestionRule.self,
         NearDuplicateQuestionRule.self,
         DuplicateChoiceRule.self,
+        // Content: layout (docs/layout.md).
+        ReviewTruncationRule.self,
+        ChoiceTruncationRule.self,
+        HintTruncationRule.self,
         // Meta.
         UnusedSuppressionRule.self,
     ]

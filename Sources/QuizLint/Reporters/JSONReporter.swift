@@ -15,8 +15,8 @@ import QuizYAML
 /// in the order given (the caller sorts them). A pure function of its arguments: the same
 /// findings give the same bytes.
 ///
-/// Version promise: within `version` 1, new optional members may be added (a finding will
-/// later carry an optional `measure` object, after `suggestion`); removing or changing the
+/// Version promise: within `version` 1, new optional members may be added (a layout finding
+/// carries an optional `measure` object, after `suggestion`); removing or changing the
 /// meaning or type of a member raises `version`. Readers must ignore members they do not know.
 public struct JSONReporter: Sendable {
     /// The `version` member: the version of this document's format, not of the tool.
@@ -64,7 +64,32 @@ public struct JSONReporter: Sendable {
             "message": .string(finding.message),
             "related": .array(finding.related.map(related)),
             "suggestion": finding.suggestion.map { .string($0) },
-            // Later: "measure": an optional object (see docs/lint-json.md).
+            "measure": finding.measure.map(measure),
+        ])
+    }
+
+    /// `{"profile": "review", "locale": "en", "style": "body", "maxLines": 3,
+    ///   "device": {"name": "iPhone SE (1st generation)", "width": 320},
+    ///   "sizes": [{"size": "large", "points": 17, "width": 192, "lines": 3}, ...], "font": "..."}`
+    static func measure(_ measure: Finding.Measure) -> OrderedJSON {
+        .object([
+            "profile": .string(measure.profile),
+            "locale": .string(measure.locale),
+            "style": .string(measure.style),
+            "maxLines": .integer(measure.maxLines),
+            "device": .object([
+                "name": .string(measure.deviceName),
+                "width": .number(measure.deviceWidth),
+            ]),
+            "sizes": .array(measure.sizes.map { size in
+                .object([
+                    "size": .string(size.size),
+                    "points": .number(size.points),
+                    "width": .number(size.width),
+                    "lines": .integer(size.lines),
+                ])
+            }),
+            "font": .string(measure.font),
         ])
     }
 

@@ -4,6 +4,8 @@
 enum OrderedJSON: Sendable, Equatable {
     case string(String)
     case integer(Int)
+    /// A number, written with at most two decimals (`196.4`, `17`).
+    case number(Double)
     case boolean(Bool)
     case array([OrderedJSON])
     case members([Member])
@@ -33,6 +35,9 @@ enum OrderedJSON: Sendable, Equatable {
             OrderedJSON.appendQuoted(value, to: &out)
         case .integer(let value):
             out += String(value)
+        case .number(let value):
+            let rounded = (value * 100).rounded() / 100
+            out += rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
         case .boolean(let value):
             out += value ? "true" : "false"
         case .array(let elements):

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizLayout
 import QuizLint
 
 enum LintCommand: Command {
@@ -45,6 +46,7 @@ enum LintCommand: Command {
         for file in files {
             inputs.append(LintInput(path: file, bytes: try BankFiles.read(file), configuration: try finder.configuration(for: file)))
         }
+        warnAboutApproximateWidths(inputs)
         let result = LintEngine().lint(inputs)
 
         let output: String
@@ -67,6 +69,19 @@ enum LintCommand: Command {
         if arguments.has("strict") && warnings > 0 { return ExitStatus.findings }
         if let maxWarnings, warnings > maxWarnings { return ExitStatus.findings }
         return ExitStatus.success
+    }
+
+    /// The layout rules measure with built-in widths when no font file is found: say so once,
+    /// on stderr, never silently.
+    static func warnAboutApproximateWidths(_ inputs: [LintInput]) {
+        let layoutRules = ["review-truncation", "choice-truncation", "hint-truncation"].compactMap(RuleRegistry.description(of:))
+        var warned: Set<String> = []
+        for input in inputs where layoutRules.contains(where: { input.configuration.setting(for: $0) != nil }) {
+            let choice = LayoutFonts.cachedChoice(explicit: input.configuration.layout.fontPath)
+            if let warning = choice.warning, warned.insert(warning).inserted {
+                Terminal.standardError.write("quizbank lint: warning: \(warning)\n")
+            }
+        }
     }
 
     static func sourceMode(_ arguments: ParsedArguments, terminal: Terminal) throws(UsageError) -> Bool {

@@ -1,0 +1,78 @@
+import Foundation
+import QuizBank
+import QuizCompile
+import QuizLayout
+import QuizYAML
+
+/// What the three layout rules share: measuring a bank's texts (every locale, as the app shows
+/// them after compiling) against a screen profile, and reporting the first size at which one
+/// is cut.
+enum LayoutRuleSupport {
+    /// Checks each authored string of a localized text; reports the first truncation of each.
+    static func check(_ text: LocalizedText, profile name: String, hasImage: Bool, in bank: LintBank,
+                      scratch: Scratch, report: inout FindingReporter) {
+        guard let profile = bank.layout.profiles[name], let measurer = measurer(for: bank.layout) else { return }
+        let entries = text.entries(sourceLocale: bank.sourceLocale)
+        var buffers = scratch.take()
+        defer { scratch.give(buffers) }
+        for entry in entries {
+            let shown = TextNormalizer.normalize(entry.text)
+            let prepared = measurer.prepare(shown, reusing: &buffers)
+            guard let truncation = LayoutCheck.firstTruncation(prepared, profile: profile, settings: bank.layout, hasImage: hasImage) else {
+                continue
+            }
+            var message = "needs \(truncation.lines) lines at \(truncation.size.displayName) on \(points(truncation.device.width)) pt "
+                + "(\(profile.shownIn) \(profile.shownIn.hasSuffix("s") ? "show" : "shows") \(profile.maxLines))"
+            if case .translated = text.form {
+                message += " in \(entry.locale)"
+            }
+            let measure = Finding.Measure(
+                profile: profile.name, locale: entry.locale, style: profile.style.name, maxLines: profile.maxLines,
+                deviceName: truncation.device.name, deviceWidth: truncation.device.width,
+                sizes: truncation.measures.map { Finding.Measure.Size(size: $0.size.name, points: $0.pointSize, width: $0.textWidth, lines: $0.lines) },
+                font: measurer.sourceDescription)
+            report(message, at: entry.range, measure: measure)
+        }
+    }
+
+    /// Buffers a rule reuses from one text to the next. The engine runs a rule on several
+    /// chunks of questions at once, so each caller takes a set of its own and gives it back.
+    final class Scratch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var idle: [MeasureScratch] = []
+
+        func take() -> MeasureScratch {
+            lock.lock()
+            defer { lock.unlock() }
+            return idle.popLast() ?? MeasureScratch()
+        }
+
+        func give(_ buffers: MeasureScratch) {
+            lock.lock()
+            idle.append(buffers)
+            lock.unlock()
+        }
+    }
+
+    /// The shared measurer for a bank's settings; nil only if a configured font cannot be
+    /// loaded any more (the configuration checked it when it was read).
+    static func measurer(for settings: LayoutSettings) -> TextMeasurer? {
+        try? LayoutFonts.measurer(for: LayoutFonts.cachedChoice(explicit: settings.fontPath))
+    }
+
+    static func points(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+    }
+
+    /// A bank for a rule example.
+    static func exampleBank(_ questionLines: String) -> String {
+        """
+        quizbank: 1
+        id: demo
+        title: Demo
+        locale: en
+        questions:
+        \(questionLines)
+        """
+    }
+}

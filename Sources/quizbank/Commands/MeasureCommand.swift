@@ -1,0 +1,387 @@
+import Dispatch
+import Foundation
+import QuizBank
+import QuizCompile
+import QuizLayout
+import QuizLint
+
+/// `quizbank measure`: how many lines texts take at a Dynamic Type size on a width, wrapped as
+/// UILabel wraps them. Texts come from stdin, one per line; or, with bank paths, every text of
+/// those banks is measured and summarized.
+enum MeasureCommand: Command {
+    static let name = "measure"
+    static let summary = "Count the lines texts take at a Dynamic Type size and width (stdin, one text a line, or banks)."
+    static let usage = "quizbank measure [--style S] [--size S|--points PT] [--width PT|--device NAME] [options] [PATH...] < texts"
+    static let options = [
+        OptionSpec(name: "style", short: nil, takesValue: true, valueName: "STYLE",
+                   help: "text style: \(TextStyle.allCases.map(\.name).joined(separator: ", ")) (default: body, or the profile's)"),
+        OptionSpec(name: "size", short: nil, takesValue: true, valueName: "SIZE[,SIZE...]|all",
+                   help: "Dynamic Type size: xsmall, small, medium, large, xlarge, xxlarge (xxl), xxxlarge (xxxl), ax1...ax5 (default: large)"),
+        OptionSpec(name: "points", short: nil, takesValue: true, valueName: "PT",
+                   help: "a point size instead of a style and size"),
+        OptionSpec(name: "width", short: nil, takesValue: true, valueName: "PT[,PT...]",
+                   help: "line width in points"),
+        OptionSpec(name: "device", short: nil, takesValue: true, valueName: "NAME[,NAME...]|all",
+                   help: "an iPhone model or screen width (320): the line is the whole screen width, less the profile's insets and icons with --profile"),
+        OptionSpec(name: "profile", short: nil, takesValue: true, valueName: "review|choice|hint",
+                   help: "a screen profile from the configuration's layout section: its style, insets and icons"),
+        OptionSpec(name: "image", short: nil, takesValue: false, help: "with --profile: the question has an image (its thumbnail takes width)"),
+        OptionSpec(name: "font", short: nil, takesValue: true, valueName: "FILE",
+                   help: "an OpenType/TrueType font to measure with, exactly (default: layout.font, else Inter calibrated toward SF Pro)"),
+        OptionSpec(name: "tracking", short: nil, takesValue: true, valueName: "EM|system",
+                   help: "tracking in em after every character (0: none; default: system, the HIG table for the point size)"),
+        OptionSpec(name: "format", short: "f", takesValue: true, valueName: "text|json",
+                   help: "text: line counts; json: one object per text and size with lines, widest line and line starts"),
+        OptionSpec(name: "escapes", short: nil, takesValue: false, help: "read \\n, \\t, \\\\ and \\u{...} in stdin lines as the characters they name"),
+        OptionSpec(name: "config", short: "c", takesValue: true, valueName: "FILE",
+                   help: "the configuration whose layout section applies (default: the nearest .quizbank.yml)"),
+        OptionSpec(name: "timing", short: nil, takesValue: false, help: "with banks: print how long measuring took on stderr"),
+    ]
+
+    struct Target {
+        var size: SizeCategory?
+        var points: Double
+        var tracking: Double
+        var width: Double
+        var device: Device?
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let format = arguments.value("format") ?? "text"
+        guard format == "text" || format == "json" else {
+            throw UsageError(message: "--format takes text or json, not '\(format)'")
+        }
+        let finder = try ConfigurationFinder(explicitPath: arguments.value("config"))
+        let settings = try finder.configuration(for: "./-").layout
+
+        var profile: ScreenProfile?
+        if let name = arguments.value("profile") {
+            guard let found = settings.profiles[name] else {
+                throw UsageError(message: "--profile takes \(LayoutSettings.profileNames.joined(separator: ", ")), not '\(name)'")
+            }
+            profile = found
+        }
+        if arguments.has("image") && profile == nil {
+            throw UsageError(message: "--image needs --profile")
+        }
+        var style = profile?.style ?? .body
+        if let name = arguments.value("style") {
+            guard let found = TextStyle(name: name) else {
+                throw UsageError(message: "unknown style '\(name)'" + hint(name, TextStyle.allCases.map(\.name)))
+            }
+            style = found
+        }
+
+        var tracking = settings.tracking
+        if let text = arguments.value("tracking") {
+            if text == "system" {
+                tracking = .system
+            } else if let em = Double(text), em.isFinite, abs(em) < 1 {
+                tracking = .fixed(em)
+            } else {
+                throw UsageError(message: "--tracking takes a number of em (such as -0.026 or 0) or system, not '\(text)'")
+            }
+        }
+        var trackingSettings = settings
+        trackingSettings.tracking = tracking
+
+        // Sizes: a point size, or Dynamic Type sizes of the style.
+        var sizes: [(size: SizeCategory?, points: Double)] = []
+        if let text = arguments.value("points") {
+            guard let points = Double(text), points > 0, points < 1000 else {
+                throw UsageError(message: "--points takes a point size, not '\(text)'")
+            }
+            if arguments.value("size") != nil { throw UsageError(message: "give --size or --points, not both") }
+            sizes = [(nil, points)]
+        } else {
+            for size in try sizeList(arguments.value("size") ?? "large") {
+                sizes.append((size, DynamicTypeTable.pointSize(style, size)))
+            }
+        }
+
+        // Widths: points, or devices (less the profile's insets and reserves at each size).
+        var widths: [(width: Double?, device: Device?)] = []
+        if let text = arguments.value("width") {
+            if arguments.value("device") != nil { throw UsageError(message: "give --width or --device, not both") }
+            for part in text.split(separator: ",") {
+                guard let width = Double(part.trimmingCharacters(in: .whitespaces)), width > 0 else {
+                    throw UsageError(message: "--width takes a width in points, not '\(part)'")
+                }
+                widths.append((width, nil))
+            }
+        } else if let text = arguments.value("device") {
+            let devices = text == "all" ? Devices.widths : try text.split(separator: ",").map { part throws(UsageError) -> Device in
+                let name = part.trimmingCharacters(in: .whitespaces)
+                guard let device = Devices.named(name) else {
+                    throw UsageError(message: "unknown device '\(name)'" + hint(name, Devices.modelNames)
+                                     + " (a width in points such as 320, or a model such as 'iPhone 13 mini')")
+                }
+                return device
+            }
+            widths = devices.map { (nil, $0) }
+        } else {
+            throw UsageError(message: "give the line width with --width PT or --device NAME")
+        }
+
+        var targets: [Target] = []
+        for size in sizes {
+            for width in widths {
+                let lineWidth: Double
+                if let device = width.device {
+                    let displayed = size.size ?? .large
+                    lineWidth = profile?.textWidth(screenWidth: device.width, size: displayed, hasImage: arguments.has("image")) ?? device.width
+                } else {
+                    lineWidth = width.width!
+                }
+                targets.append(Target(size: size.size, points: size.points, tracking: trackingSettings.trackingEm(atPoints: size.points),
+                                      width: lineWidth, device: width.device))
+            }
+        }
+
+        // The font: --font exactly, else the configuration's, else the default.
+        var fontPath = settings.fontPath
+        if let file = arguments.value("font") {
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                throw CommandFailure(message: "cannot read font file '\(file)'")
+            }
+            fontPath = file
+        }
+        let choice = LayoutFonts.resolve(explicit: fontPath)
+        if let warning = choice.warning {
+            Terminal.standardError.write("quizbank measure: warning: \(warning)\n")
+        }
+        let measurer: TextMeasurer
+        do {
+            measurer = try LayoutFonts.measurer(for: choice)
+        } catch {
+            throw CommandFailure(message: "\(error)")
+        }
+
+        if !arguments.positional.isEmpty {
+            return try measureBanks(arguments.positional, measurer: measurer, targets: targets, format: format,
+                                    timing: arguments.has("timing"))
+        }
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        var texts = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        if texts.last == "" { texts.removeLast() }
+        if arguments.has("escapes") { texts = texts.map(unescape) }
+
+        var output = ""
+        for (index, text) in texts.enumerated() {
+            let prepared = measurer.prepare(text)
+            if format == "text" {
+                output += targets.map { String(prepared.lineCount(pointSize: $0.points, trackingEm: $0.tracking, width: $0.width)) }
+                    .joined(separator: " ") + "\n"
+            } else {
+                for target in targets {
+                    let measure = prepared.layout(pointSize: target.points, trackingEm: target.tracking, width: target.width)
+                    output += jsonLine(index: index + 1, measure: measure, target: target, style: style)
+                }
+            }
+            if output.utf8.count > 1 << 16 {
+                Terminal.standardOutput.write(output)
+                output = ""
+            }
+        }
+        Terminal.standardOutput.write(output)
+        return ExitStatus.success
+    }
+
+    static func sizeList(_ text: String) throws(UsageError) -> [SizeCategory] {
+        if text == "all" { return SizeCategory.allCases }
+        var sizes: [SizeCategory] = []
+        for part in text.split(separator: ",") {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            guard let size = SizeCategory(name: name) else {
+                throw UsageError(message: "unknown size '\(name)'" + hint(name, SizeCategory.allCases.map(\.name))
+                                 + " (sizes: \(SizeCategory.allCases.map(\.name).joined(separator: ", ")), or all)")
+            }
+            sizes.append(size)
+        }
+        return sizes
+    }
+
+    static func hint(_ word: String, _ names: [String]) -> String {
+        nearest(word.lowercased(), in: names).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// One JSON object a line: the input line, the size, and how the text wraps.
+    static func jsonLine(index: Int, measure: LineMeasure, target: Target, style: TextStyle) -> String {
+        var members: [String] = ["\"line\": \(index)", "\"lines\": \(measure.lineCount)",
+                                 "\"widestLine\": \(number(measure.widestLine))",
+                                 "\"lineStarts\": [\(measure.lineStarts.map(String.init).joined(separator: ", "))]"]
+        if let size = target.size {
+            members.append("\"style\": \"\(style.name)\"")
+            members.append("\"size\": \"\(size.name)\"")
+        }
+        members.append("\"points\": \(number(target.points))")
+        members.append("\"trackingEm\": \(number(target.tracking, digits: 4))")
+        members.append("\"width\": \(number(target.width))")
+        if let device = target.device {
+            members.append("\"device\": \"\(jsonEscaped(device.name))\"")
+        }
+        return "{" + members.joined(separator: ", ") + "}\n"
+    }
+
+    static func number(_ value: Double, digits: Int = 2) -> String {
+        let scale = pow(10, Double(digits))
+        let rounded = (value * scale).rounded() / scale
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+
+    static func jsonEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `\n`, `\t`, `\\` and `\u{XXXX}` (or `\uXXXX`) as the characters they name.
+    static func unescape(_ line: String) -> String {
+        var out = ""
+        var scalars = line.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\", let next = scalars.next() else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch next {
+            case "n": out += "\n"
+            case "t": out += "\t"
+            case "r": out += "\r"
+            case "\\": out += "\\"
+            case "u":
+                var hex = ""
+                var braced = false
+                while let digit = scalars.next() {
+                    if digit == "{" && hex.isEmpty && !braced { braced = true; continue }
+                    if digit == "}" && braced { break }
+                    hex.unicodeScalars.append(digit)
+                    if !braced && hex.count == 4 { break }
+                }
+                if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) {
+                    out.unicodeScalars.append(decoded)
+                } else {
+                    out += "\\u" + hex
+                }
+            default:
+                out.unicodeScalars.append("\\")
+                out.unicodeScalars.append(next)
+            }
+        }
+        return out
+    }
+
+    /// Every text of the banks (each locale, as compiled) at every target: a summary of line
+    /// counts per target.
+    static func measureBanks(_ paths: [String], measurer: TextMeasurer, targets: [Target], format: String, timing: Bool) throws -> Int32 {
+        let files = try BankFiles.findBanks(paths)
+        var texts: [String] = []
+        let decoder = BankDecoder()
+        for file in files {
+            let bytes = try BankFiles.read(file)
+            let decoded = decoder.decode(bytes, path: file)
+            guard let bank = decoded.bank else {
+                throw CommandFailure(message: "\(file) has errors; run quizbank lint \(file)")
+            }
+            let sourceLocale = bank.locale.value
+            for question in bank.questions {
+                for text in question.localizedTexts {
+                    for entry in text.entries(sourceLocale: sourceLocale) {
+                        texts.append(TextNormalizer.normalize(entry.text))
+                    }
+                }
+            }
+        }
+
+        let start = DispatchTime.now()
+        let startCPU = clock()
+        // Two workers: splitting and shaping share the measurer's cache (locked once per text),
+        // wrapping is arithmetic on each worker's own counts.
+        let workers = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let histogramSize = 6
+        let results = Counts(count: workers * targets.count * (histogramSize + 1))
+        defer { results.slots.deallocate() }
+        let allTexts = texts
+        let chunk = (texts.count + workers - 1) / workers
+        // Targets in size order (the counts are filed back under each target's own row).
+        let order = targets.indices.sorted { a, b in
+            (targets[a].points, targets[a].tracking, targets[a].width) < (targets[b].points, targets[b].tracking, targets[b].width)
+        }
+        let wrapTargets = order.map { WrapTarget(pointSize: targets[$0].points, trackingEm: targets[$0].tracking, width: targets[$0].width) }
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let base = worker * targets.count * (histogramSize + 1)
+            let lower = worker * chunk
+            let upper = min(allTexts.count, lower + chunk)
+            guard lower < upper else { return }
+            var scratch = MeasureScratch()
+            var counts: [Int] = []
+            for index in lower..<upper {
+                measurer.lineCounts(of: allTexts[index], at: wrapTargets, into: &counts, scratch: &scratch)
+                for (position, lines) in counts.enumerated() {
+                    let slot = base + order[position] * (histogramSize + 1)
+                    results.slots[slot + min(lines, histogramSize - 1)] += 1
+                    if lines > results.slots[slot + histogramSize] { results.slots[slot + histogramSize] = lines }
+                }
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let cpuSeconds = Double(clock() - startCPU) / Double(CLOCKS_PER_SEC)
+
+        var output = ""
+        if format == "json" {
+            output += "{\"texts\": \(texts.count), \"words\": \(measurer.cachedWordCount), \"targets\": [\n"
+        } else {
+            output += "size      points  width  texts  0 lines  1 line  2 lines  3 lines  4 lines  5+ lines  most\n"
+        }
+        for (t, target) in targets.enumerated() {
+            var histogram = [Int](repeating: 0, count: histogramSize)
+            var most = 0
+            for worker in 0..<workers {
+                let slot = worker * targets.count * (histogramSize + 1) + t * (histogramSize + 1)
+                for k in 0..<histogramSize { histogram[k] += results.slots[slot + k] }
+                most = max(most, results.slots[slot + histogramSize])
+            }
+            let sizeName = target.size?.name ?? "-"
+            if format == "json" {
+                output += "  {\"size\": \"\(sizeName)\", \"points\": \(number(target.points)), \"width\": \(number(target.width)), "
+                    + "\"linesHistogram\": [\(histogram.map(String.init).joined(separator: ", "))], \"most\": \(most)}"
+                    + (t == targets.count - 1 ? "\n" : ",\n")
+            } else {
+                let cells = [sizeName.padding(toLength: 9, withPad: " ", startingAt: 0), pad(number(target.points), 6), pad(number(target.width), 6),
+                             pad(String(texts.count), 6)] + histogram.enumerated().map { pad(String($1), [7, 6, 7, 7, 7, 8][$0]) } + [pad(String(most), 4)]
+                output += cells.joined(separator: "  ") + "\n"
+            }
+        }
+        if format == "json" { output += "]}\n" }
+        Terminal.standardOutput.write(output)
+        if timing {
+            Terminal.standardError.write("quizbank measure: \(texts.count) texts (\(measurer.cachedWordCount) distinct words) at "
+                                         + "\(targets.count) sizes and widths in \(number(seconds, digits: 3)) s (CPU \(number(cpuSeconds, digits: 3)) s; \(measurer.source))\n")
+        }
+        return ExitStatus.success
+    }
+
+    /// Counters that each worker writes in its own part of.
+    struct Counts: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<Int>
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: 0)
+        }
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+}

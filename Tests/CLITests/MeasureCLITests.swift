@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// Runs the built `quizbank` with text on standard input.
+struct PipedRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    init(_ arguments: [String], input: String, in directory: URL = Run.repository, environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = Run.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdin = Pipe(), out = Pipe(), err = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: outData, as: UTF8.self)
+        stderr = String(decoding: errData, as: UTF8.self)
+    }
+}
+
+@Suite struct MeasureCLITests {
+    static let inter = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
+    static let hasInter = FileManager.default.fileExists(atPath: inter)
+
+    @Test func printsOneLineCountPerText() throws {
+        let run = try PipedRun(["measure", "--width", "150"], input: "Short.\nA much longer text that will certainly need more than one line here.\n\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        let counts = run.stdout.split(separator: "\n").map { Int($0) }
+        #expect(counts.count == 3)
+        #expect(counts[0] == 1)
+        #expect((counts[1] ?? 0) > 1)
+        #expect(counts[2] == 0)
+    }
+
+    @Test func jsonGivesLinesWidestLineAndBreakPositions() throws {
+        let run = try PipedRun(["measure", "--format", "json", "--size", "xxxl", "--device", "320"], input: "well-known\\nsecond line\n",
+                               environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["lines"] as? Int == 1)
+        #expect(object["points"] as? Int == 23)
+        #expect(object["size"] as? String == "xxxlarge")
+        #expect(object["width"] as? Int == 320)
+        #expect(object["lineStarts"] as? [Int] == [])
+        #expect((object["widestLine"] as? Double ?? 0) > 100)
+        #expect(object["device"] as? String == "iPhone SE (1st generation)")
+        // With --escapes, \n is a line break.
+        let escaped = try PipedRun(["measure", "--format", "json", "--width", "320", "--escapes"], input: "well-known\\nsecond line\n",
+                                   environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let lines = try #require(try JSONSerialization.jsonObject(with: Data(escaped.stdout.utf8)) as? [String: Any])
+        #expect(lines["lines"] as? Int == 2)
+        #expect(lines["lineStarts"] as? [Int] == [11])
+    }
+
+    @Test func pointsTrackingAndSeveralSizes() throws {
+        let text = "The quick brown fox jumps over the lazy dog\n"
+        let run = try PipedRun(["measure", "--points", "17", "--tracking", "0", "--width", "100,1000"], input: text,
+                               environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        #expect(run.status == 0)
+        let counts = run.stdout.trimmingCharacters(in: .newlines).split(separator: " ").compactMap { Int($0) }
+        #expect(counts.count == 2 && counts[0] > 1 && counts[1] == 1)
+        let all = try PipedRun(["measure", "--size", "all", "--width", "200"], input: text, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let perSize = all.stdout.trimmingCharacters(in: .newlines).split(separator: " ").compactMap { Int($0) }
+        #expect(perSize.count == 12)
+        #expect(perSize == perSize.sorted())
+    }
+
+    @Test func withoutAFontItWarnsAndStillMeasures() throws {
+        let run = try PipedRun(["measure", "--width", "200"], input: "Hello\n", environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        #expect(run.status == 0)
+        #expect(run.stdout == "1\n")
+        #expect(run.stderr.contains("warning: no font file"))
+        #expect(run.stderr.contains("approximate"))
+    }
+
+    @Test(.enabled(if: MeasureCLITests.hasInter))
+    func anExplicitFontIsUsedExactly() throws {
+        let text = "Representatives of three of these species produce venom of their own.\n"
+        let exact = try PipedRun(["measure", "--format", "json", "--width", "1000", "--tracking", "0", "--font", Self.inter], input: text)
+        let calibrated = try PipedRun(["measure", "--format", "json", "--width", "1000", "--tracking", "0"], input: text)
+        #expect(exact.stderr.isEmpty && calibrated.stderr.isEmpty)
+        let a = try #require(try JSONSerialization.jsonObject(with: Data(exact.stdout.utf8)) as? [String: Any])
+        let b = try #require(try JSONSerialization.jsonObject(with: Data(calibrated.stdout.utf8)) as? [String: Any])
+        let ratio = (b["widestLine"] as? Double ?? 0) / (a["widestLine"] as? Double ?? 1)
+        #expect(abs(ratio - 0.4165 / 0.474) < 0.001)
+    }
+
+    @Test(arguments: [
+        (["measure", "--width", "100", "--size", "huge"], "unknown size 'huge'"),
+        (["measure", "--width", "100", "--style", "bodyy"], "unknown style 'bodyy'; did you mean 'body'?"),
+        (["measure", "--device", "Pixel 8"], "unknown device 'Pixel 8'"),
+        (["measure"], "give the line width with --width PT or --device NAME"),
+        (["measure", "--width", "100", "--font", "/nonexistent.otf"], "cannot read font file '/nonexistent.otf'"),
+        (["measure", "--width", "100", "--tracking", "loose"], "--tracking takes a number of em"),
+        (["measure", "--width", "100", "--points", "17", "--size", "large"], "give --size or --points, not both"),
+    ])
+    func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
+        let run = try PipedRun(arguments, input: "x\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    @Test func aProfileSubtractsInsetsAndIcons() throws {
+        let text = "A driver approaching a flashing yellow signal should slow down and proceed with care.\n"
+        let bare = try PipedRun(["measure", "--format", "json", "--device", "320"], input: text, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let row = try PipedRun(["measure", "--format", "json", "--device", "320", "--profile", "review", "--image"], input: text,
+                               environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let a = try #require(try JSONSerialization.jsonObject(with: Data(bare.stdout.utf8)) as? [String: Any])
+        let b = try #require(try JSONSerialization.jsonObject(with: Data(row.stdout.utf8)) as? [String: Any])
+        #expect(a["width"] as? Int == 320)
+        #expect(b["width"] as? Int == 192)
+        #expect((b["lines"] as? Int ?? 0) > (a["lines"] as? Int ?? 0))
+    }
+
+    @Test func banksAreSummarizedPerSizeAndWidth() throws {
+        let run = try Run(["measure", "--size", "large,ax1", "--width", "320,430", "Banks/astronomy"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n")
+        #expect(rows.count == 5)
+        #expect(rows[1].hasPrefix("large"))
+        #expect(rows[4].hasPrefix("ax1"))
+    }
+
+    @Test func lintReportsTruncationWithTheFirstSizeAndDevice() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("long.yaml", """
+            quizbank: 1
+            id: long
+            title: Long
+            locale: en
+            questions:
+              - id: long
+                text: >-
+                  A driver who approaches an intersection with a flashing yellow signal, while a pedestrian
+                  waits at the corner and a cyclist comes up on the right, must do what before going on?
+                answer: false
+                explanation: Slow down and proceed with care.
+
+            """)
+        let run = try Run(["lint", "long.yaml"], in: scratch.url)
+        #expect(run.status == 0)
+        let finding = try #require(run.stdout.split(separator: "\n").first { $0.contains("[review-truncation]") })
+        #expect(finding.contains("long.yaml:7:11: warning: needs "))
+        #expect(finding.contains(" on 320 pt (review shows 3)"))
+        let json = try Run(["lint", "--format", "json", "long.yaml"], in: scratch.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let measure = try #require(findings.first { $0["rule"] as? String == "review-truncation" }?["measure"] as? [String: Any])
+        #expect(measure["maxLines"] as? Int == 3)
+        let sizes = try #require(measure["sizes"] as? [[String: Any]])
+        #expect(sizes.map { $0["size"] as? String } == ["large", "xlarge", "xxlarge", "xxxlarge"])
+        #expect(sizes.contains { ($0["lines"] as? Int ?? 0) > 3 })
+    }
+
+    @Test func lintWarnsOnStderrWhenItHasNoFont() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("good.yaml", goodBank)
+        let run = try Run(["lint", "good.yaml"], in: scratch.url, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("quizbank lint: warning: no font file"))
+        try scratch.write(".quizbank.yml", "rules:\n  review-truncation: off\n  choice-truncation: off\n  hint-truncation: off\n")
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let off = try Run(["lint", "good.yaml"], in: scratch.url, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        #expect(off.stderr.isEmpty)
+    }
+}
