@@ -45,6 +45,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(PYTHON) Tests/schema/validate.py banks Banks Templates
+	$(PYTHON) Tests/schema/validate.py configs $$(find Banks -name .quizbank.yml)
 	rm -rf $(BUILD_DIR)/schema-check && $(BUILD_DIR)/debug/quizbank compile Banks/ Templates/ -o $(BUILD_DIR)/schema-check
 	$(PYTHON) Tests/schema/validate.py compiled $(BUILD_DIR)/schema-check
 	$(BUILD_DIR)/debug/quizbank lint --format sarif Banks/ Tests/schema/invalid-banks/ > $(BUILD_DIR)/lint.sarif; test $$? -le 1

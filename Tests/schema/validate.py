@@ -2,6 +2,7 @@
 """Checks quizbank's JSON Schemas against banks, compiled output and known-bad examples.
 
     python3 Tests/schema/validate.py banks PATH...     # *.yaml / *.yml banks under PATHs
+    python3 Tests/schema/validate.py configs FILE...   # .quizbank.yml files against their schema
     python3 Tests/schema/validate.py compiled PATH...  # *.json compiled documents under PATHs
 
 banks:    checks Templates/bank.schema.json (draft-07) with check_schema, validates every bank
@@ -185,7 +186,9 @@ def collect(args, suffixes, tally, exclude=None):
         if not path.is_absolute() and not path.exists() and (ROOT / path).exists():
             path = ROOT / path
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
+            # Hidden files (.quizbank.yml configurations) are not banks, as quizbank's own folder search has it.
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in suffixes
+                           and not any(part.startswith(".") for part in p.relative_to(path).parts))
             if exclude is not None:
                 found = [p for p in found if exclude not in p.resolve().parents]
             files.extend(found)
@@ -524,16 +527,39 @@ def check_compiled(args, tally):
             tally.ok()
 
 
+def check_configs(args, tally):
+    """Every given .quizbank.yml against the configuration schema made from the rules."""
+    # Made by quizbank from its rules (descriptions only, no titles), so the bank schema's
+    # conventions do not apply; it must still be a valid draft-07 schema.
+    schema = json.loads((ROOT / "Templates" / "quizbank-config.schema.json").read_text(encoding="utf-8"))
+    Draft7Validator.check_schema(schema)
+    validator = Draft7Validator(schema)
+    for arg in args:
+        path = Path(arg)
+        try:
+            document = load_bank(path.read_bytes())
+        except (OSError, yaml.YAMLError) as e:
+            tally.fail(arg, f"cannot load: {e}")
+            continue
+        errors = sorted_errors(validator, document)
+        if errors:
+            tally.fail(arg, *error_lines(errors))
+        else:
+            tally.ok()
+
+
 def main(argv):
     global VERBOSE
     args = [a for a in argv if a not in ("-v", "--verbose")]
     VERBOSE = len(args) != len(argv)
-    if len(args) < 2 or args[0] not in ("banks", "compiled"):
+    if len(args) < 2 or args[0] not in ("banks", "compiled", "configs"):
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
         return 2
     tally = Tally()
     if args[0] == "banks":
         check_banks(args[1:], tally)
+    elif args[0] == "configs":
+        check_configs(args[1:], tally)
     else:
         check_compiled(args[1:], tally)
     tally.summary()
