@@ -104,15 +104,15 @@ struct ChoicePunctuationRule: QuestionRule {
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
-        guard question.choices.count >= 2 else { return }
+        guard question.choices.count >= 2, question.choices.contains(where: { mayEndWithPeriod($0.text) }) else { return }
         var byLocale: [String: [Ended]] = [:]
         var locales: [String] = []
         for (index, choice) in question.choices.enumerated() {
             let field = QuestionField(place: .choice(question.id.value, index), text: choice.text)
-            for entry in field.entries(sourceLocale: bank.sourceLocale) {
-                let scalars = Array(entry.text.unicodeScalars)
+            field.forEachEntry(sourceLocale: bank.sourceLocale) { entry in
+                let scalars = entry.text.scalarArray
                 let (ending, offset) = self.ending(of: scalars)
-                guard ending != .neither, !isMetaChoice(scalars) else { continue }
+                guard ending != .neither, !isMetaChoice(scalars) else { return }
                 if byLocale[entry.locale] == nil { locales.append(entry.locale) }
                 byLocale[entry.locale, default: []].append(Ended(entry: entry, ending: ending, offset: offset,
                                                                  isLong: hasThreeWords(scalars)))
@@ -143,6 +143,29 @@ struct ChoicePunctuationRule: QuestionRule {
         }
     }
 
+    /// A quick look at the last bytes of a choice's texts: false when none of them can end with a
+    /// full stop. When no choice does, there is nothing to report, and most questions are passed
+    /// over without allocating.
+    private func mayEndWithPeriod(_ text: LocalizedText) -> Bool {
+        switch text.form {
+        case .plain(let string): return mayEndWithPeriod(string)
+        case .translated(let entries): return entries.contains { mayEndWithPeriod($0.text) }
+        }
+    }
+
+    private func mayEndWithPeriod(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            for byte in bytes.reversed() {
+                switch byte {
+                case 0x09...0x0D, 0x20, 0x22, 0x27, 0x29, 0x5D, 0x7D: continue  // what `ending(of:)` looks through
+                case 0x2E: return true
+                default: return byte >= 0x80  // perhaps a Unicode space or closing quote: `ending(of:)` decides
+                }
+            }
+            return false
+        }
+    }
+
     /// Words of "All of the above", "None of these", "Both of them", "Neither of the others".
     private static let metaWords: Set<String> = [
         "all", "none", "both", "neither", "nor", "any", "of", "the", "these", "those", "them", "above", "below",
@@ -152,12 +175,15 @@ struct ChoicePunctuationRule: QuestionRule {
 
     /// A choice about the other choices, which reads the same with or without a full stop.
     private func isMetaChoice(_ scalars: [Unicode.Scalar]) -> Bool {
-        guard let start = scalars.firstIndex(where: \.isWordCharacter) else { return false }
+        // Every start is a word starting with `a`, `b` or `n`: other choices need no lower-cased
+        // words (no other scalar lower-cases to one of those letters).
+        guard let start = scalars.firstIndex(where: \.isWordCharacter),
+              "abnABN".unicodeScalars.contains(scalars[start]) else { return false }
         let end = scalars[start...].firstIndex { !$0.isWordCharacter } ?? scalars.count
-        guard end - start <= 7, Self.metaStarts.contains(String(String.UnicodeScalarView(scalars[start..<end])).lowercased()) else {
+        guard end - start <= 7, Self.metaStarts.contains(String(scalars: scalars[start..<end]).lowercased()) else {
             return false
         }
-        return TextWords.ranges(in: scalars).allSatisfy { Self.metaWords.contains(String(String.UnicodeScalarView(scalars[$0])).lowercased()) }
+        return TextWords.ranges(in: scalars).allSatisfy { Self.metaWords.contains(String(scalars: scalars[$0]).lowercased()) }
     }
 
     /// Whether the text has at least three whitespace-separated words with a letter or digit.
@@ -176,27 +202,46 @@ struct ChoicePunctuationRule: QuestionRule {
         return false
     }
 
-    private static let closingScalars: Set<Unicode.Scalar> = ["\"", "'", "\u{201D}", "\u{2019}", "»", "›", ")", "]", "}"]
-    private static let openingScalars: Set<Unicode.Scalar> = ["\"", "'", "\u{201C}", "\u{2018}", "«", "‹", "(", "[", "{"]
-    private static let otherEnds: Set<Unicode.Scalar> = ["?", "!", ":", ";", ",", "\u{2026}"]
+    // Classes of scalars by switches rather than sets, which hash the scalar.
+
+    private static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "\u{201D}", "\u{2019}", "»", "›", ")", "]", "}": return true
+        default: return false
+        }
+    }
+
+    private static func isOpening(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "\u{201C}", "\u{2018}", "«", "‹", "(", "[", "{": return true
+        default: return false
+        }
+    }
+
+    private static func isOtherEnd(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "?", "!", ":", ";", ",", "\u{2026}": return true
+        default: return false
+        }
+    }
 
     /// How a text ends, and the offset (in scalars) of its last character before closing quotes
     /// and brackets: the full stop, or where one would go.
     private func ending(of scalars: [Unicode.Scalar]) -> (Ending, Int) {
         var index = scalars.count - 1
-        while index >= 0, scalars[index].isUnicodeSpace || Self.closingScalars.contains(scalars[index]) { index -= 1 }
+        while index >= 0, scalars[index].isUnicodeSpace || Self.isClosing(scalars[index]) { index -= 1 }
         guard index >= 0 else { return (.neither, 0) }
         let last = scalars[index]
-        if Self.otherEnds.contains(last) { return (.neither, index) }
+        if Self.isOtherEnd(last) { return (.neither, index) }
         guard last == "." else { return (.none, index) }
         var start = index
         while start > 0, !scalars[start - 1].isUnicodeSpace { start -= 1 }
-        while start < index, Self.openingScalars.contains(scalars[start]) { start += 1 }
+        while start < index, Self.isOpening(scalars[start]) { start += 1 }
         let word = scalars[start...index]
         if word.count >= 2, scalars[index - 1] == "." { return (.neither, index) }
         if word.dropLast().contains(".") { return (.neither, index) }
         if word.count == 2, word.first!.properties.isUppercase { return (.neither, index) }
-        if word.count <= 8, Self.abbreviations.contains(String(String.UnicodeScalarView(word)).lowercased()) { return (.neither, index) }
+        if word.count <= 8, Self.abbreviations.contains(String(scalars: word).lowercased()) { return (.neither, index) }
         return (.period, index)
     }
 }

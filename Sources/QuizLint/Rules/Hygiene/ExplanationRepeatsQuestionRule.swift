@@ -84,15 +84,15 @@ struct ExplanationRepeatsQuestionRule: QuestionRule {
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         guard let explanation = question.explanation else { return }
         let field = QuestionField(place: .explanation(question.id.value), text: explanation)
-        for entry in field.entries(sourceLocale: bank.sourceLocale) {
-            guard let stem = question.text.text(for: entry.locale, sourceLocale: bank.sourceLocale) else { continue }
+        field.forEachEntry(sourceLocale: bank.sourceLocale) { entry in
+            guard let stem = question.text.text(for: entry.locale, sourceLocale: bank.sourceLocale) else { return }
             let said = TextWords.lowercased(entry.text)
             let asked = TextWords.lowercased(stem)
-            guard !said.isEmpty, !asked.isEmpty else { continue }
+            guard !said.isEmpty, !asked.isEmpty else { return }
             if said.joined() == asked.joined() {
                 report("\(entry.place) repeats the question word for word; say why the answer is right",
                        at: entry.range)
-                continue
+                return
             }
             let askedSet = Set(asked)
             let saidSet = Set(said)
@@ -100,14 +100,14 @@ struct ExplanationRepeatsQuestionRule: QuestionRule {
             let dropped = askedSet.subtracting(saidSet)
             guard added.reduce(0, { $0 + $1.count }) < Self.fillerLimit,
                   !added.contains(where: Self.negations.contains), !dropped.contains(where: Self.negations.contains),
-                  !added.contains(where: { $0.unicodeScalars.contains { $0.properties.numericType != nil } }) else { continue }
+                  !added.contains(where: { $0.unicodeScalars.contains { $0.properties.numericType != nil } }) else { return }
             let repeats: Bool
             if added.isEmpty {
                 repeats = Double(saidSet.count) >= 0.6 * Double(askedSet.count)
             } else {
                 repeats = dropped.isEmpty
             }
-            guard repeats else { continue }
+            guard repeats else { return }
             report("\(entry.place) only repeats the question; say why the answer is right", at: entry.range)
         }
     }

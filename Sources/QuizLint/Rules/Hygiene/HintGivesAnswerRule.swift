@@ -95,7 +95,7 @@ struct HintGivesAnswerRule: QuestionRule {
         guard !question.hints.isEmpty, !correct.isEmpty else { return }
         for (index, hint) in question.hints.enumerated() {
             let field = QuestionField(place: .hint(question.id.value, index), text: hint)
-            for entry in field.entries(sourceLocale: bank.sourceLocale) {
+            field.forEachEntry(sourceLocale: bank.sourceLocale) { entry in
                 let folded = FoldedText(entry.text)
                 let stem = question.text.text(for: entry.locale, sourceLocale: bank.sourceLocale).map(FoldedText.init)
                 for choice in correct {

@@ -7,7 +7,7 @@ import QuizYAML
 
 /// One localizable field of a question, with its place for messages.
 struct QuestionField: Sendable {
-    enum Kind: Sendable {
+    enum Kind: Int, CaseIterable, Sendable {
         case question, choice, feedback, explanation, hint, imageAlt
     }
 
@@ -33,13 +33,31 @@ struct QuestionField: Sendable {
         }
     }
 
-    /// Every authored string of the field, one for each locale it is written in.
-    func entries(sourceLocale: String) -> [AuthoredText] {
-        let isTranslated: Bool
-        if case .translated = text.form { isTranslated = true } else { isTranslated = false }
-        return text.entries(sourceLocale: sourceLocale).map {
-            AuthoredText(field: self, locale: $0.locale, text: $0.text, range: $0.range, isTranslated: isTranslated,
-                         isSource: $0.locale == sourceLocale)
+    /// Calls `body` with every authored string of the field, one for each locale it is written
+    /// in, in authored order.
+    func forEachEntry(sourceLocale: String, _ body: (AuthoredText) -> Void) {
+        text.forEachAuthored(sourceLocale: sourceLocale, where: { _ in true }, field: { self }, body)
+    }
+}
+
+extension LocalizedText {
+    /// Calls `body` with each authored string that `include` accepts, in authored order, as a
+    /// string of the field `field()` makes. The rules look at every text of every question, most
+    /// of them only to see that there is nothing to look for: `include` sees the bare string, and
+    /// the field and the `AuthoredText` (copies that cost more than a quick look) are made only
+    /// for the strings it keeps.
+    fileprivate func forEachAuthored(sourceLocale: String, where include: (String) -> Bool, field: () -> QuestionField,
+                                     _ body: (AuthoredText) -> Void) {
+        switch form {
+        case .plain(let string):
+            guard include(string) else { return }
+            body(AuthoredText(field: field(), locale: sourceLocale, text: string, range: range, isTranslated: false,
+                              isSource: true))
+        case .translated(let entries):
+            for entry in entries where include(entry.text) {
+                body(AuthoredText(field: field(), locale: entry.locale, text: entry.text, range: entry.range,
+                                  isTranslated: true, isSource: entry.locale == sourceLocale))
+            }
         }
     }
 }
@@ -65,23 +83,103 @@ struct AuthoredText: Sendable {
 }
 
 extension Question {
-    /// Every localizable field of the question, in authored order.
-    var textFields: [QuestionField] {
+    /// Calls `body` with every authored string of every localizable field of the question, in
+    /// authored order, that `include` accepts; `include` sees the kind of the field and the
+    /// bare string (see `LocalizedText.forEachAuthored`).
+    func forEachText(sourceLocale: String, where include: (QuestionField.Kind, String) -> Bool,
+                     _ body: (AuthoredText) -> Void) {
         let id = self.id.value
-        var fields = [QuestionField(place: .questionText(id), text: text)]
-        for (index, choice) in choices.enumerated() {
-            fields.append(QuestionField(place: .choice(id, index), text: choice.text))
-            if let feedback = choice.feedback { fields.append(QuestionField(place: .feedback(id, index), text: feedback)) }
+        func visit(_ text: LocalizedText, _ kind: QuestionField.Kind, _ place: @autoclosure () -> TextPlace) {
+            text.forEachAuthored(sourceLocale: sourceLocale, where: { include(kind, $0) },
+                                 field: { QuestionField(place: place(), text: text) }, body)
         }
-        if let explanation { fields.append(QuestionField(place: .explanation(id), text: explanation)) }
-        for (index, hint) in hints.enumerated() { fields.append(QuestionField(place: .hint(id, index), text: hint)) }
-        if let imageAlt { fields.append(QuestionField(place: .imageAlt(id), text: imageAlt)) }
-        return fields
+        visit(text, .question, .questionText(id))
+        // By index: binding each `Choice` copied all of it, for every rule.
+        for index in choices.indices {
+            visit(choices[index].text, .choice, .choice(id, index))
+            if let feedback = choices[index].feedback { visit(feedback, .feedback, .feedback(id, index)) }
+        }
+        if let explanation { visit(explanation, .explanation, .explanation(id)) }
+        for (index, hint) in hints.enumerated() { visit(hint, .hint, .hint(id, index)) }
+        if let imageAlt { visit(imageAlt, .imageAlt, .imageAlt(id)) }
+    }
+}
+
+extension String {
+    /// Calls `body` with the string's UTF-8 bytes, in place for a native string. The rules take a
+    /// quick look at the bytes of every text before anything costlier, and a loop over a buffer
+    /// costs a fraction of one over `utf8`, which checks the string's form at every byte.
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
     }
 
-    /// Every authored string of every localizable field.
-    func textEntries(sourceLocale: String) -> [AuthoredText] {
-        textFields.flatMap { $0.entries(sourceLocale: sourceLocale) }
+    /// The string of `scalars`, encoded in one go: `String(String.UnicodeScalarView(scalars))`
+    /// appends them one at a time through generic code, at many times the cost.
+    init(scalars: some Sequence<Unicode.Scalar>) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        self.init(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `Array(unicodeScalars)` in one pass, straight from the bytes for an ASCII string (most
+    /// texts): the generic conversion decodes every scalar twice, once to count them.
+    var scalarArray: [Unicode.Scalar] {
+        withUTF8Bytes { bytes in
+            if ByteSet.nonASCII.firstIndex(in: bytes) == nil { return bytes.map { Unicode.Scalar($0) } }
+            var scalars: [Unicode.Scalar] = []
+            scalars.reserveCapacity(bytes.count)  // never fewer bytes than scalars
+            for scalar in unicodeScalars { scalars.append(scalar) }
+            return scalars
+        }
+    }
+}
+
+/// A set of byte values, for scanning the bytes of a text with one table lookup each. The
+/// rules' quick looks go over every byte of every text, most of which matter to none of them,
+/// and a lookup costs a fraction of a chain of comparisons.
+struct ByteSet: Sendable {
+    /// 1 for a member, else 0, by byte value.
+    private let members: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.init { bytes.contains($0) }
+    }
+
+    init(where predicate: (UInt8) -> Bool) {
+        members = (0...255).map { predicate(UInt8($0)) ? 1 : 0 }
+    }
+
+    static let nonASCII = ByteSet { $0 >= 0x80 }
+
+    /// The index of the first byte from `start` on that is in the set, or nil.
+    func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        members.withUnsafeBufferPointer { members in
+            var index = start
+            // Eight bytes at a time, with one test for the eight lookups, until one is in the set.
+            while index + 8 <= bytes.count {
+                let found = members[Int(bytes[index])] | members[Int(bytes[index + 1])] | members[Int(bytes[index + 2])]
+                    | members[Int(bytes[index + 3])] | members[Int(bytes[index + 4])] | members[Int(bytes[index + 5])]
+                    | members[Int(bytes[index + 6])] | members[Int(bytes[index + 7])]
+                if found != 0 { break }
+                index += 8
+            }
+            while index < bytes.count {
+                if members[Int(bytes[index])] != 0 { return index }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    /// How many of the bytes are in the set.
+    func count(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        members.withUnsafeBufferPointer { members in
+            var count = 0
+            for byte in bytes { count += Int(members[Int(byte)]) }
+            return count
+        }
     }
 }
 
@@ -147,8 +245,8 @@ enum TextWords {
 
     /// The words of `text`, lower-cased.
     static func lowercased(_ text: String) -> [String] {
-        let scalars = Array(text.unicodeScalars)
-        return ranges(in: scalars).map { String(String.UnicodeScalarView(scalars[$0])).lowercased() }
+        let scalars = text.scalarArray
+        return ranges(in: scalars).map { String(scalars: scalars[$0]).lowercased() }
     }
 }
 
@@ -160,7 +258,7 @@ struct FoldedText {
     var originalCount: Int
 
     init(_ text: String) {
-        let original = Array(text.unicodeScalars)
+        let original = text.scalarArray
         originalCount = original.count
         var pendingSpace = false
         for (offset, scalar) in original.enumerated() {
@@ -205,12 +303,12 @@ enum TextSpan {
         let whole = entry.range
         guard whole.start.line == whole.end.line, whole.end.column > whole.start.column, offsets.lowerBound >= 0,
               let line = SourceLineIndex.shared.line(Int(whole.start.line), of: source) else { return whole }
-        let written = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+        let written = String(decoding: line, as: UTF8.self).scalarArray
         let first = Int(whole.start.column) - 1
         let end = Int(whole.end.column) - 1
         guard first >= 0, end <= written.count else { return whole }
         let slice = written[first..<end]
-        let text = Array(entry.text.unicodeScalars)
+        let text = entry.text.scalarArray
         guard offsets.upperBound <= text.count else { return whole }
         let skip: Int
         if slice.elementsEqual(text) {
@@ -254,15 +352,27 @@ final class SourceLineIndex: @unchecked Sendable {
         return source[start..<end]
     }
 
+    /// This reads the whole bank once per run, the costliest part of narrowing findings: in a
+    /// file without CR, `memchr` finds the line feeds many bytes at a time.
     private static func lineStarts(_ source: [UInt8]) -> [Int] {
-        var starts = [0]
-        var index = 0
-        while index < source.count {
-            let byte = source[index]
-            index += 1
-            if byte == 0x0D, index < source.count, source[index] == 0x0A { index += 1 }
-            if byte == 0x0A || byte == 0x0D { starts.append(index) }
+        source.withUnsafeBufferPointer { bytes in
+            var starts = [0]
+            if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil {
+                var offset = 0
+                while let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(offset)
+                }
+                return starts
+            }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                if byte == 0x0A || byte == 0x0D { starts.append(index) }
+            }
+            return starts
         }
-        return starts
     }
 }

@@ -99,28 +99,31 @@ struct MixedScriptRule: QuestionRule {
     }()
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
-        for entry in question.textEntries(sourceLocale: bank.sourceLocale) {
-            let scalars = Array(entry.text.unicodeScalars)
-            guard scalars.contains(where: { $0.value >= 0x370 }) else { continue }
+        let source = bank.source
+        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in mayHaveGreekOrCyrillic(text) }) { entry in
+            let scalars = entry.text.scalarArray
+            guard scalars.contains(where: { $0.value >= 0x370 }) else { return }
             var hasLatinWord = false
             var hasForeignWord = false
             var lookAlikeWords: [Range<Int>] = []
             for word in letterRuns(in: scalars) {
                 let letters = Array(scalars[word])
-                let scripts = Set(letters.map(Self.script(of:)))
-                if scripts.contains(.latin), scripts.contains(.cyrillic) || scripts.contains(.greek) {
+                // Looked up in the array: a `Set` of a word's scripts cost more than the rest.
+                let scripts = letters.map(Self.script(of:))
+                let latin = scripts.contains(.latin), cyrillic = scripts.contains(.cyrillic), greek = scripts.contains(.greek)
+                if latin, cyrillic || greek {
                     guard let (stray, fixed, foreign) = strayLetters(in: letters) else { continue }
                     let majority = stray.allSatisfy { Self.script(of: $0) == .latin } ? foreign : "Latin"
                     let strayScript = majority == "Latin" ? foreign : "Latin"
                     reportWord(entry, word, "\(majority) with \(strayScript) \(stray.count == 1 ? "letter" : "letters")",
-                               stray: stray, fixed: fixed, scalars: scalars, bank: bank, reporter: &report)
-                } else if scripts.contains(.latin) {
+                               stray: stray, fixed: fixed, scalars: scalars, source: source, reporter: &report)
+                } else if latin {
                     hasLatinWord = true
-                } else if scripts.contains(.cyrillic) || scripts.contains(.greek) {
+                } else if cyrillic || greek {
                     // A Greek letter on its own is a symbol ("the letter Ο"); a Cyrillic one is
                     // most often the article "a" typed on the wrong layout.
                     let passesForLatin = letters.allSatisfy { Self.script(of: $0) == .other || Self.latinLookAlike[$0] != nil }
-                    if passesForLatin, scripts.contains(.cyrillic) || letters.count > 1 {
+                    if passesForLatin, cyrillic || letters.count > 1 {
                         lookAlikeWords.append(word)
                     } else {
                         hasForeignWord = true
@@ -129,28 +132,36 @@ struct MixedScriptRule: QuestionRule {
             }
             // "а sport trophy": a word all in look-alikes among Latin words, with no real word of
             // its script beside it (a Russian quotation has some).
-            guard hasLatinWord, !hasForeignWord else { continue }
+            guard hasLatinWord, !hasForeignWord else { return }
             for word in lookAlikeWords {
                 let stray = scalars[word].filter { Self.script(of: $0) != .other }
-                let fixed = String(String.UnicodeScalarView(scalars[word].map { Self.latinLookAlike[$0] ?? $0 }))
+                let fixed = String(scalars: scalars[word].map { Self.latinLookAlike[$0] ?? $0 })
                 let script = stray.contains { Self.script(of: $0) == .cyrillic } ? "Cyrillic" : "Greek"
                 reportWord(entry, word, "a \(script) look-alike among Latin words:", stray: Array(stray), fixed: fixed,
-                           scalars: scalars, bank: bank, reporter: &report)
+                           scalars: scalars, source: source, reporter: &report)
             }
         }
     }
 
+    /// A quick look at the bytes: Greek starts at U+0370, whose UTF-8 starts with 0xCD, so a text
+    /// without a byte from 0xCD up (most texts) has no Greek or Cyrillic letter.
+    private func mayHaveGreekOrCyrillic(_ text: String) -> Bool {
+        text.withUTF8Bytes { Self.fromGreekUp.firstIndex(in: $0) != nil }
+    }
+
+    private static let fromGreekUp = ByteSet { $0 >= 0xCD }
+
     /// Reports a word: "`text` has the word 'Pаris', Latin with Cyrillic letter 'а' U+0430 ...".
     private func reportWord(_ entry: AuthoredText, _ word: Range<Int>, _ what: String, stray: [Unicode.Scalar], fixed: String?,
-                            scalars: [Unicode.Scalar], bank: LintBank, reporter report: inout FindingReporter) {
-        let shown = String(String.UnicodeScalarView(scalars[word]))
+                            scalars: [Unicode.Scalar], source: [UInt8], reporter report: inout FindingReporter) {
+        let shown = String(scalars: scalars[word])
         let letters = stray.map { "'\($0)' \($0.codePointName)" }.joined(separator: ", ")
-        let range = TextSpan.range(word, in: entry, source: bank.source)
+        let range = TextSpan.range(word, in: entry, source: source)
         // The suggestion replaces what the range covers: the word, or the whole text.
         let suggestion = fixed.map { fixedWord -> String in
             guard range == entry.range else { return fixedWord }
-            return String(String.UnicodeScalarView(scalars[..<word.lowerBound])) + fixedWord
-                + String(String.UnicodeScalarView(scalars[word.upperBound...]))
+            return String(scalars: scalars[..<word.lowerBound]) + fixedWord
+                + String(scalars: scalars[word.upperBound...])
         }
         report("\(entry.place) has the word '\(shown)', \(what) \(letters)",
                at: range, suggestion: suggestion)
@@ -161,7 +172,9 @@ struct MixedScriptRule: QuestionRule {
         var runs: [Range<Int>] = []
         var start: Int?
         for (index, scalar) in scalars.enumerated() {
-            let isLetter = scalar.isWordCharacter && scalar.properties.numericType == nil
+            // An ASCII word character is a letter or a digit: no need to look up the numeric type.
+            let isLetter = scalar.isWordCharacter
+                && (scalar.isASCII ? !("0"..."9").contains(scalar) : scalar.properties.numericType == nil)
             if isLetter, start == nil { start = index }
             if !isLetter, let first = start { runs.append(first..<index); start = nil }
         }
@@ -197,6 +210,6 @@ struct MixedScriptRule: QuestionRule {
             let replacement = strayScript == .latin ? Self.lookAlikeOfLatin[foreign]?[word[index]] : Self.latinLookAlike[word[index]]
             if let replacement { fixed[index] = replacement } else { complete = false }
         }
-        return (strayIndexes.map { word[$0] }, complete ? String(String.UnicodeScalarView(fixed)) : nil, name)
+        return (strayIndexes.map { word[$0] }, complete ? String(scalars: fixed) : nil, name)
     }
 }

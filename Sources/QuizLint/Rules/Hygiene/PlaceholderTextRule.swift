@@ -100,33 +100,67 @@ struct PlaceholderTextRule: QuestionRule {
     private static let todoLanguages: Set<String> = ["es", "pt", "ca", "gl", "ast"]
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
-        let entries = question.textEntries(sourceLocale: bank.sourceLocale)
-        for entry in entries where mayHavePlaceholder(entry.text) {
-            guard let (offsets, message) = placeholder(in: entry, siblings: entries) else { continue }
+        // The texts worth a closer look (seldom any), gathered first: the closer look may need the
+        // question's other choices.
+        var candidates: [AuthoredText] = []
+        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in mayHavePlaceholder(text) }) {
+            candidates.append($0)
+        }
+        for entry in candidates {
+            guard let (offsets, message) = placeholder(in: entry, of: question, sourceLocale: bank.sourceLocale) else { continue }
             report(message, at: TextSpan.range(offsets, in: entry, source: bank.source))
         }
     }
 
-    /// A quick look at the bytes: false for a text that does not start like a stand-in and
-    /// has no run of three capitals or question marks, no full-width sign and no "orem".
+    /// A quick look at the bytes, true for every text `placeholder(in:)` may report and for few
+    /// others, so that most texts are passed over without allocating: a text with "TODO",
+    /// "TBD", "FIXM", "XXX", "???", a full-width sign (its UTF-8 starts with 0xEF) or "orem" in any
+    /// case, or one made only of spaces and marks (longer than 16 bytes, starting like a
+    /// stand-in).
     private func mayHavePlaceholder(_ text: String) -> Bool {
-        if text.utf8.count <= 16 { return true }
-        if let first = text.utf8.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }),
-           first == 0x2E || first == 0x2D || first == 0x3F || first == 0x5F || first == 0xE2 {
-            return true
+        text.withUTF8Bytes { bytes in
+            var index = 0
+            while let end = Self.markerEnds.firstIndex(in: bytes, from: index) {
+                if bytes[end] == 0xEF || Self.endsMarker(Self.window(bytes, endingAt: end)) { return true }
+                index = end + 1
+            }
+            guard Self.notMarks.firstIndex(in: bytes) == nil else { return false }
+            if bytes.count <= 16 { return true }
+            let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }
+            return first == 0x2E || first == 0x2D || first == 0x3F || first == 0x5F || first == 0xE2
         }
-        var capitals = 0
-        var questionMarks = 0
-        for byte in text.utf8 {
-            capitals = byte >= 0x41 && byte <= 0x5A ? capitals + 1 : 0
-            questionMarks = byte == 0x3F ? questionMarks + 1 : 0
-            if capitals >= 3 || questionMarks >= 3 || byte == 0xEF { return true }
-        }
-        return containsOrem(text.utf8)
     }
 
-    private func placeholder(in entry: AuthoredText, siblings: [AuthoredText]) -> (Range<Int>, String)? {
-        let scalars = Array(entry.text.unicodeScalars)
+    /// The last bytes of the markers `endsMarker` knows (`?`, `D`, `M`, `m`, `O`, `X`), and 0xEF.
+    private static let markerEnds = ByteSet([0x3F, 0x44, 0x4D, 0x6D, 0x4F, 0x58, 0xEF])
+
+    /// Whether four bytes end with "???", "TBD", "XXX", "TODO", "FIXM" or "orem" in any case
+    /// (or-ing 0x20 into each byte lower-cases letters and makes nothing else one).
+    private static func endsMarker(_ window: UInt32) -> Bool {
+        let last3 = window & 0xFF_FFFF
+        return last3 == 0x3F_3F3F || last3 == 0x54_4244 || last3 == 0x58_5858 || window == 0x544F_444F
+            || window == 0x4649_584D || window | 0x2020_2020 == 0x6F72_656D
+    }
+
+    /// The four bytes that end at `end`, the first in the high byte, zeros before the text.
+    private static func window(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> UInt32 {
+        var window: UInt32 = 0
+        for index in max(0, end - 3)...end { window = window << 8 | UInt32(bytes[index]) }
+        return window
+    }
+
+    /// Bytes that are no part of a stand-in mark or of white space. Those that are: ASCII space
+    /// and `.-?_`, the bytes that go on from a lead byte, and the lead bytes of `…–—` (0xE2) and
+    /// of Unicode spaces (0xC2, 0xE1, 0xE2, 0xE3).
+    private static let notMarks = ByteSet { byte in
+        switch byte {
+        case 0x09...0x0D, 0x20, 0x2D, 0x2E, 0x3F, 0x5F, 0x80...0xBF, 0xC2, 0xE1, 0xE2, 0xE3: return false
+        default: return true
+        }
+    }
+
+    private func placeholder(in entry: AuthoredText, of question: Question, sourceLocale: String) -> (Range<Int>, String)? {
+        let scalars = entry.text.scalarArray
         let first = scalars.firstIndex { !$0.isUnicodeSpace } ?? scalars.count
         let end = (scalars.lastIndex { !$0.isUnicodeSpace } ?? -1) + 1
         guard first < end else { return nil }
@@ -134,19 +168,15 @@ struct PlaceholderTextRule: QuestionRule {
         if trimmed.allSatisfy(Self.standInMarks.contains) {
             // Among choices that are other symbols, a symbol is an answer, not a stand-in; two
             // choices that are both "..." are two stand-ins.
-            if entry.field.kind == .choice, siblings.contains(where: { other in
-                other.field.kind == .choice && other.field.choiceIndex != entry.field.choiceIndex && other.locale == entry.locale
-                    && !other.text.unicodeScalars.contains(where: \.isLetterOrDecimal)
-                    && withoutOuterSpaces(other.text) != withoutOuterSpaces(entry.text)
-            }) {
+            if entry.field.kind == .choice, hasOtherSymbolChoice(than: entry, in: question, sourceLocale: sourceLocale) {
                 return nil
             }
-            let shown = String(String.UnicodeScalarView(trimmed))
+            let shown = String(scalars: trimmed)
             return (first..<end, "\(entry.place) is only '\(shown)', a placeholder rather than a text")
         }
         var findings: [(Range<Int>, String)] = []
         for word in TextWords.ranges(in: scalars) where (3...5).contains(word.count) && ("A"..."Z").contains(scalars[word.lowerBound]) {
-            let text = String(String.UnicodeScalarView(scalars[word]))
+            let text = String(scalars: scalars[word])
             let colonFollows = word.upperBound < scalars.count && scalars[word.upperBound] == ":"
             if Self.markers.contains(text) {
                 if text == "TODO", Self.todoLanguages.contains(entry.language), !colonFollows { continue }
@@ -156,12 +186,26 @@ struct PlaceholderTextRule: QuestionRule {
             }
         }
         if let run = questionMarkRun(in: scalars) {
-            findings.append((run, "\(entry.place) contains '\(String(String.UnicodeScalarView(scalars[run])))', a placeholder"))
+            findings.append((run, "\(entry.place) contains '\(String(scalars: scalars[run]))', a placeholder"))
         }
         if let lorem = loremIpsum(in: entry.text) {
-            findings.append((lorem, "\(entry.place) contains placeholder text '\(String(String.UnicodeScalarView(scalars[lorem])))'"))
+            findings.append((lorem, "\(entry.place) contains placeholder text '\(String(scalars: scalars[lorem]))'"))
         }
         return findings.min { $0.0.lowerBound < $1.0.lowerBound }
+    }
+
+    /// Whether another choice of the question, in the entry's locale, is a symbol other than the
+    /// entry's.
+    private func hasOtherSymbolChoice(than entry: AuthoredText, in question: Question, sourceLocale: String) -> Bool {
+        var found = false
+        question.forEachText(sourceLocale: sourceLocale, where: { kind, _ in kind == .choice }) { other in
+            if !found, other.field.choiceIndex != entry.field.choiceIndex, other.locale == entry.locale,
+               !other.text.unicodeScalars.contains(where: \.isLetterOrDecimal),
+               withoutOuterSpaces(other.text) != withoutOuterSpaces(entry.text) {
+                found = true
+            }
+        }
+        return found
     }
 
     private func withoutOuterSpaces(_ text: String) -> Substring {
@@ -183,20 +227,10 @@ struct PlaceholderTextRule: QuestionRule {
         return nil
     }
 
+    /// Only for texts `mayHavePlaceholder` let through, most of them for having "orem".
     private func loremIpsum(in text: String) -> Range<Int>? {
-        guard text.utf8.count >= 11, containsOrem(text.utf8) else { return nil }
+        guard text.utf8.count >= 11 else { return nil }
         let folded = FoldedText(text)
         return folded.wholeWordMatches(of: FoldedText("lorem ipsum")).first
-    }
-
-    private func containsOrem(_ utf8: String.UTF8View) -> Bool {
-        var matched = 0
-        let pattern: [UInt8] = Array("orem".utf8)
-        for byte in utf8 {
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-            matched = lower == pattern[matched] ? matched + 1 : (lower == pattern[0] ? 1 : 0)
-            if matched == pattern.count { return true }
-        }
-        return false
     }
 }

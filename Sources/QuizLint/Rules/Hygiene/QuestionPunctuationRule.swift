@@ -206,35 +206,46 @@ struct QuestionPunctuationRule: BankRule {
         threshold = options.number("threshold")
     }
 
+    /// A stem that does not conform.
     private struct Stem {
         var entry: AuthoredText
-        /// The offset of the last scalar before closing quotes, brackets and spaces; nil for a conforming stem.
-        var offending: Int?
+        /// The offset of the last scalar before closing quotes, brackets and spaces.
+        var offending: Int
+    }
+
+    /// The choice questions' stems in one locale: how many, and the ones that do not conform.
+    private struct LocaleStems {
+        var locale: String
+        var count = 0
+        var offending: [Stem] = []
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {
         guard style == "auto" || style == "question-mark" else { return }
-        var stemsByLocale: [String: [Stem]] = [:]
-        var localeOrder: [String] = []
+        // In order of first appearance; a bank has few locales, so a list is searched.
+        var byLocale: [LocaleStems] = []
         for question in bank.bank.questions where question.kind != .trueFalse {
             let field = QuestionField(place: .questionText(question.id.value), text: question.text)
-            for entry in field.entries(sourceLocale: bank.sourceLocale) {
-                if stemsByLocale[entry.locale] == nil { localeOrder.append(entry.locale) }
-                stemsByLocale[entry.locale, default: []].append(Stem(entry: entry, offending: offendingEnd(of: entry)))
+            field.forEachEntry(sourceLocale: bank.sourceLocale) { entry in
+                let index = byLocale.firstIndex { $0.locale == entry.locale } ?? byLocale.count
+                if index == byLocale.count { byLocale.append(LocaleStems(locale: entry.locale)) }
+                byLocale[index].count += 1
+                if let offset = offendingEnd(of: entry) {
+                    byLocale[index].offending.append(Stem(entry: entry, offending: offset))
+                }
             }
         }
-        for locale in localeOrder {
-            let stems = stemsByLocale[locale] ?? []
-            let conforming = stems.filter { $0.offending == nil }.count
+        for stems in byLocale {
+            let conforming = stems.count - stems.offending.count
             let share = Double(conforming) / Double(max(stems.count, 1))
             if style == "auto", share < threshold { continue }
             let because = style == "auto"
                 ? "; \(Int((share * 100).rounded(.down)))% of this bank's choice questions"
-                    + (stemsByLocale.count > 1 ? " in \(locale)" : "") + " end with '?' or ':'"
+                    + (byLocale.count > 1 ? " in \(stems.locale)" : "") + " end with '?' or ':'"
                 : ", not with '?' or ':'"
-            for stem in stems {
-                guard let offset = stem.offending else { continue }
-                let scalars = Array(stem.entry.text.unicodeScalars)
+            for stem in stems.offending {
+                let offset = stem.offending
+                let scalars = stem.entry.text.scalarArray
                 let last = scalars[offset]
                 let ending: String
                 if last == "." || last == "!" {
@@ -257,9 +268,29 @@ struct QuestionPunctuationRule: BankRule {
         }
     }
 
-    private static let closing: Set<Unicode.Scalar> = ["\"", "'", "\u{201D}", "\u{2019}", "\u{201C}", "»", "›", ")", "]", "}", "*"]
-    private static let questionMarks: Set<Unicode.Scalar> = ["?", "\u{FF1F}", "\u{061F}", "\u{1367}", "\u{2E2E}", ":", "\u{FF1A}"]
-    private static let completions: Set<Unicode.Scalar> = ["\u{2026}", "_", "\u{2013}", "\u{2014}", "-"]
+    // Classes of scalars by switches rather than sets, which hash the scalar: they are asked of
+    // the last scalars of every stem.
+
+    private static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "\u{201D}", "\u{2019}", "\u{201C}", "»", "›", ")", "]", "}", "*": return true
+        default: return false
+        }
+    }
+
+    private static func isQuestionMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "?", "\u{FF1F}", "\u{061F}", "\u{1367}", "\u{2E2E}", ":", "\u{FF1A}": return true
+        default: return false
+        }
+    }
+
+    private static func isCompletion(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\u{2026}", "_", "\u{2013}", "\u{2014}", "-": return true
+        default: return false
+        }
+    }
 
     /// Words a question starts with, by language; "will" and "may" are left out, being names too.
     private static let questionWords: [String: Set<String>] = [
@@ -316,12 +347,13 @@ struct QuestionPunctuationRule: BankRule {
 
     /// Where a stem that does not conform ends (before closing quotes and brackets), or nil.
     private func offendingEnd(of entry: AuthoredText) -> Int? {
-        let scalars = Array(entry.text.unicodeScalars)
+        if endsWithASCIIMark(entry.text) { return nil }
+        let scalars = entry.text.scalarArray
         if hasBlank(scalars) { return nil }
         var index = scalars.count - 1
-        while index >= 0, scalars[index].isUnicodeSpace || Self.closing.contains(scalars[index]) { index -= 1 }
+        while index >= 0, scalars[index].isUnicodeSpace || Self.isClosing(scalars[index]) { index -= 1 }
         guard index >= 0 else { return nil }
-        if conforms(scalars, at: index, language: entry.language) { return nil }
+        if conforms(scalars, at: index, of: entry) { return nil }
         // "Which game are these quotes from? A: Up to the rooftop!" and "Who said this: I have a
         // dream.": a question or a colon, then the material it is about.
         if scalars[..<index].indices.contains(where: { position in
@@ -336,17 +368,33 @@ struct QuestionPunctuationRule: BankRule {
         if let close = scalars.lastIndex(where: { !$0.isUnicodeSpace }), scalars[close] == ")",
            let open = scalars[..<close].lastIndex(of: "(") {
             var before = open - 1
-            while before >= 0, scalars[before].isUnicodeSpace || Self.closing.contains(scalars[before]) { before -= 1 }
-            if before >= 0, conforms(scalars, at: before, language: entry.language) { return nil }
+            while before >= 0, scalars[before].isUnicodeSpace || Self.isClosing(scalars[before]) { before -= 1 }
+            if before >= 0, conforms(scalars, at: before, of: entry) { return nil }
             if before >= 0, scalars[before] == "." || scalars[before] == "!" { return before }
         }
         return index
     }
 
-    private func conforms(_ scalars: [Unicode.Scalar], at index: Int, language: String) -> Bool {
+    /// A quick look at the last bytes: true for a stem that ends with `?`, `:`, `_` or `-` before
+    /// ASCII spaces, quotes, brackets and `*`, which conforms. That is most stems, and they are
+    /// passed over without allocating.
+    private func endsWithASCIIMark(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            for byte in bytes.reversed() {
+                switch byte {
+                case 0x09...0x0D, 0x20, 0x22, 0x27, 0x29, 0x2A, 0x5D, 0x7D: continue
+                case 0x3F, 0x3A, 0x5F, 0x2D: return true
+                default: return false
+                }
+            }
+            return false
+        }
+    }
+
+    private func conforms(_ scalars: [Unicode.Scalar], at index: Int, of entry: AuthoredText) -> Bool {
         let last = scalars[index]
-        if Self.questionMarks.contains(last) || Self.completions.contains(last) { return true }
-        if language == "el", last == ";" || last == "\u{037E}" { return true }
+        if Self.isQuestionMark(last) || Self.isCompletion(last) { return true }
+        if last == ";" || last == "\u{037E}", entry.language == "el" { return true }
         return last == "." && index >= 2 && scalars[index - 1] == "." && scalars[index - 2] == "."
     }
 

@@ -77,26 +77,79 @@ struct UnbalancedBracketsRule: QuestionRule {
 
     init(options: RuleOptions) {}
 
-    private static let closerOf: [Unicode.Scalar: Unicode.Scalar] = ["(": ")", "[": "]", "{": "}"]
-    private static let openerOf: [Unicode.Scalar: Unicode.Scalar] = [")": "(", "]": "[", "}": "{"]
-    private static let romanMarkers: Set<String> = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
-
-    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
-        for entry in question.textEntries(sourceLocale: bank.sourceLocale) where mayHaveMarks(entry.text) {
-            let scalars = Array(entry.text.unicodeScalars)
-            guard scalars.contains(where: \.isLetterOrDecimal), let (offset, problem) = firstProblem(in: scalars) else { continue }
-            report("\(entry.place) has \(problem)", at: TextSpan.range(offset..<(offset + 1), in: entry, source: bank.source))
+    /// The bracket that closes an opening one (a switch: a dictionary hashed every scalar).
+    private static func closer(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar {
+        case "(": return ")"
+        case "[": return "]"
+        case "{": return "}"
+        default: return nil
         }
     }
 
-    /// A quick look at the bytes: false when the text has no bracket or double quote at all
-    /// (curly quotes and guillemets start with 0xE2 and 0xC2 in UTF-8).
-    private func mayHaveMarks(_ text: String) -> Bool {
-        text.utf8.contains { byte in
-            switch byte {
-            case 0x22, 0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D, 0xC2, 0xE2: return true
-            default: return false
+    /// The bracket that opens a closing one.
+    private static func opener(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar {
+        case ")": return "("
+        case "]": return "["
+        case "}": return "{"
+        default: return nil
+        }
+    }
+
+    private static let romanMarkers: Set<String> = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        let source = bank.source
+        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in mayBeUnbalanced(text) }) { entry in
+            let scalars = entry.text.scalarArray
+            guard scalars.contains(where: \.isLetterOrDecimal), let (offset, problem) = firstProblem(in: scalars) else { return }
+            report("\(entry.place) has \(problem)", at: TextSpan.range(offset..<(offset + 1), in: entry, source: source))
+        }
+    }
+
+    /// A quick look at the bytes: false for a text whose brackets nest, with an even number of
+    /// `"` and no curly double quote or guillemet, in which `firstProblem` finds nothing. That is
+    /// most texts with marks, and they are passed over without allocating.
+    private func mayBeUnbalanced(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            // The open brackets, two bits each (1 `(`, 2 `[`, 3 `{`), the innermost lowest;
+            // deeper nesting than fits is left to `firstProblem`.
+            var open: UInt64 = 0
+            var depth = 0
+            var quotes = 0
+            var index = 0
+            while let found = Self.marks.firstIndex(in: bytes, from: index) {
+                index = found + 1
+                switch bytes[found] {
+                case 0x28, 0x5B, 0x7B:
+                    guard depth < 32 else { return true }
+                    open = open << 2 | Self.bracketCode(bytes[found])
+                    depth += 1
+                case 0x29, 0x5D, 0x7D:
+                    guard depth > 0, open & 3 == Self.bracketCode(bytes[found]) else { return true }
+                    open >>= 2
+                    depth -= 1
+                case 0x22:
+                    quotes += 1
+                case 0xAB, 0xBB:
+                    if found >= 1, bytes[found - 1] == 0xC2 { return true }  // « or »
+                default:
+                    if found >= 2, bytes[found - 2] == 0xE2, bytes[found - 1] == 0x80 { return true }  // “, ” or „
+                }
             }
+            return depth > 0 || quotes % 2 == 1
+        }
+    }
+
+    /// Brackets, `"`, and the last bytes of `«` `»` (C2 AB, C2 BB) and `“` `”` `„` (E2 80 9C-9E).
+    private static let marks = ByteSet([0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D, 0x22, 0xAB, 0xBB, 0x9C, 0x9D, 0x9E])
+
+    private static func bracketCode(_ byte: UInt8) -> UInt64 {
+        switch byte {
+        case 0x28, 0x29: return 1
+        case 0x5B, 0x5D: return 2
+        default: return 3
         }
     }
 
@@ -113,9 +166,9 @@ struct UnbalancedBracketsRule: QuestionRule {
     private func bracketProblem(in scalars: [Unicode.Scalar]) -> (Int, String)? {
         var stack: [Int] = []
         for (index, scalar) in scalars.enumerated() {
-            if Self.closerOf[scalar] != nil {
+            if Self.closer(of: scalar) != nil {
                 stack.append(index)
-            } else if let opener = Self.openerOf[scalar] {
+            } else if let opener = Self.opener(of: scalar) {
                 if let top = stack.last, scalars[top] == opener {
                     stack.removeLast()
                 } else if let top = stack.last, isInterval(scalars, from: top, to: index) {
@@ -123,7 +176,7 @@ struct UnbalancedBracketsRule: QuestionRule {
                 } else if stack.isEmpty, isListMarker(scalars, closer: index) || isSmiley(scalars, at: index) {
                     continue
                 } else if let top = stack.last {
-                    return (index, "'\(scalar)' where '\(Self.closerOf[scalars[top]]!)' should close the '\(scalars[top])' before it")
+                    return (index, "'\(scalar)' where '\(Self.closer(of: scalars[top])!)' should close the '\(scalars[top])' before it")
                 } else {
                     return (index, "a '\(scalar)' with no '\(opener)' before it")
                 }
@@ -149,7 +202,7 @@ struct UnbalancedBracketsRule: QuestionRule {
         var start = closer
         while start > 0, scalars[start - 1].isLetterOrDecimal { start -= 1 }
         guard start < closer, start == 0 || scalars[start - 1].isUnicodeSpace else { return false }
-        let marker = String(String.UnicodeScalarView(scalars[start..<closer]))
+        let marker = String(scalars: scalars[start..<closer])
         if marker.unicodeScalars.allSatisfy({ $0.properties.numericType == .decimal }) { return marker.unicodeScalars.count <= 2 }
         return marker.unicodeScalars.count == 1 || Self.romanMarkers.contains(marker.lowercased())
     }

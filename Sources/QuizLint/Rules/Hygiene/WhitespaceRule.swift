@@ -86,11 +86,10 @@ struct WhitespaceRule: QuestionRule {
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
-        for entry in question.textEntries(sourceLocale: bank.sourceLocale) {
-            guard mayHaveProblems(entry.text) else { continue }
+        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in mayHaveProblems(text) }) { entry in
             var problems: [Problem] = []
             let fixed = fix(entry.text, problems: &problems)
-            guard !problems.isEmpty else { continue }
+            guard !problems.isEmpty else { return }
             report("\(entry.place) has \(describe(problems))", at: entry.range, suggestion: fixed)
         }
     }
@@ -98,14 +97,14 @@ struct WhitespaceRule: QuestionRule {
     /// A quick look at the bytes: false when the text has no tab, no two spaces in a row and
     /// no space at either end.
     private func mayHaveProblems(_ text: String) -> Bool {
-        var previous: UInt8 = 0x0A
-        var last: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == 0x09 || (byte == 0x20 && (previous == 0x20 || previous == 0x0A)) { return true }
-            if byte != 0x0A && byte != 0x0D { last = byte }
-            previous = byte
+        text.withUTF8Bytes { bytes in
+            var previous: UInt8 = 0x0A
+            for byte in bytes {
+                if byte == 0x09 || (byte == 0x20 && (previous == 0x20 || previous == 0x0A)) { return true }
+                previous = byte
+            }
+            return bytes.last { $0 != 0x0A && $0 != 0x0D } == 0x20
         }
-        return last == 0x20
     }
 
     /// "a leading space, a doubled space after 'Myself' and trailing whitespace"
@@ -145,7 +144,7 @@ struct WhitespaceRule: QuestionRule {
 
     /// The text with its problems fixed; `problems` says what they were.
     private func fix(_ text: String, problems: inout [Problem]) -> String {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = text.scalarArray
         // A block's final line breaks are YAML's, not the author's whitespace.
         var end = scalars.count
         while end > 0, scalars[end - 1] == "\n" || scalars[end - 1] == "\r" { end -= 1 }
@@ -154,7 +153,8 @@ struct WhitespaceRule: QuestionRule {
         if start > 0 { problems.append(.leading(start)) }
         var contentEnd = end
         while contentEnd > start, scalars[contentEnd - 1].isSpaceOrTab { contentEnd -= 1 }
-        var output = String.UnicodeScalarView()
+        var output: [Unicode.Scalar] = []
+        output.reserveCapacity(scalars.count)
         var index = start
         var lineHasContent = true
         while index < contentEnd {
@@ -187,7 +187,7 @@ struct WhitespaceRule: QuestionRule {
         }
         if contentEnd < end { problems.append(.trailing(end - contentEnd)) }
         output.append(contentsOf: scalars[end...])
-        return String(output)
+        return String(scalars: output)
     }
 
     private func isSentenceSpacing(_ scalars: [Unicode.Scalar], run: Range<Int>) -> Bool {
@@ -206,6 +206,6 @@ struct WhitespaceRule: QuestionRule {
     private func word(before index: Int, in scalars: [Unicode.Scalar]) -> String {
         var start = index
         while start > 0, !scalars[start - 1].isUnicodeSpace, index - start < 20 { start -= 1 }
-        return String(String.UnicodeScalarView(scalars[start..<index]))
+        return String(scalars: scalars[start..<index])
     }
 }

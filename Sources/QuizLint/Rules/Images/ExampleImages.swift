@@ -51,13 +51,18 @@ enum ExampleImages {
     }
 
     /// CRC-32 as PNG uses it (ISO 3309, reflected, polynomial 0xEDB88320), a byte at a time
-    /// through a table: the examples' images are made whenever the rule descriptions are read.
+    /// through a table: the examples' images are made whenever the rule descriptions are read,
+    /// that is on every run, so the loop goes over raw buffers (about 3 MB of them).
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+        crcTable.withUnsafeBufferPointer { table in
+            bytes.withUnsafeBufferPointer { bytes in
+                var crc: UInt32 = 0xFFFF_FFFF
+                for byte in bytes {
+                    crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+                }
+                return ~crc
+            }
         }
-        return ~crc
     }
 
     private static let crcTable: [UInt32] = (0..<256).map { index in
@@ -69,19 +74,21 @@ enum ExampleImages {
     }
 
     private static func adler32(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
-        // Sums stay below 2^32 for 5,552 bytes (zlib's bound) before they must be reduced.
-        var index = 0
-        while index < bytes.count {
-            let end = min(index + 5_552, bytes.count)
-            for byte in bytes[index..<end] {
-                a &+= UInt32(byte)
-                b &+= a
+        bytes.withUnsafeBufferPointer { bytes in
+            var a: UInt32 = 1, b: UInt32 = 0
+            // Sums stay below 2^32 for 5,552 bytes (zlib's bound) before they must be reduced.
+            var index = 0
+            while index < bytes.count {
+                let end = min(index + 5_552, bytes.count)
+                for byte in bytes[index..<end] {
+                    a &+= UInt32(byte)
+                    b &+= a
+                }
+                a %= 65_521
+                b %= 65_521
+                index = end
             }
-            a %= 65_521
-            b %= 65_521
-            index = end
+            return b << 16 | a
         }
-        return b << 16 | a
     }
 }
