@@ -208,8 +208,32 @@ extension English {
     /// A quick test before reading a text word by word: whether its lower-case form contains
     /// one of `fragments` anywhere (inside words too).
     static func mentions(_ text: String, anyOf fragments: [String]) -> Bool {
+        if let found = asciiMentions(text, anyOf: fragments) { return found }
         let lower = text.lowercased()
         return fragments.contains { lower.contains($0) }
+    }
+
+    /// The same test on the bytes of an ASCII text (nil for any other), where lower-casing a
+    /// byte is exact and a byte search equals Foundation's much slower string search.
+    private static func asciiMentions(_ text: String, anyOf fragments: [String]) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes -> Bool? in
+            var lower = [UInt8](repeating: 0, count: bytes.count)
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x80 { return nil }
+                lower[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            }
+            for fragment in fragments {
+                let needle = Array(fragment.utf8)
+                guard let first = needle.first else { return true }
+                guard needle.count <= lower.count else { continue }
+                for start in 0...(lower.count - needle.count) where lower[start] == first {
+                    if lower[start..<(start + needle.count)].elementsEqual(needle) { return true }
+                }
+            }
+            return false
+        }
     }
 
     /// Where one of `terms` (each a list of lower-case words) starts at `index` of `words`.
