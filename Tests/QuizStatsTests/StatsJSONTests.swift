@@ -201,7 +201,7 @@ import QuizBank
 
     @Test func stringsAreEscaped() {
         var out = ""
-        JSONValue.quote("a\"b\\c\nd\u{1}\u{2028}é", to: &out)
+        JSONString.appendQuoted("a\"b\\c\nd\u{1}\u{2028}é", to: &out)
         #expect(out == #""a\"b\\c\nd\u0001\u2028é""#)
     }
 }

@@ -1,3 +1,4 @@
+import QuizBank
 /// A JSON value whose object members keep the order they are written in, rendered by hand so
 /// that the JSON and SARIF reporters give the same bytes for the same findings on every platform
 /// (JSONSerialization's member order is not stable).
@@ -32,7 +33,7 @@ enum OrderedJSON: Sendable, Equatable {
     private func write(to out: inout String, depth: Int) {
         switch self {
         case .string(let value):
-            OrderedJSON.appendQuoted(value, to: &out)
+            JSONString.appendQuoted(value, to: &out)
         case .integer(let value):
             out += String(value)
         case .number(let value):
@@ -55,7 +56,7 @@ enum OrderedJSON: Sendable, Equatable {
             out += "{\n"
             for (index, member) in members.enumerated() {
                 OrderedJSON.indent(&out, depth + 1)
-                OrderedJSON.appendQuoted(member.key, to: &out)
+                JSONString.appendQuoted(member.key, to: &out)
                 out += ": "
                 member.value.write(to: &out, depth: depth + 1)
                 out += index == members.count - 1 ? "\n" : ",\n"
@@ -69,40 +70,10 @@ enum OrderedJSON: Sendable, Equatable {
         out += String(repeating: "  ", count: depth)
     }
 
-    /// `value` as a JSON string literal (RFC 8259): `"` and `\` escaped, control characters as
-    /// `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; U+2028 and U+2029 escaped too, so that the
-    /// output is also valid JavaScript. Everything else is written as UTF-8, unescaped.
-    static func appendQuoted(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u00"
-                    out += hexDigits[Int(scalar.value >> 4)]
-                    out += hexDigits[Int(scalar.value & 0xF)]
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
-
-    private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
 
     static func quoted(_ value: String) -> String {
         var out = ""
-        appendQuoted(value, to: &out)
+        JSONString.appendQuoted(value, to: &out)
         return out
     }
 }

@@ -1,3 +1,4 @@
+import QuizBank
 /// `quizbank stats --format json`: every figure of the report as one versioned JSON document,
 /// described member by member in docs/stats.md.
 ///
@@ -189,7 +190,7 @@ enum JSONValue: Sendable, Equatable {
 
     private func write(to out: inout String, depth: Int) {
         switch self {
-        case .string(let value): Self.quote(value, to: &out)
+        case .string(let value): JSONString.appendQuoted(value, to: &out)
         case .integer(let value): out += String(value)
         case .number(let value): out += StatsFormat.json(value)
         case .boolean(let value): out += value ? "true" : "false"
@@ -207,38 +208,12 @@ enum JSONValue: Sendable, Equatable {
             out += "{\n"
             for (index, member) in members.enumerated() {
                 out += String(repeating: "  ", count: depth + 1)
-                Self.quote(member.key, to: &out)
+                JSONString.appendQuoted(member.key, to: &out)
                 out += ": "
                 member.value.write(to: &out, depth: depth + 1)
                 out += index == members.count - 1 ? "\n" : ",\n"
             }
             out += String(repeating: "  ", count: depth) + "}"
         }
-    }
-
-    /// `"`, `\`, control characters and U+2028/U+2029 escaped; everything else as itself.
-    static func quote(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{8}": out += "\\b"
-            case "\u{C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }
