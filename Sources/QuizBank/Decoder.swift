@@ -15,6 +15,12 @@ public struct DecodeResult: Sendable {
 /// Turns a bank file into the `Bank` model, collecting every format error with its range.
 public struct BankDecoder: Sendable {
     public var limits = YAMLLoader.Limits()
+    /// Large banks are read in two parts at once, split at about this share of the file
+    /// (`YAMLLoader.SplitPoint`); nil reads them in one piece. The first part's thread also does
+    /// the caller's work for every question.
+    public var splitFraction: Double? = 0.5
+    /// Banks at least this large are read on two threads (`YAMLLoader.concurrentThreshold`).
+    public var concurrentThreshold = YAMLLoader().concurrentThreshold
 
     /// Sees a large bank as it is read, for work that need not wait for the whole file.
     public struct Observer {
@@ -25,11 +31,37 @@ public struct BankDecoder: Sendable {
         public var question: (Question) -> Void
         /// Whether the result's bank keeps its questions.
         public var retainsQuestions: Bool
+        /// Work on a question that may be done on the decoder's second thread, out of turn,
+        /// for questions of a large bank's second part (`splitFraction`), and only after
+        /// `header` has returned. What it returns runs on the caller's thread in the question's
+        /// turn, in place of `question`; nil leaves the question to `question`. Not used when
+        /// the bank retains its questions.
+        public var prepare: ((Question) -> (() -> Void)?)?
 
-        public init(retainsQuestions: Bool, header: @escaping (BankHeader?) -> Void, question: @escaping (Question) -> Void) {
+        public init(retainsQuestions: Bool, header: @escaping (BankHeader?) -> Void, question: @escaping (Question) -> Void,
+                    prepare: ((Question) -> (() -> Void)?)? = nil) {
             self.retainsQuestions = retainsQuestions
             self.header = header
             self.question = question
+            self.prepare = prepare
+        }
+    }
+
+    /// Opened once the observer's `header` has returned, so that `prepare` may run.
+    private final class HeaderGate: @unchecked Sendable {
+        private let lock = NSLock()
+        private var open = false
+
+        var isOpen: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return open
+        }
+
+        func openGate() {
+            lock.lock()
+            open = true
+            lock.unlock()
         }
     }
 
@@ -43,10 +75,13 @@ public struct BankDecoder: Sendable {
         let retains = observer?.retainsQuestions ?? true
         var loader = YAMLLoader()
         loader.limits = limits
+        loader.concurrentThreshold = concurrentThreshold
+        let headerGate = HeaderGate()
         let streaming = YAMLLoader.Streaming(rootKey: "questions", begin: { pairs in
             guard let observer else { return }
             // A scratch context: the header is decoded again, and reported, with the whole file.
             observer.header(DecodeContext(path: path).header(pairs, at: SourceRange(at: SourceMark(line: 1, column: 1))))
+            headerGate.openGate()
         }, handle: { node in
             streamedCount += 1
             guard let question = context.question(node) else { return }
@@ -55,7 +90,37 @@ public struct BankDecoder: Sendable {
         })
         let root: Node?
         do {
-            let loaded = try loader.load(bytes, streaming: streaming)
+            let loaded: YAMLLoader.Loaded
+            if bytes.count >= loader.concurrentThreshold, let splitFraction,
+               let split = YAMLLoader.SplitPoint.find(in: bytes, rootKey: "questions", fraction: splitFraction) {
+                // The questions after the split are decoded on the second thread, into their
+                // own context, and taken over in order once those before it are done.
+                let remoteContext = DecodeContext(path: path)
+                // What the caller's thread does with each question, in turn.
+                var remoteTurns: [() -> Void] = []
+                var remoteCount = 0
+                let prepare = retains ? nil : observer?.prepare
+                let remote = YAMLLoader.RemoteItems(handle: { node in
+                    remoteCount += 1
+                    guard let question = remoteContext.question(node) else { return }
+                    if let prepare, headerGate.isOpen, let turn = prepare(question) {
+                        remoteTurns.append(turn)
+                    } else {
+                        remoteTurns.append {
+                            observer?.question(question)
+                            if retains { streamedQuestions.append(question) }
+                        }
+                    }
+                }, adopt: {
+                    streamedCount += remoteCount
+                    context.adopt(remoteContext)
+                    for turn in remoteTurns { turn() }
+                    remoteTurns = []
+                })
+                loaded = try loader.load(bytes, streaming: streaming, splitAt: split, remote: remote)
+            } else {
+                loaded = try loader.load(bytes, streaming: streaming)
+            }
             root = loaded.root
             context.add(loaded.problems.map { Finding($0, path: path) })
         } catch {
@@ -107,6 +172,15 @@ final class DecodeContext {
 
     func add(_ more: [Finding]) {
         findings += more
+    }
+
+    /// Takes over what a context for the questions after these found.
+    func adopt(_ later: DecodeContext) {
+        findings += later.findings
+        questionIDs += later.questionIDs
+        topicReferences += later.topicReferences
+        imageReferences += later.imageReferences
+        translatedTexts += later.translatedTexts
     }
 
     func report(_ rule: FormatRule, _ message: String, _ range: SourceRange,
@@ -201,6 +275,7 @@ final class DecodeContext {
 
     /// What questions refer to that only the header can settle, kept from each question as it is
     /// decoded so that the checks need not keep the questions.
+    // What questions leave for the checks at the end; `adopt` takes each over.
     private var topicReferences: [Located<String>] = []
     private var imageReferences: [Located<String>] = []
     private var translatedTexts: [LocalizedText] = []

@@ -79,6 +79,10 @@ public struct Compiler: Sendable {
             emitter = DocumentEmitter(header: header, locales: locales, capacity: capacity)
         }, question: { question in
             if let emitter { emitter.add(question) } else { pending.append(question) }
+        }, prepare: { question in
+            // On the decoder's second thread, once `header` has run: the JSON is made there.
+            guard let emitter, let lines = emitter.render(question) else { return nil }
+            return { emitter.add(rendered: lines) }
         })
         let decoded = BankDecoder().decode(bytes, path: path, observer: observer)
         guard !decoded.hasErrors, let header = decoded.bank?.header else {
@@ -188,9 +192,33 @@ final class DocumentEmitter {
         let image = question.image.flatMap { record(for: $0) }
         for index in locales.indices {
             write(question, image: image, locale: locales[index], into: &writers[index])
-            if writers[index].bytes.count - hashedCounts[index] >= Self.hashChunk {
-                hash(upTo: writers[index].bytes.count, of: index)
-            }
+            hashIfDue(index)
+        }
+    }
+
+    /// A question's line in each document, made apart from them, so on any thread; nil for a
+    /// question with an image, which `add` must see (it reads the image file once, in order).
+    func render(_ question: Question) -> [[UInt8]]? {
+        guard question.image == nil else { return nil }
+        return locales.map { locale in
+            var json = JSONWriter(laterMemberAtDepth: 2, capacity: 1024)
+            write(question, image: nil, locale: locale, into: &json)
+            // Kept until the question's turn: at its size, not the writer's capacity.
+            return json.bytes.withUnsafeBufferPointer { Array($0) }
+        }
+    }
+
+    /// Adds a question as `render` made it.
+    func add(rendered lines: [[UInt8]]) {
+        for index in locales.indices {
+            writers[index].appendMember(lines[index])
+            hashIfDue(index)
+        }
+    }
+
+    private func hashIfDue(_ index: Int) {
+        if writers[index].bytes.count - hashedCounts[index] >= Self.hashChunk {
+            hash(upTo: writers[index].bytes.count, of: index)
         }
     }
 

@@ -17,6 +17,25 @@ struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A writer for one member of a container `depth` levels down that already has members,
+    /// so that what it writes can be made apart (on another thread) and joined with `appendMember`.
+    init(laterMemberAtDepth depth: Int, capacity: Int) {
+        bytes.reserveCapacity(capacity)
+        self.depth = depth
+        hasMember = Array(repeating: true, count: depth + 1)
+    }
+
+    /// Appends what a `laterMemberAtDepth` writer for this container wrote, without its
+    /// leading comma when it is the container's first member.
+    mutating func appendMember(_ member: [UInt8]) {
+        if hasMember[depth] {
+            bytes.append(contentsOf: member)
+        } else {
+            bytes.append(contentsOf: member.dropFirst())
+            hasMember[depth] = true
+        }
+    }
+
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
     mutating func beginArray() { open(UInt8(ascii: "[")) }

@@ -8,7 +8,16 @@ public enum YAMLEventParser {
         _ bytes: [UInt8],
         _ handle: (YAMLEvent, SourceRange) throws(YAMLProblem) -> Void
     ) throws(YAMLProblem) {
-        if let problem = utf16Problem(bytes) { throw problem }
+        try parse(bytes, input: YAMLInput(), handle)
+    }
+
+    /// Parses the part of `bytes` that `input` names; marks count lines from `input.lineOffset`.
+    public static func parse(
+        _ bytes: [UInt8],
+        input: YAMLInput,
+        _ handle: (YAMLEvent, SourceRange) throws(YAMLProblem) -> Void
+    ) throws(YAMLProblem) {
+        if input.prefix.isEmpty, input.start == 0, let problem = utf16Problem(bytes) { throw problem }
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
         defer {
@@ -20,15 +29,27 @@ public enum YAMLEventParser {
         }
         defer { yaml_parser_delete(parser) }
 
+        let lineOffset = input.lineOffset
         let outcome: Result<Void, YAMLProblem> = bytes.withUnsafeBufferPointer { buffer in
-            yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            let reader = input.isWhole ? nil : InputReader(input, buffer)
+            if let reader {
+                yaml_parser_set_input(parser, { data, destination, size, read in
+                    let reader = Unmanaged<InputReader>.fromOpaque(data!).takeUnretainedValue()
+                    read!.pointee = reader.read(into: destination!, size: size)
+                    return 1
+                }, Unmanaged.passUnretained(reader).toOpaque())
+            } else {
+                yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            }
+            defer { withExtendedLifetime(reader) {} }
             while true {
                 guard yaml_parser_parse(parser, event) == 1 else {
-                    return .failure(problem(of: parser.pointee, in: buffer))
+                    return .failure(problem(of: parser.pointee, in: buffer, input: input))
                 }
                 let type = event.pointee.type
                 let converted = convert(event.pointee)
-                let range = SourceRange(start: mark(event.pointee.start_mark), end: mark(event.pointee.end_mark))
+                let range = SourceRange(start: mark(event.pointee.start_mark, lineOffset),
+                                        end: mark(event.pointee.end_mark, lineOffset))
                 yaml_event_delete(event)
                 do throws(YAMLProblem) {
                     try handle(converted, range)
@@ -41,8 +62,8 @@ public enum YAMLEventParser {
         try outcome.get()
     }
 
-    private static func mark(_ m: yaml_mark_t) -> SourceMark {
-        SourceMark(line: Int(m.line) + 1, column: Int(m.column) + 1)
+    private static func mark(_ m: yaml_mark_t, _ lineOffset: Int) -> SourceMark {
+        SourceMark(line: Int(m.line) + 1 + lineOffset, column: Int(m.column) + 1)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -89,6 +110,42 @@ public enum YAMLEventParser {
         }
     }
 
+    /// Hands libyaml `input.prefix`, then `bytes` from `input.start`, asking `input.resume` at
+    /// `input.pause` whether to go on or to end the input there.
+    private final class InputReader {
+        private let prefix: [UInt8]
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private var prefixRead = 0
+        private var position: Int
+        private var end: Int
+        private var resume: (() -> Bool)?
+
+        init(_ input: YAMLInput, _ bytes: UnsafeBufferPointer<UInt8>) {
+            prefix = input.prefix
+            self.bytes = bytes
+            position = input.start
+            end = input.pause ?? bytes.count
+            resume = input.pause == nil ? nil : input.resume
+        }
+
+        func read(into destination: UnsafeMutablePointer<UInt8>, size: Int) -> Int {
+            if prefixRead < prefix.count {
+                let count = min(size, prefix.count - prefixRead)
+                prefix.withUnsafeBufferPointer { destination.update(from: $0.baseAddress! + prefixRead, count: count) }
+                prefixRead += count
+                return count
+            }
+            if position == end, let resume {
+                self.resume = nil
+                if resume() { end = bytes.count }
+            }
+            let count = min(size, end - position)
+            if count > 0 { destination.update(from: bytes.baseAddress! + position, count: count) }
+            position += count
+            return count
+        }
+    }
+
     /// libyaml reads UTF-16 when a UTF-16 BOM starts the input; banks are UTF-8 only.
     private static func utf16Problem(_ bytes: [UInt8]) -> YAMLProblem? {
         guard bytes.count >= 2,
@@ -97,12 +154,16 @@ public enum YAMLEventParser {
         return YAMLProblem(.encoding, "the file is UTF-16; banks must be UTF-8", at: SourceRange(at: SourceMark(line: 1, column: 1)))
     }
 
-    private static func problem(of p: yaml_parser_t, in buffer: UnsafeBufferPointer<UInt8>) -> YAMLProblem {
+    private static func problem(of p: yaml_parser_t, in buffer: UnsafeBufferPointer<UInt8>, input: YAMLInput) -> YAMLProblem {
         let problemText = p.problem.map { String(cString: $0) } ?? "unknown problem"
+        let lineOffset = input.lineOffset
         if p.error == YAML_READER_ERROR {
             // libyaml names the offending byte, which for a cut-short sequence is the one after
-            // it; the author needs the start of the bad sequence.
-            let offset = problemText.contains("UTF-8") ? firstInvalidUTF8(in: buffer) ?? p.problem_offset : p.problem_offset
+            // it; the author needs the start of the bad sequence. Offsets count from the start
+            // of what libyaml read (the prefix, then `bytes` from `input.start`).
+            let read = UnsafeBufferPointer(rebasing: buffer[min(input.start, buffer.count)...])
+            let reported = max(0, p.problem_offset - input.prefix.count)
+            let offset = input.start + (problemText.contains("UTF-8") ? firstInvalidUTF8(in: read) ?? reported : reported)
             let at = markOfByte(offset, in: buffer)
             var message = problemText
             if problemText.contains("UTF-8") {
@@ -115,11 +176,11 @@ public enum YAMLEventParser {
         if p.error == YAML_MEMORY_ERROR {
             return YAMLProblem(.syntax, "libyaml ran out of memory", at: SourceRange(at: SourceMark(line: 1, column: 1)))
         }
-        let problemMark = mark(p.problem_mark)
+        let problemMark = mark(p.problem_mark, lineOffset)
         guard let context = p.context.map({ String(cString: $0) }) else {
             return YAMLProblem(.syntax, problemText, at: SourceRange(at: problemMark))
         }
-        let contextMark = mark(p.context_mark)
+        let contextMark = mark(p.context_mark, lineOffset)
         // Where the input ran out, or a key never found its ':', the place the construct opened
         // (the quote, the bracket, the key) is what the author has to look at.
         let opensAtContext = problemText.contains("end of stream") || problemText.contains("could not find expected ':'")

@@ -46,6 +46,8 @@ public struct YAMLLoader: Sendable {
     public struct Loaded: Sendable {
         public var documents: [Node?]
         public var problems: [YAMLProblem]
+        /// Aliases met (each expanded where it stands).
+        public var aliases = 0
 
         public var root: Node? { documents.first ?? nil }
     }
@@ -61,12 +63,12 @@ public struct YAMLLoader: Sendable {
         return try build(bytes, sink: sink)
     }
 
-    private func build(_ bytes: [UInt8], sink: TreeBuilder.Sink?) throws(YAMLProblem) -> Loaded {
+    func build(_ bytes: [UInt8], input: YAMLInput = YAMLInput(), sink: TreeBuilder.Sink?) throws(YAMLProblem) -> Loaded {
         var builder = TreeBuilder(limits: limits, allowMultipleDocuments: allowMultipleDocuments, acceptsAnyTag: acceptsAnyTag, sink: sink)
-        try YAMLEventParser.parse(bytes) { (event, range) throws(YAMLProblem) in
+        try YAMLEventParser.parse(bytes, input: input) { (event, range) throws(YAMLProblem) in
             try builder.consume(event, range)
         }
-        return Loaded(documents: builder.documents, problems: builder.problems)
+        return Loaded(documents: builder.documents, problems: builder.problems, aliases: builder.aliasCount)
     }
 
     /// The same as the one-thread load, with libyaml and the tree on a second thread: the
@@ -192,7 +194,7 @@ private final class StreamChannel: @unchecked Sendable {
     }
 }
 
-private struct TreeBuilder {
+struct TreeBuilder {
     /// Where the items of the streamed sequence go instead of the tree.
     struct Sink {
         var rootKey: String
@@ -241,6 +243,7 @@ private struct TreeBuilder {
     private var outer: [Frame] = []
     private var anchors: [String: (node: Node, count: Int)] = [:]
     private var aliasExpansion = 0
+    private(set) var aliasCount = 0
     private var documentCount = 0
     private var root: Node?
     private(set) var documents: [Node?] = []
@@ -270,6 +273,7 @@ private struct TreeBuilder {
             let content: Node.Content = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
             try add(Node(content, range: SourceRange(start: frame.start, end: range.end), tag: frame.tag, anchor: frame.anchor), count: frame.nodeCount)
         case .alias(let name):
+            aliasCount += 1
             guard let target = anchors[name] else {
                 throw YAMLProblem(.unknownAlias, "alias *\(name) refers to no anchor defined before it", at: range)
             }

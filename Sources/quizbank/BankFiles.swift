@@ -54,7 +54,8 @@ enum BankFiles {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        // One byte more than the file's size, so that the end shows without growing the buffer.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while true {
             if count == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 65536)) }

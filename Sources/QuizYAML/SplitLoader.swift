@@ -1,0 +1,303 @@
+import Foundation
+
+extension YAMLLoader {
+    /// A line of a file where an item of the root key's block sequence starts, so that the file
+    /// can be parsed as two parts at once: the part before on the caller's thread, the part from
+    /// it on a second thread, read behind a one-line prefix (`rootKey:`) that recreates the
+    /// context the items sit in.
+    ///
+    /// Found by looking at bytes only, so it is a guess: the split load checks it against what
+    /// libyaml makes of both parts and falls back to reading the file in one piece when a part
+    /// does not come out as an exact piece of the whole (the line was inside a quoted scalar,
+    /// an alias refers back across it, keys follow the sequence, and so on).
+    public struct SplitPoint: Sendable, Equatable {
+        /// The byte offset of the line.
+        public var offset: Int
+        /// Its line number, 1-based, counting line feeds.
+        public var line: Int
+        /// The column (1-based) of the items' `-`.
+        public var itemColumn: Int
+
+        /// The first line at or after `fraction` of the file that starts an item as the first
+        /// item of `rootKey:` does, with that key written alone on its line at the start of a
+        /// line, and no directive (`%`) before it. Nil when there is none.
+        public static func find(in bytes: [UInt8], rootKey: String, fraction: Double = 0.5) -> SplitPoint? {
+            bytes.withUnsafeBufferPointer { find(in: $0, rootKey: Array(rootKey.utf8), fraction: fraction) }
+        }
+
+        private static func find(in text: UnsafeBufferPointer<UInt8>, rootKey: [UInt8], fraction: Double) -> SplitPoint? {
+            let count = text.count
+            func lineEnd(from index: Int) -> Int {
+                var i = index
+                while i < count, text[i] != 0x0A { i += 1 }
+                return i
+            }
+            var start = count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
+            // The root key's line.
+            while true {
+                guard start < count else { return nil }
+                let end = lineEnd(from: start)
+                if text[start] == UInt8(ascii: "%") { return nil }
+                if isKeyLine(text, start, end, rootKey) {
+                    start = end + 1
+                    break
+                }
+                start = end + 1
+            }
+            // Its first item, after blank and comment lines.
+            var column = 0
+            while true {
+                guard start < count else { return nil }
+                let end = lineEnd(from: start)
+                var i = start
+                while i < end, text[i] == UInt8(ascii: " ") { i += 1 }
+                if i == end || text[i] == UInt8(ascii: "#") || (text[i] == 0x0D && i + 1 == end) {
+                    start = end + 1
+                    continue
+                }
+                guard startsItem(text, at: i, end: end) else { return nil }
+                column = i - start
+                start = end + 1
+                break
+            }
+            // The first line like it from `fraction` of the file on.
+            var index = max(start, Int(Double(count) * fraction))
+            while index > start, text[index - 1] != 0x0A { index -= 1 }
+            while index < count {
+                let end = lineEnd(from: index)
+                var i = index
+                while i < end, i - index < column, text[i] == UInt8(ascii: " ") { i += 1 }
+                if i - index == column, startsItem(text, at: i, end: end) {
+                    return SplitPoint(offset: index, line: lineFeeds(text, before: index) + 1, itemColumn: column + 1)
+                }
+                index = end + 1
+            }
+            return nil
+        }
+
+        /// `key:`, then only spaces, a comment or a carriage return.
+        private static func isKeyLine(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ key: [UInt8]) -> Bool {
+            guard end - start > key.count, text[start + key.count] == UInt8(ascii: ":") else { return false }
+            for (k, byte) in key.enumerated() where text[start + k] != byte { return false }
+            var i = start + key.count + 1
+            while i < end, text[i] == UInt8(ascii: " ") { i += 1 }
+            return i == end || text[i] == UInt8(ascii: "#") || (text[i] == 0x0D && i + 1 == end)
+        }
+
+        /// `-` followed by a space, a carriage return or the line's end.
+        private static func startsItem(_ text: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Bool {
+            guard i < end, text[i] == UInt8(ascii: "-") else { return false }
+            return i + 1 == end || text[i + 1] == UInt8(ascii: " ") || text[i + 1] == 0x0D
+        }
+
+        /// Line feeds before `end`, eight bytes at a time. Other line breaks libyaml counts
+        /// (a lone carriage return, NEL, LS, PS) make the count differ from libyaml's marks;
+        /// the split load sees that and reads the file in one piece.
+        private static func lineFeeds(_ text: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            var total = 0
+            var i = 0
+            let raw = UnsafeRawBufferPointer(text)
+            while i + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ feeds
+                // A byte of `word` is zero exactly where the text has a line feed.
+                total += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+                i += 8
+            }
+            while i < end {
+                if text[i] == 0x0A { total += 1 }
+                i += 1
+            }
+            return total
+        }
+    }
+
+    /// What happens to the items of the second part of a split load.
+    public struct RemoteItems {
+        /// Called on the second thread with each item of the second part, in order.
+        public var handle: (Node) -> Void
+        /// Called on the caller's thread after the first part's items when the second part
+        /// stands, in place of `Streaming.handle` for its items. When it does not stand, this
+        /// is never called, and what `handle` saw is to be dropped: `Streaming.handle` sees
+        /// every item instead.
+        public var adopt: () throws(YAMLProblem) -> Void
+
+        public init(handle: @escaping (Node) -> Void, adopt: @escaping () throws(YAMLProblem) -> Void) {
+            self.handle = handle
+            self.adopt = adopt
+        }
+    }
+
+    /// Loads as `load(_:streaming:)` does, with the same result, items and problems, in two
+    /// parts at once (see `SplitPoint`).
+    public func load(_ bytes: [UInt8], streaming: Streaming, splitAt split: SplitPoint, remote: RemoteItems) throws(YAMLProblem) -> Loaded {
+        let second = SecondPart(handle: remote.handle)
+        let loader = self
+        let rootKey = streaming.rootKey
+        let worker = Thread {
+            var input = YAMLInput()
+            input.prefix = Array("\(rootKey):\n".utf8)
+            input.start = split.offset
+            input.lineOffset = split.line - 2
+            let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { _ in }, item: { node throws(YAMLProblem) in
+                if second.isCancelled { throw SecondPart.cancelled }
+                second.handle(node)
+            })
+            if let loaded = try? loader.build(bytes, input: input, sink: sink), Self.isSecondPart(loaded, of: split, rootKey: rootKey) {
+                second.loaded = loaded
+            }
+            second.done.signal()
+        }
+        worker.stackSize = 1 << 20
+        worker.start()
+
+        // The first part: up to the split line, and on through the file when the second part
+        // did not stand. The last item is held back until it is known to end where the part does.
+        var stoppedAtSplit = false
+        var began = false
+        var delivered = 0
+        var held: Node?
+        var input = YAMLInput()
+        input.pause = split.offset
+        input.resume = {
+            second.waitUntilDone()
+            stoppedAtSplit = second.loaded != nil
+            return !stoppedAtSplit
+        }
+        var callerProblem: YAMLProblem?
+        let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { pairs throws(YAMLProblem) in
+            began = true
+            do throws(YAMLProblem) { try streaming.begin(pairs) } catch { callerProblem = error; throw error }
+        }, item: { node throws(YAMLProblem) in
+            if let item = held {
+                held = nil
+                do throws(YAMLProblem) { try streaming.handle(item) } catch { callerProblem = error; throw error }
+                delivered += 1
+            }
+            held = node
+        })
+        let first: Loaded
+        do throws(YAMLProblem) {
+            first = try build(bytes, input: input, sink: sink)
+        } catch {
+            second.cancel()
+            if callerProblem != nil { throw error }
+            guard stoppedAtSplit else {
+                if let item = held { try streaming.handle(item) }
+                throw error
+            }
+            return try loadWhole(bytes, streaming: streaming, skipping: delivered, began: began)
+        }
+        second.waitUntilDone()
+        guard stoppedAtSplit else {
+            if let item = held { try streaming.handle(item) }
+            return first
+        }
+        guard began, let secondPart = second.loaded, let merged = Self.join(first, secondPart, at: split, rootKey: rootKey) else {
+            return try loadWhole(bytes, streaming: streaming, skipping: delivered, began: began)
+        }
+        if var item = held {
+            // In the whole file the last item, and the collections that close with it, end at the
+            // next item's `-`, where libyaml sees the indentation drop; in the first part, at the
+            // start of that line.
+            Self.moveEnds(of: &item, from: SourceMark(line: split.line, column: 1), to: SourceMark(line: split.line, column: split.itemColumn))
+            try streaming.handle(item)
+        }
+        try remote.adopt()
+        return merged
+    }
+
+    /// The one-piece load after a split that did not stand, without the items already handed over.
+    private func loadWhole(_ bytes: [UInt8], streaming: Streaming, skipping delivered: Int, began: Bool) throws(YAMLProblem) -> Loaded {
+        var skipped = 0
+        let sink = TreeBuilder.Sink(rootKey: streaming.rootKey, begin: { pairs throws(YAMLProblem) in
+            if !began { try streaming.begin(pairs) }
+        }, item: { node throws(YAMLProblem) in
+            if skipped < delivered {
+                skipped += 1
+            } else {
+                try streaming.handle(node)
+            }
+        })
+        return try build(bytes, sink: sink)
+    }
+
+    /// Collections only: a block scalar ends where its last line break does, in both.
+    private static func moveEnds(of node: inout Node, from end: SourceMark, to moved: SourceMark) {
+        guard node.range.end == end, node.scalar == nil else { return }
+        node.range.end = moved
+        switch node.content {
+        case .scalar: break
+        case .sequence(var items):
+            if !items.isEmpty { moveEnds(of: &items[items.count - 1], from: end, to: moved) }
+            node.content = .sequence(items)
+        case .mapping(var pairs):
+            if !pairs.isEmpty { moveEnds(of: &pairs[pairs.count - 1].value, from: end, to: moved) }
+            node.content = .mapping(pairs)
+        }
+    }
+
+    /// The second part stands alone when it is the streamed sequence and nothing else: one
+    /// document, no key after the sequence, no alias (its anchor may be in the first part).
+    private static func isSecondPart(_ loaded: Loaded, of split: SplitPoint, rootKey: String) -> Bool {
+        guard loaded.aliases == 0, loaded.documents.count == 1, let pairs = loaded.root?.pairs, pairs.count == 1,
+              pairs[0].key.scalar == rootKey, let items = pairs[0].value.items, items.isEmpty
+        else { return false }
+        return pairs[0].value.range.start == SourceMark(line: split.line, column: split.itemColumn)
+    }
+
+    /// The whole file's result from its two parts, or nil when the first part does not end
+    /// with the root key's sequence still open at the split line, as a part of the whole must.
+    private static func join(_ first: Loaded, _ second: Loaded, at split: SplitPoint, rootKey: String) -> Loaded? {
+        guard first.documents.count == 1, var root = first.root, root.range.start.column == 1,
+              var pairs = root.pairs, let last = pairs.last, last.key.scalar == rootKey,
+              let items = last.value.items, items.isEmpty,
+              last.value.range.start.column == split.itemColumn,
+              last.value.range.end == SourceMark(line: split.line, column: 1),
+              let secondRoot = second.root, let secondSequence = secondRoot.pairs?.first?.value
+        else { return nil }
+        pairs[pairs.count - 1].value.range.end = secondSequence.range.end
+        root.content = .mapping(pairs)
+        root.range.end = secondRoot.range.end
+        return Loaded(documents: [root], problems: first.problems + second.problems, aliases: first.aliases)
+    }
+}
+
+/// The second part's result, read once `waitUntilDone` has returned, and the caller's request
+/// to stop early.
+private final class SecondPart: @unchecked Sendable {
+    static let cancelled = YAMLProblem(.syntax, "loading cancelled", at: SourceRange(at: SourceMark(line: 1, column: 1)))
+    let done = DispatchSemaphore(value: 0)
+    /// `RemoteItems.handle`, called on the second thread only.
+    let handle: (Node) -> Void
+    var loaded: YAMLLoader.Loaded?
+    private let lock = NSLock()
+    private var cancelled = false
+    /// Only the caller's thread waits.
+    private var waited = false
+
+    init(handle: @escaping (Node) -> Void) {
+        self.handle = handle
+    }
+
+    var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+
+    func waitUntilDone() {
+        guard !waited else { return }
+        done.wait()
+        waited = true
+    }
+
+    /// Stops the second part at its next item and waits for it.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+        waitUntilDone()
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import QuizYAML
+
+/// A split load must give exactly what a one-piece load gives, whether the split stands or not.
+@Suite struct SplitLoaderTests {
+    private struct Outcome: Equatable {
+        var begin: [String] = []
+        var items: [String] = []
+        var rootKeys: [String] = []
+        var rootRange = ""
+        var sequenceRange = ""
+        var problems: [String] = []
+        var failure: String?
+    }
+
+    private static func describe(_ node: Node) -> String {
+        switch node.content {
+        case .scalar(let value, _): return "\(node.range)=\(value)"
+        case .sequence(let items): return "\(node.range)[\(items.map(describe).joined(separator: ","))]"
+        case .mapping(let pairs): return "\(node.range){\(pairs.map { describe($0.key) + ":" + describe($0.value) }.joined(separator: ","))}"
+        }
+    }
+
+    private static func outcome(_ load: (YAMLLoader.Streaming) throws(YAMLProblem) -> YAMLLoader.Loaded, seen: () -> [String]) -> Outcome {
+        var outcome = Outcome()
+        var begin: [String] = []
+        var items: [String] = []
+        let streaming = YAMLLoader.Streaming(rootKey: "items", begin: { pairs in
+            begin = pairs.compactMap { $0.key.scalar }
+        }, handle: { node in
+            items.append(describe(node))
+        })
+        do throws(YAMLProblem) {
+            let loaded = try load(streaming)
+            outcome.rootKeys = loaded.root?.pairs?.compactMap { $0.key.scalar } ?? []
+            outcome.rootRange = loaded.root.map { "\($0.range)" } ?? "-"
+            outcome.sequenceRange = loaded.root?.pairs?.first { $0.key.scalar == "items" }.map { "\($0.value.range)" } ?? "-"
+            outcome.problems = loaded.problems.map { "\($0.kind) \($0.range) \($0.message) \($0.related.map { "\($0.range)" })" }
+        } catch {
+            outcome.failure = "\(error.kind) \(error.range) \(error.message)"
+        }
+        outcome.begin = begin
+        outcome.items = items + seen()
+        return outcome
+    }
+
+    /// The first thing that differs, briefly.
+    private static func difference(_ a: Outcome, _ b: Outcome) -> String? {
+        if a.items.count != b.items.count { return "\(a.items.count) items vs \(b.items.count)" }
+        if let index = zip(a.items, b.items).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            return "item \(index): \(a.items[index]) vs \(b.items[index])"
+        }
+        var a = a, b = b
+        a.items = []
+        b.items = []
+        return a == b ? nil : "\(a) vs \(b)"
+    }
+
+    private func wholeLoad(_ bytes: [UInt8]) -> Outcome {
+        var loader = YAMLLoader()
+        loader.concurrentThreshold = .max
+        return Self.outcome({ streaming throws(YAMLProblem) in try loader.load(bytes, streaming: streaming) }, seen: { [] })
+    }
+
+    /// The split load, and whether its second part stood.
+    private func splitLoad(_ bytes: [UInt8], fraction: Double) -> (Outcome, stood: Bool)? {
+        guard let split = YAMLLoader.SplitPoint.find(in: bytes, rootKey: "items", fraction: fraction) else { return nil }
+        var remoteItems: [String] = []
+        var adopted: [String] = []
+        var stood = false
+        let remote = YAMLLoader.RemoteItems(handle: { node in
+            remoteItems.append(Self.describe(node))
+        }, adopt: {
+            stood = true
+            adopted = remoteItems
+        })
+        let outcome = Self.outcome({ streaming throws(YAMLProblem) in
+            try YAMLLoader().load(bytes, streaming: streaming, splitAt: split, remote: remote)
+        }, seen: { adopted })
+        return (outcome, stood)
+    }
+
+    private func items(_ count: Int, from first: Int = 0) -> String {
+        (first..<first + count).map { "  - id: item-\($0)\n    text: \"Text \($0) with é and 🌍\"\n    list: [a, b]\n" }.joined()
+    }
+
+    /// `stands`: whether the second part must stand (nil: either way, for some fraction each).
+    private func expectSame(_ text: String, stands: Bool?, fractions: [Double] = [0.2, 0.5, 0.8],
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        let bytes = Array(text.utf8)
+        let whole = wholeLoad(bytes)
+        var outcomes: Set<Bool> = []
+        for fraction in fractions {
+            guard let (split, stood) = splitLoad(bytes, fraction: fraction) else {
+                Issue.record("no split point at \(fraction)", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(Self.difference(split, whole) == nil, "fraction \(fraction)", sourceLocation: sourceLocation)
+            outcomes.insert(stood)
+            if let stands {
+                #expect(stood == stands, "fraction \(fraction): the second part \(stood ? "stood" : "did not stand")", sourceLocation: sourceLocation)
+            }
+        }
+        if stands == nil {
+            #expect(outcomes == [true, false], "the second part \(outcomes.first == true ? "always" : "never") stood", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aSplitAtAnItemGivesTheWholeLoad() {
+        expectSame("before: start\nitems:\n" + items(300), stands: true)
+        // Items that end in a block scalar, a nested list or a comment end where the next `-` is.
+        let varied = (0..<300).map { index in
+            switch index % 3 {
+            case 0: return "  - id: \(index)\n    text: |\n      line one\n\n"
+            case 1: return "  - id: \(index)\n    choices:\n      - a\n      - text: b\n        correct: true\n  # between\n"
+            default: return "  - id: \(index)\n    text: >-\n      folded\n      text\n"
+            }
+        }.joined()
+        expectSame("before: start\nitems:\n" + varied, stands: true, fractions: (1...12).map { Double($0) / 13 })
+    }
+
+    @Test func itemsAtTheKeysColumnAndCommentsSplitToo() {
+        let text = "# a comment\nbefore: start\nitems:   # the list\n\n" + (0..<200).map { "- id: \($0)\n  # note\n  text: |\n    line one\n    line two\n" }.joined()
+        expectSame(text, stands: true)
+    }
+
+    @Test func problemsInBothPartsKeepTheirLines() {
+        let text = "before: start\nitems:\n" + items(100) + "  - id: a\n    id: b\n" + items(100, from: 100) + "  - id: c\n    text: !custom x\n"
+        expectSame(text, stands: true)
+        #expect(wholeLoad(Array(text.utf8)).problems.count == 2)
+    }
+
+    @Test func keysAfterTheSequenceAreReadInOnePiece() {
+        expectSame("before: start\nitems:\n" + items(300) + "after: end\n", stands: false)
+    }
+
+    @Test func anAliasToAnAnchorBeforeTheSplitIsReadInOnePiece() {
+        let text = "before: &shared start\nitems:\n" + items(200) + "  - id: last\n    text: *shared\n"
+        expectSame(text, stands: false)
+    }
+
+    @Test func aLineThatOnlyLooksLikeAnItemIsNotASplit() {
+        // Inside a double-quoted scalar that runs over several lines, a line like an item's.
+        let quoted = (0..<150).map { "  - id: q\($0)\n    text: \"first line\n  - id: fake\($0)\n      rest\"\n" }.joined()
+        expectSame("before: start\nitems:\n" + quoted, stands: nil, fractions: (1...40).map { Double($0) / 41 })
+    }
+
+    @Test func aDocumentEndBeforeTheSplitLineIsStillASecondDocument() {
+        let text = "items:\n" + items(100) + "...\n" + items(100, from: 100)
+        expectSame(text, stands: false, fractions: [0.7])
+        #expect(wholeLoad(Array(text.utf8)).failure != nil)
+    }
+
+    @Test func syntaxErrorsInEitherPartAreTheWholeLoadsErrors() {
+        expectSame("before: start\nitems:\n" + items(50) + "  - id: [unclosed\n" + items(250, from: 50), stands: false, fractions: [0.8])
+        expectSame("before: start\nitems:\n" + items(250) + "  - id: \"unclosed\n" + items(50, from: 250), stands: false, fractions: [0.2])
+    }
+
+    @Test func otherLineBreaksGiveTheWholeLoadToo() {
+        // The split point counts line feeds; where libyaml counts lines otherwise, the first
+        // part does not end on the split line and the file is read in one piece.
+        for text in ["before: \"a\u{85}b\"\nitems:\n", "before: a\u{2028}b\nitems:\n", "before: a\rb: c\nitems:\n"] {
+            let bytes = Array((text + items(300)).utf8)
+            #expect(Self.difference(splitLoad(bytes, fraction: 0.5)?.0 ?? Outcome(), wholeLoad(bytes)) == nil, "\(text.debugDescription)")
+        }
+        expectSame("before: start\r\nitems:\r\n" + items(300).replacingOccurrences(of: "\n", with: "\r\n"), stands: true)
+    }
+
+    @Test func noSplitPointWithoutTheKeyAloneOnItsLineOrWithDirectives() {
+        #expect(YAMLLoader.SplitPoint.find(in: Array(("items: [a, b]\n").utf8), rootKey: "items") == nil)
+        #expect(YAMLLoader.SplitPoint.find(in: Array(("%YAML 1.1\n---\nitems:\n" + items(10)).utf8), rootKey: "items") == nil)
+        #expect(YAMLLoader.SplitPoint.find(in: Array(("items: &list\n" + items(10)).utf8), rootKey: "items") == nil)
+        let found = YAMLLoader.SplitPoint.find(in: Array(("a: 1\nitems:\n" + items(10)).utf8), rootKey: "items", fraction: 0.5)
+        #expect(found?.itemColumn == 3)
+        #expect(found.map { ($0.line - 3) % 3 } == 0)
+    }
+
+    @Test func anErrorFromTheCallerComesBackAndStopsTheSecondThread() throws {
+        let bytes = Array(("items:\n" + items(2_000)).utf8)
+        let split = try #require(YAMLLoader.SplitPoint.find(in: bytes, rootKey: "items"))
+        var handled = 0
+        let streaming = YAMLLoader.Streaming(rootKey: "items", handle: { node throws(YAMLProblem) in
+            handled += 1
+            if handled == 10 { throw YAMLProblem(.syntax, "stop here", at: node.range) }
+        })
+        var adopted = false
+        let remote = YAMLLoader.RemoteItems(handle: { _ in }, adopt: { adopted = true })
+        #expect(throws: YAMLProblem.self) { try YAMLLoader().load(bytes, streaming: streaming, splitAt: split, remote: remote) }
+        #expect(handled == 10)
+        #expect(!adopted)
+    }
+}
