@@ -21,10 +21,11 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
+        .target(name: "CSHA256"),
         .target(name: "QuizYAML", dependencies: ["CYaml"]),
         .target(name: "QuizLayout", dependencies: ["CHarfBuzz"]),
         .target(name: "QuizBank", dependencies: ["QuizYAML"]),
-        .target(name: "QuizCompile", dependencies: ["QuizBank", "QuizYAML"]),
+        .target(name: "QuizCompile", dependencies: ["CSHA256", "QuizBank", "QuizYAML"]),
         .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizYAML"]),
         .target(name: "QuizStats", dependencies: ["QuizBank"]),
         .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizLint", "QuizStats", "QuizYAML"]),

@@ -73,37 +73,46 @@ public enum TextNormalizer {
     }
 
     private static func collapseWhitespace(_ text: String) -> String {
-        var lines: [Substring] = []
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append(rawLine)
-        }
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        var pendingBlankLines = 0
-        var wroteAnything = false
-        for line in lines {
-            var lineBytes: [UInt8] = []
-            var pendingSpace = false
-            for byte in line.utf8 {
-                if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-                    pendingSpace = !lineBytes.isEmpty
-                } else {
-                    if pendingSpace { lineBytes.append(0x20); pendingSpace = false }
-                    lineBytes.append(byte)
+        var text = text
+        return text.withUTF8 { utf8 in
+            var output: [UInt8] = []
+            output.reserveCapacity(utf8.count)
+            var pendingBlankLines = 0
+            var wroteAnything = false
+            var lineStart = 0
+            while lineStart <= utf8.count {
+                var lineEnd = lineStart
+                while lineEnd < utf8.count, utf8[lineEnd] != 0x0A { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                var index = lineStart
+                while index < lineEnd, isSpace(utf8[index]) { index += 1 }
+                if index == lineEnd {
+                    if wroteAnything { pendingBlankLines += 1 }
+                    continue
+                }
+                if wroteAnything {
+                    output.append(0x0A)
+                    if pendingBlankLines > 0 { output.append(0x0A) }
+                }
+                pendingBlankLines = 0
+                wroteAnything = true
+                var pendingSpace = false
+                while index < lineEnd {
+                    let byte = utf8[index]
+                    if isSpace(byte) {
+                        pendingSpace = true
+                    } else {
+                        if pendingSpace { output.append(0x20); pendingSpace = false }
+                        output.append(byte)
+                    }
+                    index += 1
                 }
             }
-            if lineBytes.isEmpty {
-                if wroteAnything { pendingBlankLines += 1 }
-                continue
-            }
-            if wroteAnything {
-                output.append(0x0A)
-                if pendingBlankLines > 0 { output.append(0x0A) }
-            }
-            pendingBlankLines = 0
-            output += lineBytes
-            wroteAnything = true
+            return String(decoding: output, as: UTF8.self)
         }
-        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D
     }
 }

@@ -50,6 +50,22 @@ struct SHA256Tests {
         #expect(SHA256.hex(hasher.finalize()) == expected)
     }
 
+    // MARK: - Processor instructions against the portable code
+
+    @Test("the SHA-256 instructions, where the processor has them, agree with the portable code")
+    func hardwareAgreesWithSwift() {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 63, 64, 65, 127, 128, 1_000, 4_096, 65_537] + (0..<40).map({ _ in Int.random(in: 0..<20_000, using: &generator) }) {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var portable = SHA256()
+            portable.usesHardware = false
+            portable.update(bytes)
+            var detected = SHA256()
+            detected.update(bytes)
+            #expect(SHA256.hex(detected.finalize()) == SHA256.hex(portable.finalize()), "length \(length)")
+        }
+    }
+
     // MARK: - Padding boundaries
 
     @Test("lengths around the padding boundaries", arguments: [
