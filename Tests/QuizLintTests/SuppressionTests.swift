@@ -77,6 +77,16 @@ import QuizYAML
         LintEngine().lint([LintInput(path: "demo.yaml", bytes: Array(text.utf8))]).findings
     }
 
+    @Test func theQuickCheckFindsEveryDirectiveAndSkipsFilesWithout() {
+        for padding in 0..<9 {
+            let lead = String(repeating: "x", count: padding)
+            #expect(Suppression.mayHaveDirective(Array("\(lead)#quizbank:".utf8)))
+            #expect(Suppression.mayHaveDirective(Array("a: 1\n\(lead) # \t quizbank: disable-line x\n".utf8)))
+            #expect(!Suppression.mayHaveDirective(Array("quizbank: 1\n\(lead)# a comment\ntext: \"#1 quizbank\"\n#quizbank".utf8)))
+        }
+        #expect(!Suppression.mayHaveDirective([]))
+    }
+
     @Test func directivesAreRead() {
         let suppressions = Suppression.scan(Array("# quizbank: disable-next-line a,b -- why not\nx: 1 # quizbank: disable-line c\n".utf8))
         #expect(suppressions.map(\.rule) == ["a", "b", "c"])

@@ -14,31 +14,43 @@ public struct TextReporter: Sendable {
     }
 
     public func report(_ findings: [Finding], bankCount: Int) -> String {
-        var out = ""
+        // Built as UTF-8 bytes: a large bank can have a hundred thousand findings.
+        var out = ReportBytes(capacity: findings.count * 120)
         var lineCache: [String: [Substring]] = [:]
         for finding in findings {
-            out += line(for: finding)
-            out += "\n"
+            out.append(finding.path)
+            out.append(":")
+            out.append(finding.range.start.line)
+            out.append(":")
+            out.append(finding.range.start.column)
+            out.append(": ")
+            out.append(paint(finding.severity.rawValue, finding.severity))
+            out.append(": ")
+            out.append(finding.message)
+            out.append(" [")
+            out.append(finding.ruleID)
+            out.append("]\n")
             if let sources, let bytes = sources[finding.path] {
                 if lineCache[finding.path] == nil {
                     lineCache[finding.path] = SourceLines.split(bytes)
                 }
                 if let excerpt = SourceLines.excerpt(lines: lineCache[finding.path]!, range: finding.range) {
-                    out += excerpt
+                    out.append(excerpt)
                 }
             }
             for related in finding.related {
-                out += "\(related.path):\(related.range.start.line):\(related.range.start.column): note: \(related.note)\n"
+                out.append(related.path)
+                out.append(":")
+                out.append(related.range.start.line)
+                out.append(":")
+                out.append(related.range.start.column)
+                out.append(": note: ")
+                out.append(related.note)
+                out.append("\n")
             }
         }
-        out += summary(findings, bankCount: bankCount)
-        return out
-    }
-
-    func line(for finding: Finding) -> String {
-        let location = "\(finding.path):\(finding.range.start.line):\(finding.range.start.column)"
-        let severity = finding.severity.rawValue
-        return "\(location): \(paint(severity, finding.severity)): \(finding.message) [\(finding.ruleID)]"
+        out.append(summary(findings, bankCount: bankCount))
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     public func summary(_ findings: [Finding], bankCount: Int) -> String {
@@ -63,6 +75,31 @@ public struct TextReporter: Sendable {
         case .info: code = "1;36"
         }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}
+
+/// A report's text as it is written.
+private struct ReportBytes {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ number: UInt32) {
+        var divisor: UInt32 = 1
+        while number / divisor >= 10 { divisor *= 10 }
+        var rest = number
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }
 
