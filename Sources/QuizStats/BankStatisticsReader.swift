@@ -17,11 +17,22 @@ public struct BankStatisticsReader: Sendable {
 
     public func read(_ bytes: [UInt8], path: String) -> Outcome {
         var accumulator: StatisticsAccumulator?
+        // Written once, by `header`, before `prepare` may run; `prepare` reads only these two.
+        var headerSeen = false
+        var sourceLocale: String?
         let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
             accumulator = StatisticsAccumulator(sourceLocale: header?.locale.value)
+            sourceLocale = header?.locale.value
+            headerSeen = true
         }, question: { question in
             if accumulator == nil { accumulator = StatisticsAccumulator(sourceLocale: nil) }
             accumulator!.add(question)
+        }, prepare: { question in
+            // On the decoder's second thread: the texts are measured there, and only the
+            // adding waits for the question's turn.
+            guard headerSeen else { return nil }
+            let measured = StatisticsAccumulator.measure(question, sourceLocale: sourceLocale)
+            return { accumulator!.add(question, measured: measured) }
         })
         let decoded = decoder.decode(bytes, path: path, observer: observer)
         guard !decoded.hasErrors, let header = decoded.bank?.header else {

@@ -39,7 +39,37 @@ public struct StatisticsAccumulator: Sendable {
         self.sourceLocale = sourceLocale
     }
 
+    /// The lengths of a question's texts that `add` records: the measuring, which is most of
+    /// the work, apart from the adding, so that it can be done on another thread.
+    public struct Measured: Sendable {
+        var text: TextMeasure
+        var explanation: TextMeasure?
+        var choices: [TextMeasure]
+        /// A translated text was measured without knowing the source locale.
+        var guessedLocale: Bool
+    }
+
+    /// Measures `question` as `add` does in an accumulator for `sourceLocale`.
+    public static func measure(_ question: Question, sourceLocale: String?) -> Measured {
+        var guessed = false
+        func length(_ text: LocalizedText) -> TextMeasure {
+            let (measure, guess) = measure(text, sourceLocale: sourceLocale)
+            guessed = guessed || guess
+            return measure
+        }
+        let text = length(question.text)
+        let explanation = question.explanation.map(length)
+        let choices = question.choices.map { length($0.text) }
+        return Measured(text: text, explanation: explanation, choices: choices, guessedLocale: guessed)
+    }
+
     public mutating func add(_ question: Question) {
+        add(question, measured: Self.measure(question, sourceLocale: sourceLocale))
+    }
+
+    /// Adds a question measured by `measure(_:sourceLocale:)` with this accumulator's locale.
+    public mutating func add(_ question: Question, measured: Measured) {
+        if measured.guessedLocale { needsSourceLocale = true }
         questions += 1
         kinds[question.kind] += 1
         if let topic = question.topic {
@@ -63,11 +93,11 @@ public struct StatisticsAccumulator: Sendable {
 
         coverage.questions += 1
         count(question.text, .text)
-        lengths.questionText.add(measure(question.text))
+        lengths.questionText.add(measured.text)
         if let explanation = question.explanation {
             coverage.withExplanation += 1
             count(explanation, .explanation)
-            lengths.explanation.add(measure(explanation))
+            if let length = measured.explanation { lengths.explanation.add(length) }
         }
         if !question.hints.isEmpty {
             coverage.withHints += 1
@@ -84,11 +114,11 @@ public struct StatisticsAccumulator: Sendable {
         case .trueFalse:
             if question.answer?.value == true { trueFalse.trueCount += 1 } else { trueFalse.falseCount += 1 }
         case .singleChoice, .multipleChoice:
-            addChoices(of: question)
+            addChoices(of: question, measured: measured.choices)
         }
     }
 
-    private mutating func addChoices(of question: Question) {
+    private mutating func addChoices(of question: Question, measured lengths: [TextMeasure]) {
         let choices = question.choices
         let k = choices.count
         guard k > 0 else { return }
@@ -110,8 +140,8 @@ public struct StatisticsAccumulator: Sendable {
                 coverage.choicesWithFeedback += 1
                 count(feedback, .feedback)
             }
-            let measured = measure(item.text)
-            lengths.choice.add(measured)
+            let measured = lengths[position]
+            self.lengths.choice.add(measured)
             if measured.characters > longest {
                 longest = measured.characters
                 longestCount = 1
@@ -145,17 +175,16 @@ public struct StatisticsAccumulator: Sendable {
         }
     }
 
-    /// The source-locale text's length.
-    private mutating func measure(_ text: LocalizedText) -> TextMeasure {
+    /// The source-locale text's length, and whether the locale had to be guessed.
+    private static func measure(_ text: LocalizedText, sourceLocale: String?) -> (TextMeasure, guessed: Bool) {
         switch text.form {
         case .plain(let value):
-            return TextMeasure(value)
+            return (TextMeasure(value), false)
         case .translated(let entries):
             guard let sourceLocale else {
-                needsSourceLocale = true
-                return TextMeasure(entries.first?.text ?? "")
+                return (TextMeasure(entries.first?.text ?? ""), true)
             }
-            return TextMeasure((entries.first { $0.locale == sourceLocale } ?? entries.first)?.text ?? "")
+            return (TextMeasure((entries.first { $0.locale == sourceLocale } ?? entries.first)?.text ?? ""), false)
         }
     }
 

@@ -179,3 +179,32 @@ import QuizBank
         #expect(!jsonDifferences("x", "y").isEmpty)
     }
 }
+
+/// Large banks are decoded in two parts at once, with texts measured on the second thread;
+/// the figures must not depend on it.
+@Suite struct SplitReadingTests {
+    private func read(_ bytes: [UInt8], split: Double?) -> BankStatistics? {
+        var reader = BankStatisticsReader()
+        reader.decoder.splitFraction = split
+        reader.decoder.concurrentThreshold = 0
+        return reader.read(bytes, path: "bank.yaml").statistics
+    }
+
+    @Test func figuresAreTheSameReadInOneOrTwoParts() throws {
+        var text = "quizbank: 1\nid: split\ntitle: Split\nlocale: en\nlocales: [en, de]\ntopics:\n  a: {title: A}\nquestions:\n"
+        for index in 0..<3_000 {
+            if index % 3 == 0 {
+                text += "  - id: q\(index)\n    topic: a\n    text:\n      en: \"Is \(index) a number of \(index % 7) words?\"\n      de: \"Ist \(index) eine Zahl?\"\n    answer: \(index % 2 == 0)\n"
+            } else {
+                text += "  - id: q\(index)\n    difficulty: \(index % 5 + 1)\n    tags: [t\(index % 4)]\n    text: \"Which of these is \(index)?\"\n    explanation: Because \(index).\n"
+                text += "    choices:\n      - \"\(index)\"\n      - text: \"\(index + 1) and more words\"\n        correct: true\n      - \"x\"\n"
+            }
+        }
+        let bytes = Array(text.utf8)
+        let whole = try #require(read(bytes, split: nil))
+        #expect(whole.questions == 3_000)
+        for fraction in [0.3, 0.6] {
+            #expect(read(bytes, split: fraction) == whole, "fraction \(fraction)")
+        }
+    }
+}
