@@ -2,7 +2,10 @@ import Foundation
 import QuizBank
 
 /// Writes files so that a reader never sees half of one: each goes to a temporary file in the
-/// same folder and is renamed over its name only when complete.
+/// same folder and is renamed over its name only when complete. A failed or killed run leaves
+/// the earlier files as they were. There is no fsync: compiled files are rebuilt by running
+/// again, so surviving a power cut is not worth the wait on every compile (about 13 ms for a
+/// 29 MB document here).
 enum AtomicWriter {
     static func write(_ files: [(name: String, bytes: [UInt8])], into directory: String) throws(CommandFailure) {
         do {
@@ -43,7 +46,7 @@ enum AtomicWriter {
                 }
                 offset += written
             }
-            return fsync(descriptor) == 0 ? nil : errno
+            return nil
         }
         close(descriptor)
         if let failure {
