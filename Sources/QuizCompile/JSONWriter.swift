@@ -53,25 +53,42 @@ struct JSONWriter {
 
     mutating func string(_ value: String) {
         element()
+        _ = appendQuoted(value, checkingNormalization: false)
+    }
+
+    /// A text as compiled output carries it: normalized (`TextNormalizer`), then escaped.
+    /// Most texts are normalized already: they are checked while they are copied, and only
+    /// the others are written again, normalized.
+    mutating func text(_ value: String) {
+        element()
+        let start = bytes.count
+        if !appendQuoted(value, checkingNormalization: true) {
+            bytes.removeSubrange(start...)
+            _ = appendQuoted(TextNormalizer.normalize(value), checkingNormalization: false)
+        }
+    }
+
+    /// Appends `value` quoted and escaped; false when `checkingNormalization` and the text
+    /// fails `TextNormalizer`'s quick check (what was appended is then incomplete).
+    private mutating func appendQuoted(_ value: String, checkingNormalization: Bool) -> Bool {
         bytes.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
+        let passed = value.withUTF8 { utf8 in
+            var check = TextNormalizer.QuickCheck()
             var runStart = 0
             for index in 0..<utf8.count {
                 let byte = utf8[index]
+                if checkingNormalization, !check.accepts(byte) { return false }
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 appendEscape(byte)
                 runStart = index + 1
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            return !checkingNormalization || check.acceptsEnd
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// A text as compiled output carries it: normalized (`TextNormalizer`), then escaped.
-    mutating func text(_ value: String) {
-        string(TextNormalizer.isNormalized(value) ? value : TextNormalizer.normalize(value))
+        return passed
     }
 
     mutating func bool(_ value: Bool) {

@@ -20,12 +20,18 @@ public enum TextNormalizer {
     }
 
     static func isNormalized(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: UInt8 = 0x0A
-        for byte in utf8 {
+        var check = QuickCheck()
+        for byte in utf8 where !check.accepts(byte) { return false }
+        return check.acceptsEnd
+    }
+
+    /// `isNormalized` a byte at a time, for loops that read the text anyway (`JSONWriter`).
+    struct QuickCheck {
+        private var previous: UInt8 = 0x0A
+
+        mutating func accepts(_ byte: UInt8) -> Bool {
             switch byte {
-            case 0x20:
-                if previous == 0x20 || previous == 0x0A { return false }
-            case 0x0A:
+            case 0x20, 0x0A:
                 if previous == 0x20 || previous == 0x0A { return false }
             case 0x09, 0x0D, 0xCC...0xFF:
                 return false
@@ -33,8 +39,10 @@ public enum TextNormalizer {
                 break
             }
             previous = byte
+            return true
         }
-        return previous != 0x20 && previous != 0x0A
+
+        var acceptsEnd: Bool { previous != 0x20 && previous != 0x0A }
     }
 
     public static func normalize(_ text: String) -> String {

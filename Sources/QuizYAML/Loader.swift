@@ -211,6 +211,17 @@ struct TreeBuilder {
         var items: [Node] = []
         var pairs: [Node.Pair] = []
         var pendingKey: Node?
+
+        /// The collected members, moved out rather than copied as the collection closes.
+        func takePairs() -> [Node.Pair] {
+            defer { pairs = [] }
+            return pairs
+        }
+
+        func takeItems() -> [Node] {
+            defer { items = [] }
+            return items
+        }
         /// A repeated key's value is dropped: the first definition stands.
         var pendingKeyIsDuplicate = false
         /// Nodes below this one, aliases counted as what they expand to.
@@ -270,7 +281,7 @@ struct TreeBuilder {
         case .sequenceEnd, .mappingEnd:
             guard let frame = current else { return }
             current = outer.popLast()
-            let content: Node.Content = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+            let content: Node.Content = frame.isMapping ? .mapping(frame.takePairs()) : .sequence(frame.takeItems())
             try add(Node(content, range: SourceRange(start: frame.start, end: range.end), tag: frame.tag, anchor: frame.anchor), count: frame.nodeCount)
         case .alias(let name):
             aliasCount += 1
@@ -319,7 +330,7 @@ struct TreeBuilder {
         return nil
     }
 
-    private mutating func add(_ node: Node, count: Int) throws(YAMLProblem) {
+    private mutating func add(_ node: consuming Node, count: Int) throws(YAMLProblem) {
         if let anchor = node.anchor {
             anchors[anchor] = (node, count)
         }
@@ -336,15 +347,14 @@ struct TreeBuilder {
             }
             return
         }
-        guard let key = frame.pendingKey else {
+        guard let key = frame.pendingKey.take() else {
             frame.pendingKeyIsDuplicate = isDuplicate(node, in: frame)
-            frame.pendingKey = node
+            frame.pendingKey = consume node
             return
         }
         if !frame.pendingKeyIsDuplicate {
             frame.pairs.append(Node.Pair(key: key, value: node))
         }
-        frame.pendingKey = nil
     }
 
     /// Two scalar keys that resolve to the same type and text are the same key; a repeat is reported.
