@@ -59,7 +59,7 @@ QUIZBANK ?= $(BUILD_DIR)/release/quizbank
 NEARDUP_QUESTIONS ?= 50000 100000 200000
 NEARDUP_MAX_RATIO ?= 2.3
 
-# make bench                                        100k bank, compile + lint + stats + measure, 5 runs
+# make bench                                        100k bank, compile + lint + lint-core + stats + measure, 5 runs
 # make bench BENCH_QUESTIONS="50000 100000 200000"
 # make bench BENCH_ARGS="--command stats-json='{quizbank} stats --format json {bank}'"
 bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDUP_QUESTIONS)),$(BENCH_DIR)/bank-$(n).yaml)
@@ -68,6 +68,7 @@ bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDU
 	    --bank $(BENCH_DIR)/bank-$$n.yaml --runs $(BENCH_RUNS) --case compile --case lint \
 	    --command 'stats={quizbank} stats {bank}' \
 	    --command "measure={quizbank} measure --size all --width 320,375,430 {bank}" \
+	    --command "lint-core={quizbank} lint --config Benchmarks/core-rules.quizbank.yml {bank}" --ok lint-core=0,1 \
 	    --json $(BENCH_DIR)/results-$$n.json $(BENCH_ARGS); \
 	done
 	$(BUILD_DIR)/release/near-duplicates time --runs 5 --max-ratio $(NEARDUP_MAX_RATIO) \
