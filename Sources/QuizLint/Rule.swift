@@ -60,16 +60,32 @@ public struct RuleExample: Sendable {
     /// Options to run the example with, when not the defaults.
     public var options: [String: OptionValue]
     /// Files beside the bank (`bank.yaml`), by relative path: images, for image rules.
-    public var files: [String: [UInt8]]
+    public var files: [String: ExampleFile]
 
     public static func triggering(_ bank: String, lines: [Int] = [], options: [String: OptionValue] = [:],
-                                  files: [String: [UInt8]] = [:]) -> RuleExample {
+                                  files: [String: ExampleFile] = [:]) -> RuleExample {
         RuleExample(bank: bank, triggers: true, lines: lines, options: options, files: files)
     }
 
-    public static func passing(_ bank: String, options: [String: OptionValue] = [:], files: [String: [UInt8]] = [:]) -> RuleExample {
+    public static func passing(_ bank: String, options: [String: OptionValue] = [:], files: [String: ExampleFile] = [:]) -> RuleExample {
         RuleExample(bank: bank, triggers: false, lines: [], options: options, files: files)
     }
+}
+
+/// A file beside an example bank, made only when the example runs: every `lint` reads the
+/// rules' descriptions, and drawing the example images each time cost about 15 ms.
+public struct ExampleFile: Sendable, ExpressibleByArrayLiteral {
+    private let make: @Sendable () -> [UInt8]
+
+    public init(_ make: @escaping @Sendable () -> [UInt8]) {
+        self.make = make
+    }
+
+    public init(arrayLiteral bytes: UInt8...) {
+        make = { bytes }
+    }
+
+    public var bytes: [UInt8] { make() }
 }
 
 /// Everything a user can learn about a rule: `quizbank rules`, `quizbank explain`, the SARIF

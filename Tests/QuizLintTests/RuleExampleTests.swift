@@ -22,10 +22,10 @@ import QuizYAML
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quizbank-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, bytes) in example.files {
-            let file = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: file)
+        for (name, file) in example.files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url)
         }
         let path = folder.appendingPathComponent("bank.yaml").path
         var configuration = Configuration()

@@ -3,7 +3,11 @@ enum ExampleImages {
     /// A complete grayscale PNG of `width` × `height` black pixels: the signature, an IHDR chunk,
     /// one IDAT chunk holding the zlib stream of the (unfiltered) scanlines in stored deflate
     /// blocks, and IEND, each chunk with its CRC. Any PNG decoder can open it.
-    static func png(width: Int, height: Int) -> [UInt8] {
+    static func png(width: Int, height: Int, keepingFirst count: Int = .max) -> ExampleFile {
+        ExampleFile { Array(pngBytes(width: width, height: height).prefix(count)) }
+    }
+
+    private static func pngBytes(width: Int, height: Int) -> [UInt8] {
         precondition(width > 0 && height > 0, "a PNG has at least one pixel")
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         // Width, height, bit depth 8, colour type 0 (grayscale), compression, filter, interlace.
@@ -20,7 +24,7 @@ enum ExampleImages {
     }
 
     /// A file that starts like nothing `readImageInfo` knows.
-    static let notAnImage: [UInt8] = Array("GIF89a, or rather a text file that is not an image\n".utf8)
+    static let notAnImage = ExampleFile { Array("GIF89a, or rather a text file that is not an image\n".utf8) }
 
     private static func appendChunk(_ type: String, _ data: [UInt8], to bytes: inout [UInt8]) {
         let typeBytes = Array(type.utf8)

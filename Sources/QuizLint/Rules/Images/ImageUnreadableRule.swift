@@ -40,7 +40,7 @@ struct ImageUnreadableRule: QuestionRule {
                     answer: true
                     image: sun.png
                     image-alt: The Sun
-                """, lines: [9], files: ["sun.png": Array(ExampleImages.png(width: 400, height: 400).prefix(20))]),
+                """, lines: [9], files: ["sun.png": ExampleImages.png(width: 400, height: 400, keepingFirst: 20)]),
             .passing("""
                 quizbank: 1
                 id: demo

@@ -52,7 +52,7 @@ struct UnusedImageRule: RunRule {
                     image-alt: The Sun
                 """, files: [
                     "pictures/sun.png": ExampleImages.png(width: 400, height: 400),
-                    "pictures/CREDITS.txt": Array("Sun: NASA/SDO\n".utf8),
+                    "pictures/CREDITS.txt": ExampleFile { Array("Sun: NASA/SDO\n".utf8) },
                     "pictures/.thumbnails/sun.png": ExampleImages.png(width: 40, height: 40),
                 ]),
             // No `images:`: pictures beside the bank are not checked.
