@@ -35,7 +35,12 @@ enum MeasureCommand: Command {
         OptionSpec(name: "escapes", short: nil, takesValue: false, help: "read \\n, \\t, \\\\ and \\u{...} in stdin lines as the characters they name"),
         OptionSpec(name: "config", short: "c", takesValue: true, valueName: "FILE",
                    help: "the configuration whose layout section applies (default: the nearest .quizbank.yml)"),
-        OptionSpec(name: "timing", short: nil, takesValue: false, help: "with banks: print how long measuring took on stderr"),
+        OptionSpec(name: "summary", short: nil, takesValue: false,
+                   help: "with texts from stdin: print a summary of line counts per size and width, as for banks"),
+        OptionSpec(name: "print-texts", short: nil, takesValue: false,
+                   help: "with banks: print every text, one a line as --escapes reads it, instead of measuring"),
+        OptionSpec(name: "timing", short: nil, takesValue: false,
+                   help: "with banks or --summary: print how long measuring alone took (wall and CPU) on stderr"),
     ]
 
     struct Target {
@@ -47,6 +52,11 @@ enum MeasureCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        if arguments.has("print-texts") {
+            guard !arguments.positional.isEmpty else { throw UsageError(message: "--print-texts needs bank paths") }
+            printTexts(try bankTexts(arguments.positional))
+            return ExitStatus.success
+        }
         let format = arguments.value("format") ?? "text"
         guard format == "text" || format == "json" else {
             throw UsageError(message: "--format takes text or json, not '\(format)'")
@@ -158,23 +168,25 @@ enum MeasureCommand: Command {
         }
 
         if !arguments.positional.isEmpty {
-            return try measureBanks(arguments.positional, measurer: measurer, targets: targets, format: format,
-                                    timing: arguments.has("timing"))
+            return summarize(try bankTexts(arguments.positional), measurer: measurer, targets: targets, format: format, timing: arguments.has("timing"))
         }
-        let input = FileHandle.standardInput.readDataToEndOfFile()
-        var texts = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        var texts = standardInputLines()
+        // Only a line with a backslash has escapes to read.
+        if arguments.has("escapes") { texts = texts.map { $0.utf8.contains(0x5C) ? unescape($0) : $0 } }
+        if arguments.has("summary") {
+            return summarize(texts, measurer: measurer, targets: targets, format: format, timing: arguments.has("timing"))
         }
-        if texts.last == "" { texts.removeLast() }
-        if arguments.has("escapes") { texts = texts.map(unescape) }
 
         var output = ""
+        let wrapTargets = wrapTargets(targets)
+        var scratch = MeasureScratch()
+        var counts: [Int] = []
         for (index, text) in texts.enumerated() {
-            let prepared = measurer.prepare(text)
             if format == "text" {
-                output += targets.map { String(prepared.lineCount(pointSize: $0.points, trackingEm: $0.tracking, width: $0.width)) }
-                    .joined(separator: " ") + "\n"
+                measurer.lineCounts(of: text, at: wrapTargets, into: &counts, scratch: &scratch)
+                output += counts.map(String.init).joined(separator: " ") + "\n"
             } else {
+                let prepared = measurer.prepare(text)
                 for target in targets {
                     let measure = prepared.layout(pointSize: target.points, trackingEm: target.tracking, width: target.width)
                     output += jsonLine(index: index + 1, measure: measure, target: target, style: style)
@@ -187,6 +199,10 @@ enum MeasureCommand: Command {
         }
         Terminal.standardOutput.write(output)
         return ExitStatus.success
+    }
+
+    static func wrapTargets(_ targets: [Target]) -> [WrapTarget] {
+        targets.map { WrapTarget(pointSize: $0.points, trackingEm: $0.tracking, width: $0.width) }
     }
 
     static func sizeList(_ text: String) throws(UsageError) -> [SizeCategory] {
@@ -281,9 +297,8 @@ enum MeasureCommand: Command {
         return out
     }
 
-    /// Every text of the banks (each locale, as compiled) at every target: a summary of line
-    /// counts per target.
-    static func measureBanks(_ paths: [String], measurer: TextMeasurer, targets: [Target], format: String, timing: Bool) throws -> Int32 {
+    /// Every text of the banks, each locale, as compiled.
+    static func bankTexts(_ paths: [String]) throws -> [String] {
         let files = try BankFiles.findBanks(paths)
         var texts: [String] = []
         let decoder = BankDecoder()
@@ -302,39 +317,20 @@ enum MeasureCommand: Command {
                 }
             }
         }
+        return texts
+    }
 
-        let start = DispatchTime.now()
-        let startCPU = clock()
-        // Two workers: splitting and shaping share the measurer's cache (locked once per text),
-        // wrapping is arithmetic on each worker's own counts.
-        let workers = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// Every text at every target: a summary of line counts per target. With `timing`, how
+    /// long the measuring alone took (not reading the texts) goes to stderr.
+    static func summarize(_ texts: [String], measurer: TextMeasurer, targets: [Target], format: String, timing: Bool) -> Int32 {
         let histogramSize = 6
-        let results = Counts(count: workers * targets.count * (histogramSize + 1))
-        defer { results.slots.deallocate() }
-        let allTexts = texts
-        let chunk = (texts.count + workers - 1) / workers
-        // Targets in size order (the counts are filed back under each target's own row).
-        let order = targets.indices.sorted { a, b in
-            (targets[a].points, targets[a].tracking, targets[a].width) < (targets[b].points, targets[b].tracking, targets[b].width)
-        }
-        let wrapTargets = order.map { WrapTarget(pointSize: targets[$0].points, trackingEm: targets[$0].tracking, width: targets[$0].width) }
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let base = worker * targets.count * (histogramSize + 1)
-            let lower = worker * chunk
-            let upper = min(allTexts.count, lower + chunk)
-            guard lower < upper else { return }
-            var scratch = MeasureScratch()
-            var counts: [Int] = []
-            for index in lower..<upper {
-                measurer.lineCounts(of: allTexts[index], at: wrapTargets, into: &counts, scratch: &scratch)
-                for (position, lines) in counts.enumerated() {
-                    let slot = base + order[position] * (histogramSize + 1)
-                    results.slots[slot + min(lines, histogramSize - 1)] += 1
-                    if lines > results.slots[slot + histogramSize] { results.slots[slot + histogramSize] = lines }
-                }
-            }
-        }
+        let wrapTargets = wrapTargets(targets)
+        let workers = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let startCPU = clock()
+        let start = DispatchTime.now()
+        let summaries = measurer.summarize(texts, at: wrapTargets, buckets: histogramSize, workers: workers)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        // The process's CPU time, all threads.
         let cpuSeconds = Double(clock() - startCPU) / Double(CLOCKS_PER_SEC)
 
         var output = ""
@@ -344,13 +340,7 @@ enum MeasureCommand: Command {
             output += "size      points  width  texts  0 lines  1 line  2 lines  3 lines  4 lines  5+ lines  most\n"
         }
         for (t, target) in targets.enumerated() {
-            var histogram = [Int](repeating: 0, count: histogramSize)
-            var most = 0
-            for worker in 0..<workers {
-                let slot = worker * targets.count * (histogramSize + 1) + t * (histogramSize + 1)
-                for k in 0..<histogramSize { histogram[k] += results.slots[slot + k] }
-                most = max(most, results.slots[slot + histogramSize])
-            }
+            let histogram = summaries[t].histogram, most = summaries[t].most
             let sizeName = target.size?.name ?? "-"
             if format == "json" {
                 output += "  {\"size\": \"\(sizeName)\", \"points\": \(number(target.points)), \"width\": \(number(target.width)), "
@@ -371,14 +361,46 @@ enum MeasureCommand: Command {
         return ExitStatus.success
     }
 
-    /// Counters that each worker writes in its own part of.
-    struct Counts: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<Int>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: 0)
+    /// Texts one a line, as `--escapes` reads them back: backslashes, line feeds and carriage
+    /// returns written as `\\`, `\n` and `\r`.
+    static func printTexts(_ texts: [String]) {
+        var output = ""
+        for text in texts {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": output += "\\\\"
+                case "\n": output += "\\n"
+                case "\r": output += "\\r"
+                default: output.unicodeScalars.append(scalar)
+                }
+            }
+            output += "\n"
+            if output.utf8.count > 1 << 16 {
+                Terminal.standardOutput.write(output)
+                output = ""
+            }
         }
+        Terminal.standardOutput.write(output)
+    }
+
+    /// Standard input's lines, without their line feed or a carriage return before it; split
+    /// on bytes, so that a carriage return and line feed are not read as one character.
+    static func standardInputLines() -> [String] {
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        var lines: [String] = []
+        input.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), as: UTF8.self))
+                start = end + 1
+            }
+        }
+        return lines
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+
+/// How the line counts of many texts spread at one target.
+public struct LineCountSummary: Sendable, Equatable {
+    /// Texts taking 0, 1, 2... lines; the last bucket holds that many lines or more.
+    public var histogram: [Int]
+    /// The most lines a text takes.
+    public var most: Int
+
+    public init(histogram: [Int], most: Int) {
+        self.histogram = histogram
+        self.most = most
+    }
+}
+
+extension TextMeasurer {
+    /// Line counts of every text at every target, summarized per target (in the order of
+    /// `targets`), on up to `workers` threads.
+    ///
+    /// Texts go out in chunks that threads take in turn, so a thread slowed by another
+    /// process on its core holds up at most one chunk; each thread keeps one `MeasureScratch`
+    /// (its own table of the words it has seen) for all its chunks.
+    public func summarize(_ texts: [String], at targets: [WrapTarget], buckets: Int, workers: Int) -> [LineCountSummary] {
+        precondition(buckets >= 1)
+        // Wrapping four targets at a time works best with like targets side by side.
+        let order = targets.indices.sorted { a, b in
+            (targets[a].pointSize, targets[a].trackingEm, targets[a].width) < (targets[b].pointSize, targets[b].trackingEm, targets[b].width)
+        }
+        let sorted = order.map { targets[$0] }
+        let stride = buckets + 1   // the buckets, then the most lines
+        let chunkSize = 4096
+        let chunkCount = (texts.count + chunkSize - 1) / chunkSize
+        let threads = max(1, min(workers, chunkCount))
+        let results = SharedCounters(count: threads * targets.count * stride)
+        defer { results.slots.deallocate() }
+        let nextChunk = SharedCounters(count: 1)
+        defer { nextChunk.slots.deallocate() }
+        let claim = NSLock()
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var scratch = MeasureScratch()
+            var counts: [Int] = []
+            let base = thread * targets.count * stride
+            while true {
+                claim.lock()
+                let chunk = nextChunk.slots[0]
+                nextChunk.slots[0] += 1
+                claim.unlock()
+                guard chunk < chunkCount else { return }
+                for index in chunk * chunkSize..<min(texts.count, (chunk + 1) * chunkSize) {
+                    lineCounts(of: texts[index], at: sorted, into: &counts, scratch: &scratch)
+                    for (position, lines) in counts.enumerated() {
+                        let slot = base + order[position] * stride
+                        results.slots[slot + min(lines, buckets - 1)] += 1
+                        if lines > results.slots[slot + buckets] { results.slots[slot + buckets] = lines }
+                    }
+                }
+            }
+        }
+        return targets.indices.map { target in
+            var summary = LineCountSummary(histogram: [Int](repeating: 0, count: buckets), most: 0)
+            for thread in 0..<threads {
+                let slot = thread * targets.count * stride + target * stride
+                for bucket in 0..<buckets { summary.histogram[bucket] += results.slots[slot + bucket] }
+                summary.most = max(summary.most, results.slots[slot + buckets])
+            }
+            return summary
+        }
+    }
+}
+
+/// Counters shared by threads that each write only their own part (or under a lock).
+private struct SharedCounters: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<Int>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: 0)
+    }
+}
