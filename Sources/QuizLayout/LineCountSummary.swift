@@ -30,6 +30,7 @@ extension TextMeasurer {
         let sorted = order.map { targets[$0] }
         let stride = buckets + 1   // the buckets, then the most lines
         let chunkSize = 4096
+        let waitingBatch = 256
         let chunkCount = (texts.count + chunkSize - 1) / chunkSize
         let threads = max(1, min(workers, chunkCount))
         let results = SharedCounters(count: threads * targets.count * stride)
@@ -40,22 +41,41 @@ extension TextMeasurer {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var scratch = MeasureScratch()
             var counts: [Int] = []
+            var waiting: [Int] = []
             let base = thread * targets.count * stride
+            func record() {
+                for (position, lines) in counts.enumerated() {
+                    let slot = base + order[position] * stride
+                    results.slots[slot + min(lines, buckets - 1)] += 1
+                    if lines > results.slots[slot + buckets] { results.slots[slot + buckets] = lines }
+                }
+            }
+            // Texts with words this thread has not seen wait until a batch of them has
+            // gathered; their words are then learned together (see `lineCountsOfKnownWords`).
+            func measureWaiting() {
+                learnNotedWords(&scratch)
+                for index in waiting {
+                    lineCounts(of: texts[index], at: sorted, into: &counts, scratch: &scratch)
+                    record()
+                }
+                waiting.removeAll(keepingCapacity: true)
+            }
             while true {
                 claim.lock()
                 let chunk = nextChunk.slots[0]
                 nextChunk.slots[0] += 1
                 claim.unlock()
-                guard chunk < chunkCount else { return }
+                guard chunk < chunkCount else { break }
                 for index in chunk * chunkSize..<min(texts.count, (chunk + 1) * chunkSize) {
-                    lineCounts(of: texts[index], at: sorted, into: &counts, scratch: &scratch)
-                    for (position, lines) in counts.enumerated() {
-                        let slot = base + order[position] * stride
-                        results.slots[slot + min(lines, buckets - 1)] += 1
-                        if lines > results.slots[slot + buckets] { results.slots[slot + buckets] = lines }
+                    if lineCountsOfKnownWords(of: texts[index], at: sorted, into: &counts, scratch: &scratch) {
+                        record()
+                    } else {
+                        waiting.append(index)
+                        if waiting.count == waitingBatch { measureWaiting() }
                     }
                 }
             }
+            measureWaiting()
         }
         return targets.indices.map { target in
             var summary = LineCountSummary(histogram: [Int](repeating: 0, count: buckets), most: 0)

@@ -117,7 +117,7 @@ public final class TextMeasurer: @unchecked Sendable {
     /// longer needed: keeping it makes the buffers be copied).
     public func prepare(_ text: String, reusing scratch: inout MeasureScratch) -> PreparedText {
         var bytes = text
-        bytes.withUTF8 { segment($0, into: &scratch) }
+        bytes.withUTF8 { _ = segment($0, into: &scratch, learning: true) }
         return PreparedText(text: text, segments: scratch.segments, measurer: self)
     }
 
@@ -126,78 +126,104 @@ public final class TextMeasurer: @unchecked Sendable {
     /// `counts` gets one count per target, in order.
     public func lineCounts(of text: String, at targets: [WrapTarget], into counts: inout [Int], scratch: inout MeasureScratch) {
         var bytes = text
-        bytes.withUTF8 { segment($0, into: &scratch) }
+        bytes.withUTF8 { _ = segment($0, into: &scratch, learning: true) }
+        wrapSegments(at: targets, into: &counts, scratch: &scratch)
+    }
+
+    /// `lineCounts` if the scratch knows every word of the text; otherwise false, and the words
+    /// it does not know are noted in it for `learnNotedWords`. Measuring a batch of texts this
+    /// way, then learning their new words at once, then measuring again the ones that failed
+    /// takes the shared cache's locks once a batch instead of once a text.
+    func lineCountsOfKnownWords(of text: String, at targets: [WrapTarget], into counts: inout [Int],
+                                scratch: inout MeasureScratch) -> Bool {
+        var bytes = text
+        guard bytes.withUTF8({ segment($0, into: &scratch, learning: false) }) else { return false }
+        wrapSegments(at: targets, into: &counts, scratch: &scratch)
+        return true
+    }
+
+    private func wrapSegments(at targets: [WrapTarget], into counts: inout [Int], scratch: inout MeasureScratch) {
         if scratch.plan?.targets != targets { scratch.plan = WrapPlan(targets, spaceAdvance: spaceAdvance) }
         scratch.segments.lineCounts(scratch.plan!, measurer: self, into: &counts)
     }
 
-    /// Splits a text into segments and fills in each one's advance, shaping new words. Words
-    /// are looked up first in the scratch's own table (no lock: each thread has its own), then
-    /// in the shared cache under a read lock; new ones are shaped outside any lock and added
-    /// under the write lock, so that threads measuring different texts rarely wait.
-    func segment(_ utf8: UnsafeBufferPointer<UInt8>, into scratch: inout MeasureScratch) {
+    /// Splits a text into segments and fills in each one's advance. Words are looked up in the
+    /// scratch's own table (no lock: each thread has its own); the others are noted, then, when
+    /// `learning`, learned at once (see `learnNotedWords`). Returns false, with the segments
+    /// unfinished, when a word was not known and not `learning`.
+    func segment(_ utf8: UnsafeBufferPointer<UInt8>, into scratch: inout MeasureScratch, learning: Bool) -> Bool {
         LineBreaker.split(utf8, into: &scratch.segments.raw)
         scratch.segments.reset(spaceAdvance: spaceAdvance)
-        scratch.misses.removeAll(keepingCapacity: true)
-        for index in scratch.segments.raw.indices {
-            let piece = scratch.segments.raw[index]
-            guard piece.contentEnd > piece.start else { continue }
-            let content = UnsafeBufferPointer(rebasing: utf8[piece.start..<piece.contentEnd])
-            let hash = WordTable.hash(content)
-            if let local = scratch.words.find(content, hash: hash) {
+        scratch.words.findAll(utf8, scratch.segments.raw, hashes: &scratch.hashes, found: &scratch.found)
+        var complete = true
+        for index in scratch.segments.raw.indices where scratch.segments.raw[index].contentEnd > scratch.segments.raw[index].start {
+            let local = scratch.found[index]
+            if local >= 0 {
                 let entry = scratch.words.entries[Int(local)]
                 scratch.segments.fill(index, advance: entry.advance, characters: entry.characters, word: entry.payload)
             } else {
-                scratch.misses.append((index, hash))
+                complete = false
+                let content = UnsafeBufferPointer(rebasing: utf8[scratch.segments.contentRange(index)])
+                if scratch.noted.find(content, hash: scratch.hashes[index]) == nil {
+                    _ = scratch.noted.insert(content, hash: scratch.hashes[index], advance: 0, characters: 0)
+                }
             }
         }
-        guard !scratch.misses.isEmpty else {
-            kernJoins(utf8, &scratch)
-            scratch.segments.finish()
-            return
+        if !complete {
+            guard learning else { return false }
+            learnNotedWords(&scratch)
+            for index in scratch.segments.raw.indices where scratch.found[index] == -1 && scratch.segments.raw[index].contentEnd > scratch.segments.raw[index].start {
+                let content = UnsafeBufferPointer(rebasing: utf8[scratch.segments.contentRange(index)])
+                let entry = scratch.words.entries[Int(scratch.words.find(content, hash: scratch.hashes[index])!)]
+                scratch.segments.fill(index, advance: entry.advance, characters: entry.characters, word: entry.payload)
+            }
         }
-        // Not known to this thread: the shared cache, then shaping.
-        var unknown: [(segment: Int, hash: UInt64)] = []
+        kernJoins(utf8, &scratch)
+        scratch.segments.finish()
+        return true
+    }
+
+    /// Adds the words noted in the scratch to its own table: from the shared cache, under a
+    /// read lock, or shaped outside any lock and added to the shared cache under the write
+    /// lock, so that threads measuring different texts rarely wait.
+    func learnNotedWords(_ scratch: inout MeasureScratch) {
+        let noted = scratch.noted
+        guard noted.count > 0 else { return }
+        var learned = [WordTable.Entry?](repeating: nil, count: noted.count)
+        var unknown: [Int32] = []
         lock.lockForReading()
-        for miss in scratch.misses {
-            let content = UnsafeBufferPointer(rebasing: utf8[scratch.segments.contentRange(miss.segment)])
-            if let word = table.find(content, hash: miss.hash) {
-                let entry = table.entries[Int(word)]
-                scratch.segments.fill(miss.segment, advance: entry.advance, characters: entry.characters, word: word)
-            } else {
-                unknown.append(miss)
+        for index in 0..<Int32(noted.count) {
+            noted.withBytes(of: index) { content in
+                if let word = table.find(content, hash: WordTable.hash(content)) {
+                    learned[Int(index)] = table.entries[Int(word)]
+                } else {
+                    unknown.append(index)
+                }
             }
         }
         lock.unlock()
         if !unknown.isEmpty {
             let shaper = acquireShaper()
-            var shaped: [(advance: Double, characters: Int32)] = []
-            shaped.reserveCapacity(unknown.count)
-            for miss in unknown {
-                shaped.append(shape(UnsafeBufferPointer(rebasing: utf8[scratch.segments.contentRange(miss.segment)]), with: shaper))
-            }
+            let shaped = unknown.map { index in noted.withBytes(of: index) { shape($0, with: shaper) } }
             lock.lockForWriting()
             if let shaper { idleShapers.append(shaper) }
-            for (miss, result) in zip(unknown, shaped) {
-                let content = UnsafeBufferPointer(rebasing: utf8[scratch.segments.contentRange(miss.segment)])
-                let word = table.find(content, hash: miss.hash)
-                    ?? table.insert(content, hash: miss.hash, advance: result.advance, characters: result.characters)
-                let entry = table.entries[Int(word)]
-                scratch.segments.fill(miss.segment, advance: entry.advance, characters: entry.characters, word: word)
+            for (index, result) in zip(unknown, shaped) {
+                noted.withBytes(of: index) { content in
+                    let hash = WordTable.hash(content)
+                    let word = table.find(content, hash: hash) ?? table.insert(content, hash: hash, advance: result.advance, characters: result.characters)
+                    learned[Int(index)] = table.entries[Int(word)]
+                }
             }
             lock.unlock()
         }
-        for miss in scratch.misses {
-            let content = UnsafeBufferPointer(rebasing: utf8[scratch.segments.contentRange(miss.segment)])
-            if scratch.words.find(content, hash: miss.hash) == nil {
-                let advance = scratch.segments.advances[miss.segment]
-                _ = scratch.words.insert(content, hash: miss.hash, advance: advance,
-                                         characters: Int32(scratch.segments.characters[miss.segment]),
-                                         payload: scratch.segments.words[miss.segment])
+        for index in 0..<Int32(noted.count) {
+            let entry = learned[Int(index)]!
+            noted.withBytes(of: index) { content in
+                _ = scratch.words.insert(content, hash: WordTable.hash(content), advance: entry.advance, characters: entry.characters,
+                                         payload: entry.payload)
             }
         }
-        kernJoins(utf8, &scratch)
-        scratch.segments.finish()
+        scratch.noted = WordTable()
     }
 
     /// Fills `joins`: for two segments that meet without a space, the kerning between the
@@ -363,7 +389,11 @@ public struct MeasureScratch {
     var words = WordTable()
     /// This thread's own copy of the join kernings it has used.
     var pairs: [UInt64: Double] = [:]
-    var misses: [(segment: Int, hash: UInt64)] = []
+    /// Words not in `words`, to learn (see `TextMeasurer.learnNotedWords`).
+    var noted = WordTable()
+    /// Per segment: its word's hash, and its entry in `words` (-1: none).
+    var hashes: [UInt64] = []
+    var found: [Int32] = []
     var plan: WrapPlan?
 
     public init() {}
@@ -529,38 +559,31 @@ struct Segments: Sendable {
                                     continue
                                 }
                             }
-                            let (f0, f1, f2, f3) = (fit[0], fit[1], fit[2], fit[3])
-                            let (t0, t1, t2, t3) = (tracking[0], tracking[1], tracking[2], tracking[3])
-                            let (s0, s1, s2, s3) = (space[0], space[1], space[2], space[3])
-                            var (n0, n1, n2, n3) = (1, 1, 1, 1)
-                            var (l0, l1, l2, l3) = (0.0, 0.0, 0.0, 0.0)
-                            var (p0, p1, p2, p3) = (0.0, 0.0, 0.0, 0.0)
                             // A word wider than the line in some lane needs the one-by-one
                             // path; `widestWord` bounds every word's width from above.
-                            let overlong = widestWord(tracking: t0) > f0 || widestWord(tracking: t1) > f1
-                                || widestWord(tracking: t2) > f2 || widestWord(tracking: t3) > f3
+                            let overlong = widestWord(tracking: tracking[0]) > fit[0] || widestWord(tracking: tracking[1]) > fit[1]
+                                || widestWord(tracking: tracking[2]) > fit[2] || widestWord(tracking: tracking[3]) > fit[3]
+                            var lines = SIMD4<Int64>(repeating: 1)
                             if !overlong {
-                                // A line starts empty: 0 + 0 + w always fits, so no flag is needed.
+                                // Branch-free in the lanes (where a line ends depends on the
+                                // data); each lane's arithmetic is the scalar one, operation for
+                                // operation, so the counts are those of `wrap`. A line starts
+                                // empty: 0 + 0 + w always fits, so no flag is needed.
+                                var line = SIMD4<Double>.zero, pending = SIMD4<Double>.zero
                                 spaceCounts.withUnsafeBufferPointer { spaceCounts in
                                     breaks.withUnsafeBufferPointer { breaks in
                                       joins.withUnsafeBufferPointer { joins in
                                         for index in 0..<advances.count {
-                                            let a = advances[index], c = characters[index]
-                                            let w0 = a + c * t0, w1 = a + c * t1, w2 = a + c * t2, w3 = a + c * t3
-                                            let c0 = l0 + p0 + w0, c1 = l1 + p1 + w1, c2 = l2 + p2 + w2, c3 = l3 + p3 + w3
-                                            if c0 > f0 { n0 += 1; l0 = w0 } else { l0 = c0 }
-                                            if c1 > f1 { n1 += 1; l1 = w1 } else { l1 = c1 }
-                                            if c2 > f2 { n2 += 1; l2 = w2 } else { l2 = c2 }
-                                            if c3 > f3 { n3 += 1; l3 = w3 } else { l3 = c3 }
-                                            let spaces = spaceCounts[index], join = joins[index]
-                                            p0 = spaces * s0 + join
-                                            p1 = spaces * s1 + join
-                                            p2 = spaces * s2 + join
-                                            p3 = spaces * s3 + join
+                                            let w = advances[index] + characters[index] * tracking
+                                            let candidate = line + pending + w
+                                            let over = candidate .> fit
+                                            lines.replace(with: lines &+ 1, where: over)
+                                            line = candidate.replacing(with: w, where: over)
+                                            pending = spaceCounts[index] * space + joins[index]
                                             if breaks[index] != 0 {
-                                                n0 += 1; n1 += 1; n2 += 1; n3 += 1
-                                                l0 = 0; l1 = 0; l2 = 0; l3 = 0
-                                                p0 = 0; p1 = 0; p2 = 0; p3 = 0
+                                                lines &+= 1
+                                                line = .zero
+                                                pending = .zero
                                             }
                                         }
                                       }
@@ -572,7 +595,7 @@ struct Segments: Sendable {
                                 if overlong {
                                     counts[first + lane] = lineCount(plan.targets[first + lane], limit: Int.max, measurer: measurer)
                                 } else {
-                                    counts[first + lane] = lane == 0 ? n0 : lane == 1 ? n1 : lane == 2 ? n2 : n3
+                                    counts[first + lane] = Int(lines[lane])
                                 }
                             }
                         }

@@ -71,6 +71,56 @@ struct WordTable {
         }
     }
 
+    /// `find` for every segment with content of a text (`found[i]`: the entry, or -1; -1 too
+    /// for a segment without content). Every word's first slot is read before any entry is, and
+    /// every candidate entry before any is compared: in a table larger than the cache, the
+    /// misses of a text's words then overlap instead of following one another.
+    func findAll(_ utf8: UnsafeBufferPointer<UInt8>, _ segments: [RawSegment], hashes: inout [UInt64], found: inout [Int32]) {
+        let count = segments.count
+        hashes.removeAll(keepingCapacity: true)
+        found.removeAll(keepingCapacity: true)
+        hashes.append(contentsOf: repeatElement(0, count: count))
+        found.append(contentsOf: repeatElement(-1, count: count))
+        segments.withUnsafeBufferPointer { segments in
+            hashes.withUnsafeMutableBufferPointer { hashes in
+                found.withUnsafeMutableBufferPointer { found in
+                    slots.withUnsafeBufferPointer { slots in
+                        let mask = slots.count - 1
+                        // The first slot of each word, kept in `found` for the next pass.
+                        for index in 0..<count where segments[index].contentEnd > segments[index].start {
+                            let hash = Self.hash(UnsafeBufferPointer(rebasing: utf8[segments[index].start..<segments[index].contentEnd]))
+                            hashes[index] = hash
+                            found[index] = Int32(bitPattern: slots[Int(truncatingIfNeeded: hash) & mask])
+                        }
+                    }
+                    entries.withUnsafeBufferPointer { entries in
+                        // The entry each first slot names, when its tag matches: its prefix and length.
+                        for index in 0..<count where segments[index].contentEnd > segments[index].start {
+                            let stored = UInt32(bitPattern: found[index])
+                            if stored == 0 {
+                                found[index] = -1   // an empty first slot: absent
+                                continue
+                            }
+                            let segment = segments[index]
+                            let bytes = UnsafeBufferPointer(rebasing: utf8[segment.start..<segment.contentEnd])
+                            let entry = Int(stored & 0x00FF_FFFF) - 1
+                            if stored & 0xFF00_0000 == Self.tag(hashes[index]) && entries[entry].prefix == Self.prefix(bytes)
+                                && Int(entries[entry].length) == bytes.count && (bytes.count <= 8 || equal(entries[entry], bytes)) {
+                                found[index] = Int32(entry)
+                            } else {
+                                found[index] = -2   // further along the probe sequence, or absent
+                            }
+                        }
+                    }
+                    for index in 0..<count where found[index] == -2 {
+                        let segment = segments[index]
+                        found[index] = find(UnsafeBufferPointer(rebasing: utf8[segment.start..<segment.contentEnd]), hash: hashes[index]) ?? -1
+                    }
+                }
+            }
+        }
+    }
+
     private func equal(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         arena.withUnsafeBufferPointer { stored in
             memcmp(stored.baseAddress! + Int(entry.offset), bytes.baseAddress!, bytes.count) == 0
@@ -94,6 +144,11 @@ struct WordTable {
     func bytes(of index: Int32) -> ArraySlice<UInt8> {
         let entry = entries[Int(index)]
         return arena[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]
+    }
+
+    func withBytes<Result>(of index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let entry = entries[Int(index)]
+        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)])) }
     }
 
     private mutating func place(_ index: Int, hash: UInt64) {

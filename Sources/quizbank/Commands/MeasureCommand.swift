@@ -170,9 +170,7 @@ enum MeasureCommand: Command {
         if !arguments.positional.isEmpty {
             return summarize(try bankTexts(arguments.positional), measurer: measurer, targets: targets, format: format, timing: arguments.has("timing"))
         }
-        var texts = standardInputLines()
-        // Only a line with a backslash has escapes to read.
-        if arguments.has("escapes") { texts = texts.map { $0.utf8.contains(0x5C) ? unescape($0) : $0 } }
+        let texts = standardInputLines(escapes: arguments.has("escapes"))
         if arguments.has("summary") {
             return summarize(texts, measurer: measurer, targets: targets, format: format, timing: arguments.has("timing"))
         }
@@ -325,7 +323,7 @@ enum MeasureCommand: Command {
     static func summarize(_ texts: [String], measurer: TextMeasurer, targets: [Target], format: String, timing: Bool) -> Int32 {
         let histogramSize = 6
         let wrapTargets = wrapTargets(targets)
-        let workers = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let workers = Int(ProcessInfo.processInfo.environment["QB_WORKERS"] ?? "") ?? min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
         let startCPU = clock()
         let start = DispatchTime.now()
         let summaries = measurer.summarize(texts, at: wrapTargets, buckets: histogramSize, workers: workers)
@@ -383,9 +381,10 @@ enum MeasureCommand: Command {
         Terminal.standardOutput.write(output)
     }
 
-    /// Standard input's lines, without their line feed or a carriage return before it; split
-    /// on bytes, so that a carriage return and line feed are not read as one character.
-    static func standardInputLines() -> [String] {
+    /// Standard input's lines, without their line feed or a carriage return before it, with
+    /// `escapes` read. Split on bytes, so that a carriage return and line feed are not read as
+    /// one character; only a line with a backslash has escapes to read.
+    static func standardInputLines(escapes: Bool) -> [String] {
         let input = FileHandle.standardInput.readDataToEndOfFile()
         var lines: [String] = []
         input.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
@@ -393,10 +392,15 @@ enum MeasureCommand: Command {
             var start = 0
             while start < bytes.count {
                 var end = start
-                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                var backslash = false
+                while end < bytes.count && bytes[end] != 0x0A {
+                    if bytes[end] == 0x5C { backslash = true }
+                    end += 1
+                }
                 var lineEnd = end
                 if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), as: UTF8.self))
+                let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), as: UTF8.self)
+                lines.append(escapes && backslash ? unescape(line) : line)
                 start = end + 1
             }
         }
