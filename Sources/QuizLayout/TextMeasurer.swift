@@ -159,13 +159,13 @@ public final class TextMeasurer: @unchecked Sendable {
         for index in scratch.segments.raw.indices where scratch.segments.raw[index].contentEnd > scratch.segments.raw[index].start {
             let local = scratch.found[index]
             if local >= 0 {
-                let entry = scratch.words.entries[Int(local)]
+                let entry = scratch.words.entry(atSlot: local)
                 scratch.segments.fill(index, advance: entry.advance, characters: entry.characters, word: entry.payload)
             } else {
                 complete = false
                 let content = UnsafeBufferPointer(rebasing: utf8[scratch.segments.contentRange(index)])
                 if scratch.noted.find(content, hash: scratch.hashes[index]) == nil {
-                    _ = scratch.noted.insert(content, hash: scratch.hashes[index], advance: 0, characters: 0)
+                    scratch.noted.insert(content, hash: scratch.hashes[index], advance: 0, characters: 0)
                 }
             }
         }
@@ -174,7 +174,7 @@ public final class TextMeasurer: @unchecked Sendable {
             learnNotedWords(&scratch)
             for index in scratch.segments.raw.indices where scratch.found[index] == -1 && scratch.segments.raw[index].contentEnd > scratch.segments.raw[index].start {
                 let content = UnsafeBufferPointer(rebasing: utf8[scratch.segments.contentRange(index)])
-                let entry = scratch.words.entries[Int(scratch.words.find(content, hash: scratch.hashes[index])!)]
+                let entry = scratch.words.find(content, hash: scratch.hashes[index])!
                 scratch.segments.fill(index, advance: entry.advance, characters: entry.characters, word: entry.payload)
             }
         }
@@ -194,8 +194,8 @@ public final class TextMeasurer: @unchecked Sendable {
         lock.lockForReading()
         for index in 0..<Int32(noted.count) {
             noted.withBytes(of: index) { content in
-                if let word = table.find(content, hash: WordTable.hash(content)) {
-                    learned[Int(index)] = table.entries[Int(word)]
+                if let entry = table.find(content, hash: WordTable.hash(content)) {
+                    learned[Int(index)] = entry
                 } else {
                     unknown.append(index)
                 }
@@ -210,17 +210,17 @@ public final class TextMeasurer: @unchecked Sendable {
             for (index, result) in zip(unknown, shaped) {
                 noted.withBytes(of: index) { content in
                     let hash = WordTable.hash(content)
-                    let word = table.find(content, hash: hash) ?? table.insert(content, hash: hash, advance: result.advance, characters: result.characters)
-                    learned[Int(index)] = table.entries[Int(word)]
+                    learned[Int(index)] = table.find(content, hash: hash)
+                        ?? table.insert(content, hash: hash, advance: result.advance, characters: result.characters)
                 }
             }
             lock.unlock()
         }
         for index in 0..<Int32(noted.count) {
             let entry = learned[Int(index)]!
-            noted.withBytes(of: index) { content in
-                _ = scratch.words.insert(content, hash: WordTable.hash(content), advance: entry.advance, characters: entry.characters,
-                                         payload: entry.payload)
+            _ = noted.withBytes(of: index) { content in
+                scratch.words.insert(content, hash: WordTable.hash(content), advance: entry.advance, characters: entry.characters,
+                                     payload: entry.payload)
             }
         }
         scratch.noted = WordTable()

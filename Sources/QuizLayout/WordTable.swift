@@ -3,27 +3,33 @@ import Foundation
 /// The measurer's word cache: UTF-8 bytes → advance (em) and character count. An
 /// open-addressing hash table over a byte arena, so that a lookup neither builds a `String`
 /// nor hashes Unicode: the hot path of measuring a whole bank is one lookup per word. A slot
-/// (4 bytes) holds the entry's index and 8 bits of its hash; an entry holds a word's first 8
-/// bytes, so that most lookups touch two cache lines and no other.
+/// (32 bytes, two to a cache line) holds the whole entry with the word's first 8 bytes, so
+/// that finding a word of up to 8 bytes touches one cache line of the table, and a longer one
+/// that line and the arena.
 struct WordTable {
     struct Entry {
         /// The word's first 8 bytes, little-endian, zero-padded.
         var prefix: UInt64
         var advance: Double
-        var offset: Int32
-        var length: Int32
+        /// 0 for an empty slot (no word is empty).
+        var length: UInt32
         var characters: Int32
-        /// The caller's own number for the word (the measurer's shared index, in a thread's
-        /// private table).
+        /// Where the word's bytes start in the arena.
+        var offset: UInt32
+        /// The caller's own number for the word: by default the order it was added in (the
+        /// measurer's shared index, in a thread's private table).
         var payload: Int32
     }
 
     private var arena: [UInt8] = []
-    private(set) var entries: [Entry] = []
-    /// `(entry + 1) | tag << 24` per slot; 0 is empty. A power of two of them.
-    private var slots: [UInt32] = [UInt32](repeating: 0, count: 1 << 12)
+    /// Each word's arena offset and length, in the order added.
+    private var spans: [(offset: UInt32, length: UInt32)] = []
+    /// A power of two of them, at most half full.
+    private var slots = [Entry](repeating: Self.empty, count: 1 << 10)
 
-    var count: Int { entries.count }
+    private static let empty = Entry(prefix: 0, advance: 0, length: 0, characters: 0, offset: 0, payload: 0)
+
+    var count: Int { spans.count }
 
     /// FNV-1a over the bytes, finished with a multiply-shift so that every bit mixes.
     @inline(__always)
@@ -43,38 +49,42 @@ struct WordTable {
         return value
     }
 
+    /// Whether a slot holds these bytes (with their prefix already computed).
     @inline(__always)
-    private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 56) << 24 }
+    private func holds(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>, prefix: UInt64) -> Bool {
+        entry.prefix == prefix && Int(entry.length) == bytes.count && (bytes.count <= 8 || equal(entry, bytes))
+    }
 
     /// The entry for these bytes, or nil.
     @inline(__always)
-    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
-        let tag = Self.tag(hash)
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Entry? {
+        let slot = slotIndex(bytes, hash: hash)
+        return slot < 0 ? nil : slots[slot]
+    }
+
+    /// The slot holding these bytes, or -1.
+    @inline(__always)
+    private func slotIndex(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
         let prefix = Self.prefix(bytes)
         return slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                let mask = slots.count - 1
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                while true {
-                    let stored = slots[slot]
-                    if stored == 0 { return nil }
-                    if stored & 0xFF00_0000 == tag {
-                        let index = Int(stored & 0x00FF_FFFF) - 1
-                        let entry = entries[index]
-                        if entry.prefix == prefix && Int(entry.length) == bytes.count && (bytes.count <= 8 || equal(entry, bytes)) {
-                            return Int32(index)
-                        }
-                    }
-                    slot = (slot + 1) & mask
-                }
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let entry = slots[slot]
+                if entry.length == 0 { return -1 }
+                if holds(entry, bytes, prefix: prefix) { return slot }
+                slot = (slot + 1) & mask
             }
         }
     }
 
-    /// `find` for every segment with content of a text (`found[i]`: the entry, or -1; -1 too
-    /// for a segment without content). Every word's first slot is read before any entry is, and
-    /// every candidate entry before any is compared: in a table larger than the cache, the
-    /// misses of a text's words then overlap instead of following one another.
+    /// The entry in a slot that `findAll` returned.
+    func entry(atSlot slot: Int32) -> Entry { slots[Int(slot)] }
+
+    /// `find` for every segment with content of a text: `found[i]` is the slot holding the
+    /// word, or -1 (also for a segment without content). Every word's first slot is read
+    /// before any is compared: in a table larger than the cache, the misses of a text's words
+    /// then overlap instead of following one another.
     func findAll(_ utf8: UnsafeBufferPointer<UInt8>, _ segments: [RawSegment], hashes: inout [UInt64], found: inout [Int32]) {
         let count = segments.count
         hashes.removeAll(keepingCapacity: true)
@@ -86,35 +96,22 @@ struct WordTable {
                 found.withUnsafeMutableBufferPointer { found in
                     slots.withUnsafeBufferPointer { slots in
                         let mask = slots.count - 1
-                        // The first slot of each word, kept in `found` for the next pass.
+                        // The first slot's length of each word, kept in `found` for the next pass.
                         for index in 0..<count where segments[index].contentEnd > segments[index].start {
                             let hash = Self.hash(UnsafeBufferPointer(rebasing: utf8[segments[index].start..<segments[index].contentEnd]))
                             hashes[index] = hash
-                            found[index] = Int32(bitPattern: slots[Int(truncatingIfNeeded: hash) & mask])
+                            found[index] = Int32(bitPattern: slots[Int(truncatingIfNeeded: hash) & mask].length)
                         }
-                    }
-                    entries.withUnsafeBufferPointer { entries in
-                        // The entry each first slot names, when its tag matches: its prefix and length.
                         for index in 0..<count where segments[index].contentEnd > segments[index].start {
-                            let stored = UInt32(bitPattern: found[index])
-                            if stored == 0 {
+                            if found[index] == 0 {
                                 found[index] = -1   // an empty first slot: absent
                                 continue
                             }
                             let segment = segments[index]
                             let bytes = UnsafeBufferPointer(rebasing: utf8[segment.start..<segment.contentEnd])
-                            let entry = Int(stored & 0x00FF_FFFF) - 1
-                            if stored & 0xFF00_0000 == Self.tag(hashes[index]) && entries[entry].prefix == Self.prefix(bytes)
-                                && Int(entries[entry].length) == bytes.count && (bytes.count <= 8 || equal(entries[entry], bytes)) {
-                                found[index] = Int32(entry)
-                            } else {
-                                found[index] = -2   // further along the probe sequence, or absent
-                            }
+                            let first = Int(truncatingIfNeeded: hashes[index]) & mask
+                            found[index] = Int32(holds(slots[first], bytes, prefix: Self.prefix(bytes)) ? first : slotIndex(bytes, hash: hashes[index]))
                         }
-                    }
-                    for index in 0..<count where found[index] == -2 {
-                        let segment = segments[index]
-                        found[index] = find(UnsafeBufferPointer(rebasing: utf8[segment.start..<segment.contentEnd]), hash: hashes[index]) ?? -1
                     }
                 }
             }
@@ -127,45 +124,46 @@ struct WordTable {
         }
     }
 
-    /// Adds an entry (the caller has checked it is absent) and returns its index.
+    /// Adds an entry (the caller has checked it is absent) and returns it.
+    @discardableResult
     mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, advance: Double, characters: Int32,
-                         payload: Int32? = nil) -> Int32 {
-        precondition(count < 0x00FF_FFFE, "word cache full")
+                         payload: Int32? = nil) -> Entry {
+        precondition(!bytes.isEmpty && count < Int32.max && arena.count + bytes.count <= Int(UInt32.max), "word cache full")
         if (count + 1) * 2 > slots.count { grow() }
-        let entry = Entry(prefix: Self.prefix(bytes), advance: advance, offset: Int32(arena.count), length: Int32(bytes.count),
-                          characters: characters, payload: payload ?? Int32(count))
+        let entry = Entry(prefix: Self.prefix(bytes), advance: advance, length: UInt32(bytes.count), characters: characters,
+                          offset: UInt32(arena.count), payload: payload ?? Int32(count))
+        spans.append((entry.offset, entry.length))
         arena.append(contentsOf: bytes)
-        entries.append(entry)
-        place(count - 1, hash: hash)
-        return Int32(count - 1)
+        place(entry, hash: hash)
+        return entry
     }
 
-    /// The bytes of an entry.
+    /// The bytes of the word added `index`th.
     func bytes(of index: Int32) -> ArraySlice<UInt8> {
-        let entry = entries[Int(index)]
-        return arena[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]
+        let span = spans[Int(index)]
+        return arena[Int(span.offset)..<Int(span.offset) + Int(span.length)]
     }
 
     func withBytes<Result>(of index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let entry = entries[Int(index)]
-        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)])) }
+        let span = spans[Int(index)]
+        return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(span.offset)..<Int(span.offset) + Int(span.length)])) }
     }
 
-    private mutating func place(_ index: Int, hash: UInt64) {
+    private mutating func place(_ entry: Entry, hash: UInt64) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = UInt32(index + 1) | Self.tag(hash)
+        while slots[slot].length != 0 { slot = (slot + 1) & mask }
+        slots[slot] = entry
     }
 
     private mutating func grow() {
-        slots = [UInt32](repeating: 0, count: slots.count * 2)
-        for index in entries.indices {
-            let entry = entries[index]
+        let old = slots
+        slots = [Entry](repeating: Self.empty, count: old.count * 2)
+        for entry in old where entry.length != 0 {
             let hash = arena.withUnsafeBufferPointer {
                 Self.hash(UnsafeBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]))
             }
-            place(index, hash: hash)
+            place(entry, hash: hash)
         }
     }
 }
