@@ -62,13 +62,17 @@ NEARDUP_MAX_RATIO ?= 2.3
 # make bench                                        100k bank, compile + lint + lint-core + stats + measure, 5 runs
 # make bench BENCH_QUESTIONS="50000 100000 200000"
 # make bench BENCH_ARGS="--command stats-json='{quizbank} stats --format json {bank}'"
-bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDUP_QUESTIONS)),$(BENCH_DIR)/bank-$(n).yaml)
+# measure-texts: measuring alone (every text of the bank at 12 sizes × 3 widths, from a file of
+# the bank's texts written beforehand), beside the floor; see docs/layout.md#speed.
+bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDUP_QUESTIONS)),$(BENCH_DIR)/bank-$(n).yaml) \
+       $(foreach n,$(BENCH_QUESTIONS),$(BENCH_DIR)/texts-$(n).txt)
 	@set -e; for n in $(BENCH_QUESTIONS); do \
 	  $(PYTHON) Benchmarks/bench.py --quizbank $(QUIZBANK) --floor $(BENCH_DIR)/floor \
 	    --bank $(BENCH_DIR)/bank-$$n.yaml --runs $(BENCH_RUNS) --case compile --case lint \
 	    --command 'stats={quizbank} stats {bank}' \
 	    --command "measure={quizbank} measure --size all --width 320,375,430 {bank}" \
 	    --command "lint-core={quizbank} lint --config Benchmarks/core-rules.quizbank.yml {bank}" --ok lint-core=0,1 \
+	    --command "measure-texts=sh -c '{quizbank} measure --escapes --summary --size all --width 320,375,430 < $(abspath $(BENCH_DIR))/texts-$$n.txt'" \
 	    --json $(BENCH_DIR)/results-$$n.json $(BENCH_ARGS); \
 	done
 	$(BUILD_DIR)/release/near-duplicates time --runs 5 --max-ratio $(NEARDUP_MAX_RATIO) \
@@ -82,6 +86,11 @@ bench-recall: release
 $(BENCH_DIR)/floor: Benchmarks/floor.c
 	@mkdir -p $(@D)
 	cc -O2 Benchmarks/floor.c $$(pkg-config --cflags --libs yaml-0.1) -o $@
+
+# Every text of a bank, one a line (untimed; measured by the measure-texts case).
+.PRECIOUS: $(BENCH_DIR)/bank-%.yaml
+$(BENCH_DIR)/texts-%.txt: $(BENCH_DIR)/bank-%.yaml | release
+	$(QUIZBANK) measure --print-texts $< > $@.tmp && mv $@.tmp $@
 
 # A bank is generated only when missing (no prerequisites on purpose; delete it to refresh).
 $(BENCH_DIR)/bank-%.yaml:

@@ -180,3 +180,64 @@ struct PipedRun {
         #expect(off.stderr.isEmpty)
     }
 }
+
+/// `--print-texts` and `--summary`: a bank's texts written out and measured from stdin give
+/// the bank's own summary.
+@Suite struct MeasureTextsCLITests {
+    static let bank = """
+        quizbank: 1
+        id: texts
+        title: Texts
+        locale: en
+        questions:
+          - id: lines
+            text: |-
+              A question on two lines,
+              with a backslash \\ and a tab\there?
+            answer: true
+            explanation: "A carriage return\\r\\nand line feed, then an escape-looking \\\\n that is not one."
+          - id: plain
+            text: The Sun is a star.
+            choices:
+              - text: Yes
+                correct: true
+              - text: No
+
+        """
+
+    @Test func printedTextsMeasureLikeTheBank() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bank.yaml", Self.bank)
+        let printed = try Run(["measure", "--print-texts", "bank.yaml"], in: scratch.url)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let lines = printed.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 5)
+        // As compiled: the tab and the carriage return are normalized to spaces.
+        #expect(lines.contains("A question on two lines,\\nwith a backslash \\\\ and a tab here?"))
+        #expect(lines.contains("A carriage return \\nand line feed, then an escape-looking \\\\n that is not one."))
+        let arguments = ["measure", "--size", "large,ax3", "--width", "120,320"]
+        let fromBank = try Run(arguments + ["bank.yaml"], in: scratch.url, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let fromStdin = try PipedRun(arguments + ["--escapes", "--summary"], input: printed.stdout, in: scratch.url,
+                                     environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        #expect(fromBank.status == 0 && fromStdin.status == 0, "\(fromBank.stderr)\(fromStdin.stderr)")
+        #expect(fromStdin.stdout == fromBank.stdout)
+        #expect(fromBank.stdout.contains("      5 "))
+        // One line of counts a text, as many as the summary counts.
+        let perText = try PipedRun(arguments + ["--escapes"], input: printed.stdout, in: scratch.url, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        #expect(perText.stdout.split(separator: "\n").count == 5)
+        let timed = try PipedRun(arguments + ["--summary", "--timing"], input: "One\nTwo words\n", environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        #expect(timed.stderr.contains("quizbank measure: 2 texts (3 distinct words) at 4 sizes and widths in "))
+    }
+
+    @Test func carriageReturnLineFeedEndsAText() throws {
+        let run = try PipedRun(["measure", "--width", "300"], input: "Hello\r\nWorld\r\n\r\nlast", environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        #expect(run.stdout == "1\n1\n0\n1\n")
+    }
+
+    @Test func printTextsNeedsBanks() throws {
+        let run = try PipedRun(["measure", "--print-texts"], input: "x\n")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--print-texts needs bank paths"))
+    }
+}

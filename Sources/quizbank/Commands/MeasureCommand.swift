@@ -323,7 +323,7 @@ enum MeasureCommand: Command {
     static func summarize(_ texts: [String], measurer: TextMeasurer, targets: [Target], format: String, timing: Bool) -> Int32 {
         let histogramSize = 6
         let wrapTargets = wrapTargets(targets)
-        let workers = Int(ProcessInfo.processInfo.environment["QB_WORKERS"] ?? "") ?? min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let workers = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
         let startCPU = clock()
         let start = DispatchTime.now()
         let summaries = measurer.summarize(texts, at: wrapTargets, buckets: histogramSize, workers: workers)
