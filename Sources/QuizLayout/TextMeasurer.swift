@@ -223,6 +223,8 @@ public final class TextMeasurer: @unchecked Sendable {
                                      payload: entry.payload)
             }
         }
+        // A fresh table rather than emptied slots: one batch may note thousands of words, the
+        // next a few.
         scratch.noted = WordTable()
     }
 
@@ -391,7 +393,7 @@ public struct MeasureScratch {
     var pairs: [UInt64: Double] = [:]
     /// Words not in `words`, to learn (see `TextMeasurer.learnNotedWords`).
     var noted = WordTable()
-    /// Per segment: its word's hash, and its entry in `words` (-1: none).
+    /// Per segment: its word's hash, and the slot of `words` holding the word (-1: none).
     var hashes: [UInt64] = []
     var found: [Int32] = []
     var plan: WrapPlan?

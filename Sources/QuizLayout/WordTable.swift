@@ -24,8 +24,8 @@ struct WordTable {
     private var arena: [UInt8] = []
     /// Each word's arena offset and length, in the order added.
     private var spans: [(offset: UInt32, length: UInt32)] = []
-    /// A power of two of them, at most half full.
-    private var slots = [Entry](repeating: Self.empty, count: 1 << 10)
+    /// A power of two of them, at most half full; few at first, as most tables stay small.
+    private var slots = [Entry](repeating: Self.empty, count: 1 << 5)
 
     private static let empty = Entry(prefix: 0, advance: 0, length: 0, characters: 0, offset: 0, payload: 0)
 
