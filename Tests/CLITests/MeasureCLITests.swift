@@ -213,9 +213,10 @@ struct PipedRun {
         #expect(printed.status == 0, "\(printed.stderr)")
         let lines = printed.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 5)
-        // As compiled: the tab and the carriage return are normalized to spaces.
+        // As compiled: the tab is normalized to a space, the carriage return (trailing
+        // whitespace of its line) dropped.
         #expect(lines.contains("A question on two lines,\\nwith a backslash \\\\ and a tab here?"))
-        #expect(lines.contains("A carriage return \\nand line feed, then an escape-looking \\\\n that is not one."))
+        #expect(lines.contains("A carriage return\\nand line feed, then an escape-looking \\\\n that is not one."))
         let arguments = ["measure", "--size", "large,ax3", "--width", "120,320"]
         let fromBank = try Run(arguments + ["bank.yaml"], in: scratch.url, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         let fromStdin = try PipedRun(arguments + ["--escapes", "--summary"], input: printed.stdout, in: scratch.url,

@@ -158,10 +158,13 @@ enum Repository {
         ("no\u{A0}break kept", "no\u{A0}break kept"),
         ("cafe\u{301}", "caf\u{E9}"),
         ("A\u{30A}ngstr\u{F6}m", "\u{C5}ngstr\u{F6}m"),
+        // A carriage return before a line feed is a trailing space of its line.
+        ("carriage return\r\nline feed \r\n\r\n\r\nnext", "carriage return\nline feed\n\nnext"),
     ])
     func normalizes(_ input: String, _ expected: String) {
         let output = TextNormalizer.normalize(input)
         #expect(Array(output.unicodeScalars) == Array(expected.unicodeScalars))
+        #expect(TextNormalizer.normalize(output) == output, "normalizing twice changes nothing")
     }
 
     @Test func nfcShortcutOnlyTrustsScalarsBelowCombiningMarks() {
