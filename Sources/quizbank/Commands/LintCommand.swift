@@ -62,6 +62,7 @@ enum LintCommand: Command {
             output = SARIFReporter(toolVersion: CommandLineInterface.version).report(result.findings, rules: RuleRegistry.descriptions)
         }
         terminal.write(output)
+        KeptUntilExit.keep((inputs, result, output))
 
         let errors = result.findings.filter { $0.severity == .error }.count
         let warnings = result.findings.filter { $0.severity == .warning }.count
