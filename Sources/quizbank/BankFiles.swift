@@ -54,21 +54,37 @@ enum BankFiles {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
-        // One byte more than the file's size, so that the end shows without growing the buffer.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 65536)) }
-            let got = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+        // One byte more than the file's size, so that the end shows without growing the buffer;
+        // not zeroed first, read straight in. A file that grows meanwhile is read on in pieces.
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, initialized in
+            failure = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), count: &initialized)
+        }
+        var reachedEnd = bytes.count <= Int(info.st_size)
+        while failure == nil, !reachedEnd {
+            let more = [UInt8](unsafeUninitializedCapacity: 65536) { buffer, initialized in
+                failure = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), count: &initialized)
+            }
+            bytes += more
+            reachedEnd = more.count < 65536
+        }
+        if let failure { throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(failure)))") }
+        return bytes
+    }
+
+    /// Reads until `buffer` is full or the file ends; the errno of a failed read, else nil.
+    private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, count: inout Int) -> Int32? {
+        count = 0
+        while count < buffer.count {
+            let got = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             if got < 0 {
                 if errno == EINTR { continue }
-                throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(errno)))")
+                return errno
             }
             if got == 0 { break }
             count += got
         }
-        bytes.removeSubrange(count...)
-        return bytes
+        return nil
     }
 
     /// The bank files under `paths`; none at all is an error (status 2).
