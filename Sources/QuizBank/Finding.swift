@@ -125,3 +125,20 @@ public struct Finding: Sendable, Equatable {
         return a.ruleID < b.ruleID
     }
 }
+
+extension [Finding] {
+    /// Sorts as a stable sort by `Finding.reportOrder` does, comparing small keys instead of
+    /// whole findings: a large bank has a hundred thousand findings, and each comparison of
+    /// findings copies them.
+    public mutating func sortForReport() {
+        let paths = Dictionary(Set(map(\.path)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        var keys = indices.map { (path: paths[self[$0].path]!, range: self[$0].range, index: $0) }
+        keys.sort { a, b in
+            if a.path != b.path { return a.path < b.path }
+            if a.range != b.range { return a.range < b.range }
+            let (ruleA, ruleB) = (self[a.index].ruleID, self[b.index].ruleID)
+            return ruleA != ruleB ? ruleA < ruleB : a.index < b.index
+        }
+        self = keys.map { self[$0.index] }
+    }
+}

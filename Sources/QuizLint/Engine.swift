@@ -50,7 +50,7 @@ public struct LintEngine: Sendable {
         }
         findings += checkRun(banks, configurations: configurationOf)
         findings = applySuppressions(findings, inputs: inputs)
-        findings.sort(by: Finding.reportOrder)
+        findings.sortForReport()
         return LintResult(findings: findings, bankCount: inputs.count, banks: banks)
     }
 

@@ -121,6 +121,10 @@ import QuizYAML
 
     @Test func theFixedFindingsAreInReportOrder() {
         #expect(Self.findings == Self.findings.sorted(by: Finding.reportOrder))
+        var shuffled = Self.findings.shuffled() + Self.findings.shuffled()
+        let expected = shuffled.sorted(by: Finding.reportOrder)
+        shuffled.sortForReport()
+        #expect(shuffled == expected)
     }
 
     @Test func everyReporterMatchesItsGoldenFileByteForByte() throws {

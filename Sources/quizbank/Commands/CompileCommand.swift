@@ -40,7 +40,7 @@ enum CompileCommand: Command {
             findings += result.findings
             documents += result.documents
         }
-        findings.sort(by: Finding.reportOrder)
+        findings.sortForReport()
         if !findings.isEmpty {
             let reporter = TextReporter(sources: showSource ? sources : nil)
             Terminal.standardError.write(reporter.report(findings, bankCount: files.count))

@@ -48,7 +48,7 @@ enum StatsCommand: Command {
         let report = StatsReport(banks: banks, skipped: skipped)
 
         if !findings.isEmpty {
-            findings.sort(by: Finding.reportOrder)
+            findings.sortForReport()
             Terminal.standardError.write(TextReporter().report(findings, bankCount: files.count))
         }
         switch format {
