@@ -92,6 +92,14 @@ import QuizYAML
         }
     }
 
+    @Test func wordHashesCutLikeSplit() {
+        typealias Visitor = NearDuplicateQuestionRule.Visitor
+        for form in ["", " ", "frogs can breathe underwater", " two  spaces ", "a", "1 000 -2", "café au lait", "a \u{301}b c"] {
+            let expected = form.split(separator: " ").map { Visitor.hash($0.utf8) }.sorted()
+            #expect(Visitor.wordHashes(form) == expected, "\(form)")
+        }
+    }
+
     static func shingles(_ text: String) -> Set<String> {
         let scalars = Array(text.unicodeScalars)
         if scalars.isEmpty { return [] }

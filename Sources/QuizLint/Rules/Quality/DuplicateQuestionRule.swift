@@ -184,10 +184,19 @@ struct DuplicateQuestionRule: RunRule {
 
     /// The answer of an entry as the author wrote it.
     static func shown(_ entry: RunQuestions.Entry) -> String {
-        let question = entry.place.question
+        shown(entry.place.question, locale: entry.locale)
+    }
+
+    static func shown(_ question: Question, locale: String) -> String {
         if question.kind == .trueFalse { return String(question.answer?.value ?? false) }
-        let texts = question.choices.filter(\.correct).map { "'\($0.text.source(entry.locale))'" }
-        return texts.joined(separator: ", ")
+        var texts = ""
+        for choice in question.choices where choice.correct {
+            if !texts.isEmpty { texts += ", " }
+            texts += "'"
+            texts += choice.text.source(locale)
+            texts += "'"
+        }
+        return texts
     }
 
     static func wrongForms(_ entry: RunQuestions.Entry) -> Set<String> {

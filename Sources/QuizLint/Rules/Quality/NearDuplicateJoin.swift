@@ -78,6 +78,7 @@ public enum NearDuplicateJoin {
         func compatible(_ x: Int, _ y: Int) -> Bool
         /// Whether a candidate that passed the filters is worth verifying.
         mutating func shouldVerify(_ x: Int, _ y: Int) -> Bool
+        /// A verified pair at or above the threshold (the visitor may still leave it out).
         mutating func found(_ x: Int, _ y: Int, similarity: Double)
     }
 
@@ -260,21 +261,18 @@ public enum NearDuplicateJoin {
             max(1, min(size, size - ceiling(2 * t / (1 + t) * Double(size)) + 1))
         }
         // Inverted lists of indexed prefixes, flat: the list of token w is
-        // entries[listStart[w]..<listEnd[w]], filled in order of record size; `listFirst[w]`
-        // skips entries too short for every later (longer) probe.
-        var listStart = [Int](repeating: 0, count: sets.vocabulary + 1)
+        // entries[listStart[w]..<lists[w].end], filled in order of record size; `lists[w].first`
+        // skips entries too short for every later (longer) probe. A probe reads one `TokenList`
+        // and then its entries in sequence: each entry holds what the filters need (the
+        // record's size too), so that only the candidate's overlap counter is a random access.
+        var listStart = [Int32](repeating: 0, count: sets.vocabulary + 1)
         for record in order {
             let base = sets.offsets[record]
             for i in 0..<indexedPrefix(sizes[record]) { listStart[Int(sets.tokens[base + i]) + 1] += 1 }
         }
         for w in 0..<sets.vocabulary { listStart[w + 1] += listStart[w] }
-        var listEnd = Array(listStart.dropLast())
-        var listFirst = listEnd
-        // The partition whose entries a list holds from listFirst on; entries of earlier
-        // partitions are skipped when a new one starts probing it.
-        var listPartition = [Int32](repeating: -1, count: sets.vocabulary)
-        var entryRecord = [Int32](repeating: 0, count: listStart[sets.vocabulary])
-        var entryPosition = [Int32](repeating: 0, count: listStart[sets.vocabulary])
+        var lists = (0..<sets.vocabulary).map { TokenList(end: listStart[$0], first: listStart[$0], partition: -1) }
+        var entries = [ListEntry](repeating: ListEntry(record: 0, position: 0, size: 0), count: Int(listStart[sets.vocabulary]))
         var overlap = [Int32](repeating: 0, count: count)
         let pruned = Int32.min
         // ⌈t/(1+t)·(lx + ly)⌉, the overlap a pair of sizes lx and ly needs, by lx + ly.
@@ -284,13 +282,10 @@ public enum NearDuplicateJoin {
         sets.tokens.withUnsafeBufferPointer { tokens in
         sizes.withUnsafeBufferPointer { sizes in
         sets.offsets.withUnsafeBufferPointer { offsets in
-        entryRecord.withUnsafeMutableBufferPointer { entryRecord in
-        entryPosition.withUnsafeMutableBufferPointer { entryPosition in
+        entries.withUnsafeMutableBufferPointer { entries in
         overlap.withUnsafeMutableBufferPointer { overlap in
         neededFor.withUnsafeBufferPointer { neededFor in
-        listEnd.withUnsafeMutableBufferPointer { listEnd in
-        listFirst.withUnsafeMutableBufferPointer { listFirst in
-        listPartition.withUnsafeMutableBufferPointer { listPartition in
+        lists.withUnsafeMutableBufferPointer { lists in
             for xIndex in order {
                 let part = partitions[xIndex]
                 let lx = sizes[xIndex]
@@ -300,29 +295,33 @@ public enum NearDuplicateJoin {
                 touched.removeAll(keepingCapacity: true)
                 for i in 0..<probe {
                     let token = Int(tokens[xBase + i])
-                    let end = listEnd[token]
-                    if listPartition[token] != part {
-                        listPartition[token] = part
-                        listFirst[token] = end
+                    var list = lists[token]
+                    if list.partition != part {
+                        // Entries of earlier partitions are never candidates of this one.
+                        list.partition = part
+                        list.first = list.end
                     }
-                    var k = listFirst[token]
-                    while k < end, sizes[Int(entryRecord[k])] < minLength { k += 1 }
-                    listFirst[token] = k
+                    var k = Int(list.first)
+                    let end = Int(list.end)
+                    while k < end, Int(entries[k].size) < minLength { k += 1 }
+                    list.first = Int32(k)
+                    lists[token] = list
                     while k < end {
-                        let y = Int(entryRecord[k])
+                        let entry = entries[k]
+                        let y = Int(entry.record)
                         let current = overlap[y]
                         k += 1
                         if current == pruned { continue }
                         if current == 0 {
-                            touched.append(Int32(y))
+                            touched.append(entry.record)
                             if !visitor.compatible(xIndex, y) {
                                 overlap[y] = pruned
                                 continue
                             }
                         }
-                        let ly = sizes[y]
+                        let ly = Int(entry.size)
                         let needed = Int(neededFor[lx + ly])
-                        let bound = Int(current) + 1 + min(lx - i - 1, ly - Int(entryPosition[k - 1]) - 1)
+                        let bound = Int(current) + 1 + min(lx - i - 1, ly - Int(entry.position) - 1)
                         overlap[y] = bound >= needed ? current + 1 : pruned
                     }
                 }
@@ -340,16 +339,31 @@ public enum NearDuplicateJoin {
                 }
                 for i in 0..<indexedPrefix(lx) {
                     let token = Int(tokens[xBase + i])
-                    if listPartition[token] != part {
-                        listPartition[token] = part
-                        listFirst[token] = listEnd[token]
+                    if lists[token].partition != part {
+                        lists[token].partition = part
+                        lists[token].first = lists[token].end
                     }
-                    entryRecord[listEnd[token]] = Int32(xIndex)
-                    entryPosition[listEnd[token]] = Int32(i)
-                    listEnd[token] += 1
+                    entries[Int(lists[token].end)] = ListEntry(record: Int32(xIndex), position: Int32(i), size: Int32(lx))
+                    lists[token].end += 1
                 }
             }
-        }}}}}}}}}}
+        }}}}}}}
+    }
+
+    /// Where a token's inverted list ends and where its useful part starts, and the partition
+    /// its entries from `first` on belong to.
+    struct TokenList {
+        var end: Int32
+        var first: Int32
+        var partition: Int32
+    }
+
+    /// A record in an inverted list: the token's position in the record's prefix, and the
+    /// record's size.
+    struct ListEntry {
+        var record: Int32
+        var position: Int32
+        var size: Int32
     }
 
     /// The size of the intersection of two sorted runs of `tokens`, or any value below

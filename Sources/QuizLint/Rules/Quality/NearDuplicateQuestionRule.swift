@@ -199,73 +199,101 @@ struct NearDuplicateQuestionRule: RunRule {
             NearDuplicateJoin.join(NearDuplicateJoin.ShingleSets(texts), threshold: threshold, visitor: &visitor)
             // Pairs already in one cluster were not verified (see Visitor): the similarity range
             // is that of the pairs that joined the cluster. Records are numbered in report order.
+            // By record: the cluster of a root, and the best similarity (both reset per kind).
+            var clusterOfRoot = [Int32](repeating: -1, count: nodes.count)
+            var best = [Double](repeating: 0, count: nodes.count)
             for kind in Kind.allCases {
-                var byRoot: [Int: Int] = [:]
                 var members: [[Int]] = []
+                var roots: [Int] = []
                 var ranges: [(low: Double, high: Double)] = []
-                var best: [Int: Double] = [:]
                 for pair in visitor.pairs where pair.kind == kind {
                     let root = visitor.sets[kind.rawValue].find(pair.x)
-                    let index: Int
-                    if let existing = byRoot[root] {
-                        index = existing
-                    } else {
+                    var index = Int(clusterOfRoot[root])
+                    if index < 0 {
                         index = members.count
-                        byRoot[root] = index
+                        clusterOfRoot[root] = Int32(index)
+                        roots.append(root)
                         members.append([])
                         ranges.append((1, 0))
                     }
-                    members[index] += [pair.x, pair.y]
+                    members[index].append(pair.x)
+                    members[index].append(pair.y)
                     ranges[index] = (min(ranges[index].low, pair.similarity), max(ranges[index].high, pair.similarity))
-                    best[pair.x] = max(best[pair.x] ?? 0, pair.similarity)
-                    best[pair.y] = max(best[pair.y] ?? 0, pair.similarity)
+                    best[pair.x] = max(best[pair.x], pair.similarity)
+                    best[pair.y] = max(best[pair.y], pair.similarity)
                 }
-                for (index, records) in members.enumerated() {
-                    let sorted = Array(Set(records)).sorted()
-                    clusters.append((kind, sorted.map { nodes[$0] }, ranges[index].low, ranges[index].high,
-                                     sorted.dropFirst().map { best[$0] ?? 0 }))
+                for (index, var records) in members.enumerated() {
+                    // Each record of a cluster once (a record is in as many pairs as it joined).
+                    records.sort()
+                    var unique = 1
+                    for position in 1..<records.count where records[position] != records[unique - 1] {
+                        records[unique] = records[position]
+                        unique += 1
+                    }
+                    records.removeSubrange(unique...)
+                    clusters.append((kind, records.map { nodes[$0] }, ranges[index].low, ranges[index].high,
+                                     records.dropFirst().map { best[$0] }))
+                    for record in records { best[record] = 0 }
+                    clusterOfRoot[roots[index]] = -1
                 }
             }
         }
         clusters.sort { $0.nodes[0] != $1.nodes[0] ? $0.nodes[0] < $1.nodes[0] : $0.kind.rawValue < $1.kind.rawValue }
-        for cluster in clusters {
-            let kind = cluster.kind
-            let first = run.entries[run.groups[cluster.nodes[0]][0]]
-            let related = zip(cluster.nodes.dropFirst(), cluster.best).map { node, similarity -> Finding.Related in
-                let entry = run.entries[run.groups[node][0]]
-                return entry.place.related("""
-                    \(Self.noun(kind)): '\(entry.place.question.id.value)' (similarity \(Self.format(similarity)), \
-                    answer \(DuplicateQuestionRule.shown(entry)))
-                    """)
-            }
-            let range = cluster.low == cluster.high ? Self.format(cluster.low)
-                : "\(Self.format(cluster.low))–\(Self.format(cluster.high))"
-            let others = cluster.nodes.count == 2 ? "another question" : "\(cluster.nodes.count - 1) other questions"
-            let test = "Jaccard similarity of 5-character shingles \(range), threshold \(Self.format(threshold))"
-            let id = first.place.question.id.value
-            report.path = first.place.path
-            switch kind {
-            case .duplicate:
-                report("question '\(id)' is nearly the same as \(others) with the same answer (\(test)): likely duplicates",
-                       at: first.place.range, related: related)
-            case .negated:
-                report("""
-                    negated pair: the statement of '\(id)' is nearly the same as \(others) with the opposite answer \
-                    (\(test)); make sure the wording, not a typo, flips it, and that both may be shown together
-                    """, at: first.place.range, related: related, severity: report.severity.graded(by: -1))
-            case .sibling:
-                report("""
-                    question '\(id)' follows the same template as \(others) but asks something else (other answers, \
-                    numbers or subjects; \(test)): template siblings; check they are meant to differ
-                    """, at: first.place.range, related: related)
+        let shownThreshold = Self.format(threshold)
+        run.entries.withUnsafeBufferPointer { entries in
+            for cluster in clusters {
+                let kind = cluster.kind
+                let first = run.groups[cluster.nodes[0]][0]
+                let noun = Self.noun(kind)
+                var related: [Finding.Related] = []
+                related.reserveCapacity(cluster.best.count)
+                for (node, similarity) in zip(cluster.nodes.dropFirst(), cluster.best) {
+                    // Fields are read in place: a copy of the entry or of its question retains a
+                    // dozen references scattered in memory, which made large clusters slow to report.
+                    let entry = run.groups[node][0]
+                    let questions = entries[entry].place.questions
+                    let index = entries[entry].place.index
+                    var note = noun
+                    note += ": '"
+                    note += questions[index].id.value
+                    note += "' (similarity "
+                    note += Self.format(similarity)
+                    note += ", answer "
+                    note += DuplicateQuestionRule.shown(questions[index], locale: entries[entry].locale)
+                    note += ")"
+                    related.append(Finding.Related(path: entries[entry].place.path, range: questions[index].id.range, note: note))
+                }
+                let range = cluster.low == cluster.high ? Self.format(cluster.low)
+                    : "\(Self.format(cluster.low))–\(Self.format(cluster.high))"
+                let others = cluster.nodes.count == 2 ? "another question" : "\(cluster.nodes.count - 1) other questions"
+                let test = "Jaccard similarity of 5-character shingles \(range), threshold \(shownThreshold)"
+                let firstID = entries[first].place.questions[entries[first].place.index].id
+                let id = firstID.value
+                report.path = entries[first].place.path
+                switch kind {
+                case .duplicate:
+                    report("question '\(id)' is nearly the same as \(others) with the same answer (\(test)): likely duplicates",
+                           at: firstID.range, related: related)
+                case .negated:
+                    report("""
+                        negated pair: the statement of '\(id)' is nearly the same as \(others) with the opposite answer \
+                        (\(test)); make sure the wording, not a typo, flips it, and that both may be shown together
+                        """, at: firstID.range, related: related, severity: report.severity.graded(by: -1))
+                case .sibling:
+                    report("""
+                        question '\(id)' follows the same template as \(others) but asks something else (other answers, \
+                        numbers or subjects; \(test)): template siblings; check they are meant to differ
+                        """, at: firstID.range, related: related)
+                }
             }
         }
     }
 
     /// Steers the join for one locale's texts (records are indexes into `nodes`, in report
     /// order): questions that could only be template siblings are kept apart unless siblings
-    /// are reported (other answers: another partition; other numbers, a replaced word, a
-    /// generic answer: not verified), and a candidate already in the text's cluster of its kind
+    /// are reported (other answers: another partition; other numbers: not verified; a replaced
+    /// word, a generic answer with no wrong choice shared: dropped when found, as telling those
+    /// costs more than verifying), and a candidate already in the text's cluster of its kind
     /// is not verified either (it would change no cluster). Confirmed pairs are joined.
     struct Visitor: NearDuplicateJoin.Visitor {
         let run: RunQuestions
@@ -345,25 +373,43 @@ struct NearDuplicateQuestionRule: RunRule {
         /// wrong choice in common, or, for true/false statements, a word replaced on both sides
         /// ("Frogs can breathe underwater" / "Turtles can ...").
         mutating func kind(_ x: Int, _ y: Int) -> Kind {
+            if let kind = answerKind(x, y) { return kind }
+            if isTrueFalse[x] { return Self.eachLacks(words(x), words(y)) ? .sibling : .duplicate }
+            return Self.disjoint(wrongChoices(x), wrongChoices(y)) ? .sibling : .duplicate
+        }
+
+        /// `kind` from the answers and numbers alone, or nil when only the words (true/false) or
+        /// the wrong choices (a generic answer) can tell a duplicate from a sibling: those are
+        /// made per question on first use, which costs more than the rest of `kind`.
+        func answerKind(_ x: Int, _ y: Int) -> Kind? {
             if isTrueFalse[x] != isTrueFalse[y] { return .sibling }
             if isTrueFalse[x] {
                 if answers[x] != answers[y] { return .negated }
-                if numbersDiffer(x, y) || Self.eachLacks(words(x), words(y)) { return .sibling }
-                return .duplicate
+                return numbersDiffer(x, y) ? .sibling : nil
             }
             if answers[x] != answers[y] || numbersDiffer(x, y) { return .sibling }
-            if isGeneric[x] && Self.disjoint(wrongChoices(x), wrongChoices(y)) { return .sibling }
-            return .duplicate
+            return isGeneric[x] ? nil : .duplicate
         }
 
         mutating func shouldVerify(_ x: Int, _ y: Int) -> Bool {
-            let kind = kind(x, y)
+            let kind: Kind
+            if let known = answerKind(x, y) {
+                kind = known
+            } else if reportSiblings {
+                kind = self.kind(x, y)
+            } else {
+                // A duplicate or an unreported sibling: either way nothing to do inside a
+                // cluster of duplicates; outside one, `found` tells them apart, so only pairs
+                // that are similar pay for the words.
+                kind = .duplicate
+            }
             if kind == .sibling && !reportSiblings { return false }
             return sets[kind.rawValue].find(x) != sets[kind.rawValue].find(y)
         }
 
         mutating func found(_ x: Int, _ y: Int, similarity: Double) {
             let kind = kind(x, y)
+            if kind == .sibling && !reportSiblings { return }
             sets[kind.rawValue].union(x, y)
             pairs.append((min(x, y), max(x, y), similarity, kind))
         }
@@ -371,10 +417,30 @@ struct NearDuplicateQuestionRule: RunRule {
         mutating func words(_ x: Int) -> [UInt64] {
             if let cached = words[x] { return cached }
             let entry = run.entries[run.groups[nodes[x]][0]]
-            let form = QualityText.normalized(entry.place.question.text.source(entry.locale), keepingWordBreaks: true)
-            let hashes = form.split(separator: " ").map { Self.hash($0.utf8) }.sorted()
+            let hashes = Self.wordHashes(QualityText.normalized(entry.place.question.text.source(entry.locale), keepingWordBreaks: true))
             words[x] = hashes
             return hashes
+        }
+
+        /// The hashes of the words of a normal form with word breaks, sorted.
+        static func wordHashes(_ form: String) -> [UInt64] {
+            guard form.utf8.allSatisfy({ $0 < 0x80 }) else { return form.split(separator: " ").map { hash($0.utf8) }.sorted() }
+            // The words' bytes hashed in place (as `split` cuts them, without making substrings):
+            // in ASCII a space is always a character of its own.
+            var hashes: [UInt64] = []
+            var h = hashSeed, inWord = false
+            for byte in form.utf8 {
+                if byte == 0x20 {
+                    if inWord { hashes.append(h) }
+                    h = hashSeed
+                    inWord = false
+                } else {
+                    h = hash(h, byte)
+                    inWord = true
+                }
+            }
+            if inWord { hashes.append(h) }
+            return hashes.sorted()
         }
 
         mutating func wrongChoices(_ x: Int) -> [UInt64] {
@@ -387,9 +453,16 @@ struct NearDuplicateQuestionRule: RunRule {
 
         /// 64-bit FNV-1a (a fixed function: collisions are as unlikely as they are harmless here).
         static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            var h = hashSeed
+            for byte in bytes { h = hash(h, byte) }
             return h
+        }
+
+        static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        @inline(__always)
+        static func hash(_ h: UInt64, _ byte: UInt8) -> UInt64 {
+            (h ^ UInt64(byte)) &* 0x100_0000_01B3
         }
 
         /// Each sorted multiset has an element the other lacks (a word replaced on both sides).

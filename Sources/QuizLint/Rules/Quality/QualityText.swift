@@ -108,7 +108,8 @@ public enum QualityText {
     /// after it), `next` is a digit or a currency sign, and the mark does not directly follow a
     /// letter or digit (something is before it in the gap, or nothing was kept yet).
     private static func sign(in gap: [Unicode.Scalar], before next: Unicode.Scalar, kind: Class, afterNothing: Bool) -> Unicode.Scalar? {
-        guard kind == .digit || next.properties.generalCategory == .currencySymbol else { return nil }
+        // In ASCII the only currency sign is `$` (the Unicode property lookup is slow).
+        guard kind == .digit || (next.value < 0x80 ? next == "$" : next.properties.generalCategory == .currencySymbol) else { return nil }
         guard let index = gap.lastIndex(where: { $0 != " " }) else { return nil }
         let mark = gap[index]
         guard mark == "-" || mark == "\u{2212}", index > 0 || afterNothing else { return nil }
