@@ -72,6 +72,8 @@ public struct Compiler: Sendable {
     /// usually does), each question is written out as it is decoded and none is kept.
     public func compile(_ bytes: [UInt8], path: String, locales choice: LocaleChoice = .all) -> CompileResult {
         var emitter: DocumentEmitter?
+        // Questions rendered on the decoder's second thread, until their turn.
+        var rendered: RenderedQuestions?
         var pending: [Question] = []
         let capacity = bytes.count + bytes.count / 4
         let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
@@ -81,8 +83,10 @@ public struct Compiler: Sendable {
             if let emitter { emitter.add(question) } else { pending.append(question) }
         }, prepare: { question in
             // On the decoder's second thread, once `header` has run: the JSON is made there.
-            guard let emitter, let lines = emitter.render(question) else { return nil }
-            return { emitter.add(rendered: lines) }
+            guard let emitter else { return nil }
+            if rendered == nil { rendered = RenderedQuestions(locales: emitter.locales.count) }
+            guard let lines = rendered!.render(question, with: emitter) else { return nil }
+            return { emitter.add(rendered: lines, from: &rendered!) }
         })
         var decoder = BankDecoder()
         // The first part's thread also appends and hashes every question's JSON: it takes a
@@ -200,22 +204,19 @@ final class DocumentEmitter {
         }
     }
 
-    /// A question's line in each document, made apart from them, so on any thread; nil for a
-    /// question with an image, which `add` must see (it reads the image file once, in order).
-    func render(_ question: Question) -> [[UInt8]]? {
-        guard question.image == nil else { return nil }
-        return locales.map { locale in
-            var json = JSONWriter(laterMemberAtDepth: 2, capacity: 1024)
-            write(question, image: nil, locale: locale, into: &json)
-            // Kept until the question's turn: at its size, not the writer's capacity.
-            return json.bytes.withUnsafeBufferPointer { Array($0) }
-        }
+    /// Writes a question's line for each document into `json`, apart from the documents (so on
+    /// any thread); false for a question with an image, which `add` must see (it reads the
+    /// image file once, in order).
+    func render(_ question: Question, locale index: Int, into json: inout JSONWriter) -> Bool {
+        guard question.image == nil else { return false }
+        write(question, image: nil, locale: locales[index], into: &json)
+        return true
     }
 
-    /// Adds a question as `render` made it.
-    func add(rendered lines: [[UInt8]]) {
+    /// Adds a question as `RenderedQuestions.render` made it.
+    func add(rendered lines: RenderedQuestions.Lines, from store: inout RenderedQuestions) {
         for index in locales.indices {
-            writers[index].appendMember(lines[index])
+            writers[index].appendMember(store.take(lines, locale: index))
             hashIfDue(index)
         }
     }
@@ -328,5 +329,51 @@ final class DocumentEmitter {
             json.finish()
             return CompiledDocument(bankID: header.id.value, locale: locales[index], bytes: json.bytes)
         }
+    }
+}
+
+/// Questions' lines rendered ahead of their turn, kept in chunks of about a mebibyte per
+/// locale rather than an array per line, and each chunk let go once its lines are taken: a
+/// large bank's second half waits here while the first is written.
+struct RenderedQuestions {
+    /// A rendered question: where its line is in each locale's chunks (`places`).
+    struct Lines {
+        fileprivate var first: Int
+    }
+
+    private static let chunkSize = 1 << 20
+    private var chunks: [[JSONWriter]]
+    /// For each rendered question, one place per locale, in order.
+    private var places: [(chunk: Int32, start: Int32, end: Int32)] = []
+
+    init(locales: Int) {
+        chunks = Array(repeating: [JSONWriter(laterMemberAtDepth: 2, capacity: Self.chunkSize)], count: locales)
+    }
+
+    /// Renders `question` for every locale of `emitter`; nil when it must be added in turn.
+    mutating func render(_ question: Question, with emitter: DocumentEmitter) -> Lines? {
+        guard question.image == nil else { return nil }
+        let lines = Lines(first: places.count)
+        for index in chunks.indices {
+            if chunks[index][chunks[index].count - 1].bytes.count >= Self.chunkSize - 4096 {
+                chunks[index].append(JSONWriter(laterMemberAtDepth: 2, capacity: Self.chunkSize))
+            }
+            let chunk = chunks[index].count - 1
+            let start = chunks[index][chunk].bytes.count
+            _ = emitter.render(question, locale: index, into: &chunks[index][chunk])
+            places.append((Int32(chunk), Int32(start), Int32(chunks[index][chunk].bytes.count)))
+        }
+        return lines
+    }
+
+    /// The line of `lines` in one locale; chunks before its chunk are released, lines being
+    /// taken in the order they were rendered.
+    mutating func take(_ lines: Lines, locale index: Int) -> ArraySlice<UInt8> {
+        let place = places[lines.first + index]
+        let chunk = Int(place.chunk)
+        if chunk > 0, chunks[index][chunk - 1].bytes.capacity > 0 {
+            chunks[index][chunk - 1] = JSONWriter()
+        }
+        return chunks[index][chunk].bytes[Int(place.start)..<Int(place.end)]
     }
 }

@@ -27,7 +27,7 @@ struct JSONWriter {
 
     /// Appends what a `laterMemberAtDepth` writer for this container wrote, without its
     /// leading comma when it is the container's first member.
-    mutating func appendMember(_ member: [UInt8]) {
+    mutating func appendMember(_ member: ArraySlice<UInt8>) {
         if hasMember[depth] {
             bytes.append(contentsOf: member)
         } else {

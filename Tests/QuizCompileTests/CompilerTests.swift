@@ -245,6 +245,32 @@ enum Repository {
         #expect(streamed.documents.map(\.bytes) == (try viaBank(bytes)))
     }
 
+    /// A large bank's second part is written on another thread in chunks of a mebibyte, except
+    /// questions with images, which wait for their turn: the documents are the same.
+    @Test func aLargeBankWithImagesInBothPartsCompilesTheSameEitherWay() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quizbank-images-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Banks/driving/signs/merge.png"),
+                                         to: folder.appendingPathComponent("merge.png"))
+        var text = "quizbank: 1\nid: large\ntitle: {en: Large, de: Groß}\nlocale: en\nlocales: [en, de]\nquestions:\n"
+        let filler = String(repeating: "a long text to fill the chunks, ", count: 6)
+        for index in 0..<12_000 {
+            text += "  - id: q\(index)\n    text: {en: \"Question \(index), \(filler)?\", de: \"Frage \(index)?\"}\n"
+            if index % 997 == 0 { text += "    image: merge.png\n    image-alt: A merge sign\n" }
+            text += "    choices: [\"A \(index)\", {text: B, correct: true}]\n"
+        }
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 3 << 20, "large enough for the English lines of the second part to fill more than one chunk")
+        let path = folder.appendingPathComponent("large.yaml").path
+        let streamed = Compiler().compile(bytes, path: path)
+        #expect(streamed.findings.isEmpty)
+        let decoded = BankDecoder().decode(bytes, path: path)
+        let whole = Compiler().compile(try #require(decoded.bank))
+        #expect(streamed.documents.count == 2)
+        #expect(streamed.documents.map(\.bytes) == whole.documents.map(\.bytes))
+    }
+
     @Test func errorsWriteNothing() {
         var text = String(decoding: bank(questions: 12_000, headerFirst: true), as: UTF8.self)
         text = text.replacingOccurrences(of: "id: q11999\n", with: "id: q11998\n")
