@@ -33,17 +33,20 @@ public struct BankDecoder: Sendable {
         public var retainsQuestions: Bool
         /// Work on a question that may be done on the decoder's second thread, out of turn,
         /// for questions of a large bank's second part (`splitFraction`), and only after
-        /// `header` has returned. What it returns runs on the caller's thread in the question's
-        /// turn, in place of `question`; nil leaves the question to `question`. Not used when
-        /// the bank retains its questions.
-        public var prepare: ((Question) -> (() -> Void)?)?
+        /// `header` has returned. True when it took the question: the observer keeps what it
+        /// made, in order, and `preparedTurn` is called in the question's turn in place of
+        /// `question`. Not used when the bank retains its questions.
+        public var prepare: ((Question) -> Bool)?
+        /// Called on the caller's thread, in turn, for each question `prepare` took.
+        public var preparedTurn: () -> Void
 
         public init(retainsQuestions: Bool, header: @escaping (BankHeader?) -> Void, question: @escaping (Question) -> Void,
-                    prepare: ((Question) -> (() -> Void)?)? = nil) {
+                    prepare: ((Question) -> Bool)? = nil, preparedTurn: @escaping () -> Void = {}) {
             self.retainsQuestions = retainsQuestions
             self.header = header
             self.question = question
             self.prepare = prepare
+            self.preparedTurn = preparedTurn
         }
     }
 
@@ -96,26 +99,31 @@ public struct BankDecoder: Sendable {
                 // The questions after the split are decoded on the second thread, into their
                 // own context, and taken over in order once those before it are done.
                 let remoteContext = DecodeContext(path: path)
-                // What the caller's thread does with each question, in turn.
-                var remoteTurns: [() -> Void] = []
+                // In order: whether `prepare` took each question; those it did not, kept.
+                var remoteTaken: [Bool] = []
+                var remoteQuestions: [Question] = []
                 var remoteCount = 0
                 let prepare = retains ? nil : observer?.prepare
                 let remote = YAMLLoader.RemoteItems(handle: { node in
                     remoteCount += 1
                     guard let question = remoteContext.question(node) else { return }
-                    if let prepare, headerGate.isOpen, let turn = prepare(question) {
-                        remoteTurns.append(turn)
-                    } else {
-                        remoteTurns.append {
-                            observer?.question(question)
-                            if retains { streamedQuestions.append(question) }
-                        }
-                    }
+                    let taken = prepare != nil && headerGate.isOpen && prepare!(question)
+                    remoteTaken.append(taken)
+                    if !taken { remoteQuestions.append(question) }
                 }, adopt: {
                     streamedCount += remoteCount
                     context.adopt(remoteContext)
-                    for turn in remoteTurns { turn() }
-                    remoteTurns = []
+                    var next = 0
+                    for taken in remoteTaken {
+                        if taken {
+                            observer?.preparedTurn()
+                        } else {
+                            observer?.question(remoteQuestions[next])
+                            if retains { streamedQuestions.append(remoteQuestions[next]) }
+                            next += 1
+                        }
+                    }
+                    remoteQuestions = []
                 })
                 loaded = try loader.load(bytes, streaming: streaming, splitAt: split, remote: remote)
             } else {

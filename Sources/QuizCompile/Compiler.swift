@@ -83,10 +83,11 @@ public struct Compiler: Sendable {
             if let emitter { emitter.add(question) } else { pending.append(question) }
         }, prepare: { question in
             // On the decoder's second thread, once `header` has run: the JSON is made there.
-            guard let emitter else { return nil }
+            guard let emitter else { return false }
             if rendered == nil { rendered = RenderedQuestions(locales: emitter.locales.count) }
-            guard let lines = rendered!.render(question, with: emitter) else { return nil }
-            return { emitter.add(rendered: lines, from: &rendered!) }
+            return rendered!.render(question, with: emitter)
+        }, preparedTurn: {
+            emitter!.addNextRendered(from: &rendered!)
         })
         var decoder = BankDecoder()
         // The first part's thread also appends and hashes every question's JSON: it takes a
@@ -213,12 +214,13 @@ final class DocumentEmitter {
         return true
     }
 
-    /// Adds a question as `RenderedQuestions.render` made it.
-    func add(rendered lines: RenderedQuestions.Lines, from store: inout RenderedQuestions) {
+    /// Adds the next question `RenderedQuestions.render` made.
+    func addNextRendered(from store: inout RenderedQuestions) {
         for index in locales.indices {
-            writers[index].appendMember(store.take(lines, locale: index))
+            writers[index].appendMember(store.line(locale: index))
             hashIfDue(index)
         }
+        store.moveToNext()
     }
 
     private func hashIfDue(_ index: Int) {
@@ -336,24 +338,20 @@ final class DocumentEmitter {
 /// locale rather than an array per line, and each chunk let go once its lines are taken: a
 /// large bank's second half waits here while the first is written.
 struct RenderedQuestions {
-    /// A rendered question: where its line is in each locale's chunks (`places`).
-    struct Lines {
-        fileprivate var first: Int
-    }
-
     private static let chunkSize = 1 << 20
     private var chunks: [[JSONWriter]]
     /// For each rendered question, one place per locale, in order.
     private var places: [(chunk: Int32, start: Int32, end: Int32)] = []
+    /// The first place of the next question to take.
+    private var next = 0
 
     init(locales: Int) {
         chunks = Array(repeating: [JSONWriter(laterMemberAtDepth: 2, capacity: Self.chunkSize)], count: locales)
     }
 
-    /// Renders `question` for every locale of `emitter`; nil when it must be added in turn.
-    mutating func render(_ question: Question, with emitter: DocumentEmitter) -> Lines? {
-        guard question.image == nil else { return nil }
-        let lines = Lines(first: places.count)
+    /// Renders `question` for every locale of `emitter`; false when it must be added in turn.
+    mutating func render(_ question: Question, with emitter: DocumentEmitter) -> Bool {
+        guard question.image == nil else { return false }
         for index in chunks.indices {
             if chunks[index][chunks[index].count - 1].bytes.count >= Self.chunkSize - 4096 {
                 chunks[index].append(JSONWriter(laterMemberAtDepth: 2, capacity: Self.chunkSize))
@@ -363,17 +361,21 @@ struct RenderedQuestions {
             _ = emitter.render(question, locale: index, into: &chunks[index][chunk])
             places.append((Int32(chunk), Int32(start), Int32(chunks[index][chunk].bytes.count)))
         }
-        return lines
+        return true
     }
 
-    /// The line of `lines` in one locale; chunks before its chunk are released, lines being
-    /// taken in the order they were rendered.
-    mutating func take(_ lines: Lines, locale index: Int) -> ArraySlice<UInt8> {
-        let place = places[lines.first + index]
+    /// The next question's line in one locale; the chunk before its chunk is let go, lines
+    /// being taken in the order they were rendered.
+    mutating func line(locale index: Int) -> ArraySlice<UInt8> {
+        let place = places[next + index]
         let chunk = Int(place.chunk)
         if chunk > 0, chunks[index][chunk - 1].bytes.capacity > 0 {
             chunks[index][chunk - 1] = JSONWriter()
         }
         return chunks[index][chunk].bytes[Int(place.start)..<Int(place.end)]
+    }
+
+    mutating func moveToNext() {
+        next += chunks.count
     }
 }

@@ -20,6 +20,9 @@ public struct BankStatisticsReader: Sendable {
         // Written once, by `header`, before `prepare` may run; `prepare` reads only these two.
         var headerSeen = false
         var sourceLocale: String?
+        // Questions measured on the second thread, waiting for their turn.
+        var measured: [(question: Question, measured: StatisticsAccumulator.Measured)] = []
+        var nextMeasured = 0
         let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
             accumulator = StatisticsAccumulator(sourceLocale: header?.locale.value)
             sourceLocale = header?.locale.value
@@ -30,9 +33,12 @@ public struct BankStatisticsReader: Sendable {
         }, prepare: { question in
             // On the decoder's second thread: the texts are measured there, and only the
             // adding waits for the question's turn.
-            guard headerSeen else { return nil }
-            let measured = StatisticsAccumulator.measure(question, sourceLocale: sourceLocale)
-            return { accumulator!.add(question, measured: measured) }
+            guard headerSeen else { return false }
+            measured.append((question, StatisticsAccumulator.measure(question, sourceLocale: sourceLocale)))
+            return true
+        }, preparedTurn: {
+            accumulator!.add(measured[nextMeasured].question, measured: measured[nextMeasured].measured)
+            nextMeasured += 1
         })
         let decoded = decoder.decode(bytes, path: path, observer: observer)
         guard !decoded.hasErrors, let header = decoded.bank?.header else {

@@ -58,6 +58,7 @@ import QuizYAML
         let bytes = bank(questions: 2_000)
         var turns: [String] = []
         var prepared = 0
+        var waiting: [String] = []
         let lock = NSLock()
         let observer = BankDecoder.Observer(retainsQuestions: false, header: { _ in }, question: { question in
             turns.append(question.id.value)
@@ -65,7 +66,10 @@ import QuizYAML
             lock.lock()
             prepared += 1
             lock.unlock()
-            return { turns.append(question.id.value) }
+            waiting.append(question.id.value)
+            return true
+        }, preparedTurn: {
+            turns.append(waiting.removeFirst())
         })
         var decoder = BankDecoder()
         decoder.concurrentThreshold = 0
