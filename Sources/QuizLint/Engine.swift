@@ -58,45 +58,53 @@ public struct LintEngine: Sendable {
     private func check(_ bank: LintBank, configuration: Configuration) -> [Finding] {
         var questionRules: [any QuestionRule] = []
         var questionReporters: [FindingReporter] = []
-        var findings: [Finding] = []
+        var bankRules: [(rule: any BankRule, reporter: FindingReporter)] = []
         for type in rules {
             let description = type.description
             guard !description.isFormatRule, description.scope != .run, let setting = configuration.setting(for: description) else { continue }
-            var reporter = FindingReporter(ruleID: description.id, severity: setting.severity, path: bank.path)
+            let reporter = FindingReporter(ruleID: description.id, severity: setting.severity, path: bank.path)
             let rule = type.init(options: setting.options)
             if let rule = rule as? any QuestionRule {
                 questionRules.append(rule)
                 questionReporters.append(reporter)
             } else if let rule = rule as? any BankRule {
-                rule.check(bank, report: &reporter)
-                findings += reporter.findings
+                bankRules.append((rule, reporter))
             }
         }
-        guard !questionRules.isEmpty else { return findings }
-        return findings + checkQuestions(bank, rules: questionRules, reporters: questionReporters)
+        return checkConcurrently(bank, bankRules: bankRules, questionRules: questionRules, questionReporters: questionReporters)
     }
 
-    /// Question rules over every question, the questions split into one chunk per core.
-    /// Findings come back in question order whatever the number of chunks.
-    private func checkQuestions(_ bank: LintBank, rules: [any QuestionRule], reporters: [FindingReporter]) -> [Finding] {
+    /// Each bank rule, and the question rules over chunks of the questions, as tasks shared out
+    /// among the cores; several chunks a core, so that a core that falls behind is made up for.
+    /// Findings come back in the order one thread would give: the bank rules', then the
+    /// question rules' in question order.
+    private func checkConcurrently(_ bank: LintBank, bankRules: [(rule: any BankRule, reporter: FindingReporter)],
+                                   questionRules: [any QuestionRule], questionReporters: [FindingReporter]) -> [Finding] {
         let questions = bank.bank.questions
-        let chunkCount = questions.count < 2_000 ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let chunkCount = questionRules.isEmpty ? 0 : questions.count < 2_000 ? 1 : 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = (questions.count + chunkCount - 1) / max(chunkCount, 1)
-        let results = ChunkResults(count: chunkCount)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        let results = ChunkResults(count: bankRules.count + chunkCount)
+        DispatchQueue.concurrentPerform(iterations: bankRules.count + chunkCount) { task in
+            guard task >= bankRules.count else {
+                var reporter = bankRules[task].reporter
+                bankRules[task].rule.check(bank, report: &reporter)
+                results.store(reporter.findings, at: task)
+                return
+            }
+            let chunk = task - bankRules.count
             // Rules and their reporters live in separate arrays so that each call mutates one
             // reporter in place (a shared tuple would copy the findings on every report).
-            var chunkReporters = reporters
+            var chunkReporters = questionReporters
             let start = chunk * chunkSize
             let end = min(start + chunkSize, questions.count)
             if start < end {
                 for question in questions[start..<end] {
-                    for index in rules.indices {
-                        rules[index].check(question, in: bank, report: &chunkReporters[index])
+                    for index in questionRules.indices {
+                        questionRules[index].check(question, in: bank, report: &chunkReporters[index])
                     }
                 }
             }
-            results.store(chunkReporters.flatMap(\.findings), at: chunk)
+            results.store(chunkReporters.flatMap(\.findings), at: task)
         }
         return results.joined()
     }
