@@ -20,9 +20,9 @@ public struct BankStatisticsReader: Sendable {
         // Written once, by `header`, before `prepare` may run; `prepare` reads only these two.
         var headerSeen = false
         var sourceLocale: String?
-        // Questions measured on the second thread, waiting for their turn.
-        var measured: [(question: Question, measured: StatisticsAccumulator.Measured)] = []
-        var nextMeasured = 0
+        // The questions of a large bank's second part, added on the decoder's second thread;
+        // the counts add up the same in any order.
+        var secondPart: StatisticsAccumulator?
         let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
             accumulator = StatisticsAccumulator(sourceLocale: header?.locale.value)
             sourceLocale = header?.locale.value
@@ -31,19 +31,16 @@ public struct BankStatisticsReader: Sendable {
             if accumulator == nil { accumulator = StatisticsAccumulator(sourceLocale: nil) }
             accumulator!.add(question)
         }, prepare: { question in
-            // On the decoder's second thread: the texts are measured there, and only the
-            // adding waits for the question's turn.
             guard headerSeen else { return false }
-            measured.append((question, StatisticsAccumulator.measure(question, sourceLocale: sourceLocale)))
+            if secondPart == nil { secondPart = StatisticsAccumulator(sourceLocale: sourceLocale) }
+            secondPart!.add(question)
             return true
-        }, preparedTurn: {
-            accumulator!.add(measured[nextMeasured].question, measured: measured[nextMeasured].measured)
-            nextMeasured += 1
         })
         let decoded = decoder.decode(bytes, path: path, observer: observer)
         guard !decoded.hasErrors, let header = decoded.bank?.header else {
             return Outcome(statistics: nil, findings: decoded.findings)
         }
+        if let secondPart { accumulator?.merge(secondPart) }
         var result = accumulator ?? StatisticsAccumulator(sourceLocale: header.locale.value)
         if result.needsSourceLocale || (result.sourceLocale != nil && result.sourceLocale != header.locale.value) {
             // `locale` came after `questions` and some texts are translated: measure them again,

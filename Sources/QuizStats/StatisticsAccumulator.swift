@@ -32,6 +32,19 @@ public struct StatisticsAccumulator: Sendable {
     private var textTotals = [Int](repeating: 0, count: TextField.allCases.count)
     private var plainTexts = [Int](repeating: 0, count: TextField.allCases.count)
     private var localeTexts = [[String: Int]](repeating: [:], count: TextField.allCases.count)
+    /// Choice questions by their number of choices and of correct ones: the chance a position
+    /// (or the longest choice) is correct is summed from these at the end, in a fixed order,
+    /// so that the sums do not depend on the order questions came in (`merge`).
+    private var chanceCounts: [ChanceKey: Int] = [:]
+
+    private struct ChanceKey: Hashable, Sendable, Comparable {
+        var choices: Int
+        var correct: Int
+
+        static func < (a: ChanceKey, b: ChanceKey) -> Bool {
+            (a.choices, a.correct) < (b.choices, b.correct)
+        }
+    }
     // Extension point: a later collector (duplicate clusters, findings per rule) is one more
     // stored property here, fed in `add` and turned into figures in `statistics`.
 
@@ -39,37 +52,32 @@ public struct StatisticsAccumulator: Sendable {
         self.sourceLocale = sourceLocale
     }
 
-    /// The lengths of a question's texts that `add` records: the measuring, which is most of
-    /// the work, apart from the adding, so that it can be done on another thread.
-    public struct Measured: Sendable {
-        var text: TextMeasure
-        var explanation: TextMeasure?
-        var choices: [TextMeasure]
-        /// A translated text was measured without knowing the source locale.
-        var guessedLocale: Bool
-    }
-
-    /// Measures `question` as `add` does in an accumulator for `sourceLocale`.
-    public static func measure(_ question: Question, sourceLocale: String?) -> Measured {
-        var guessed = false
-        func length(_ text: LocalizedText) -> TextMeasure {
-            let (measure, guess) = measure(text, sourceLocale: sourceLocale)
-            guessed = guessed || guess
-            return measure
+    /// Adds what `other`, an accumulator for the same source locale, was given: the figures are
+    /// those of one accumulator given both's questions.
+    public mutating func merge(_ other: StatisticsAccumulator) {
+        if other.needsSourceLocale { needsSourceLocale = true }
+        questions += other.questions
+        kinds.merge(other.kinds)
+        topicQuestions.merge(other.topicQuestions, uniquingKeysWith: +)
+        withoutTopic += other.withoutTopic
+        difficulty.merge(other.difficulty)
+        tags.merge(other.tags)
+        trueFalse.merge(other.trueFalse)
+        choice.merge(other.choice)
+        shuffleTrue += other.shuffleTrue
+        shuffleFalse += other.shuffleFalse
+        shuffleUnset += other.shuffleUnset
+        coverage.merge(other.coverage)
+        lengths.merge(other.lengths)
+        chanceCounts.merge(other.chanceCounts, uniquingKeysWith: +)
+        for index in textTotals.indices {
+            textTotals[index] += other.textTotals[index]
+            plainTexts[index] += other.plainTexts[index]
+            localeTexts[index].merge(other.localeTexts[index], uniquingKeysWith: +)
         }
-        let text = length(question.text)
-        let explanation = question.explanation.map(length)
-        let choices = question.choices.map { length($0.text) }
-        return Measured(text: text, explanation: explanation, choices: choices, guessedLocale: guessed)
     }
 
     public mutating func add(_ question: Question) {
-        add(question, measured: Self.measure(question, sourceLocale: sourceLocale))
-    }
-
-    /// Adds a question measured by `measure(_:sourceLocale:)` with this accumulator's locale.
-    public mutating func add(_ question: Question, measured: Measured) {
-        if measured.guessedLocale { needsSourceLocale = true }
         questions += 1
         kinds[question.kind] += 1
         if let topic = question.topic {
@@ -93,11 +101,11 @@ public struct StatisticsAccumulator: Sendable {
 
         coverage.questions += 1
         count(question.text, .text)
-        lengths.questionText.add(measured.text)
+        lengths.questionText.add(measure(question.text))
         if let explanation = question.explanation {
             coverage.withExplanation += 1
             count(explanation, .explanation)
-            if let length = measured.explanation { lengths.explanation.add(length) }
+            lengths.explanation.add(measure(explanation))
         }
         if !question.hints.isEmpty {
             coverage.withHints += 1
@@ -114,11 +122,11 @@ public struct StatisticsAccumulator: Sendable {
         case .trueFalse:
             if question.answer?.value == true { trueFalse.trueCount += 1 } else { trueFalse.falseCount += 1 }
         case .singleChoice, .multipleChoice:
-            addChoices(of: question, measured: measured.choices)
+            addChoices(of: question)
         }
     }
 
-    private mutating func addChoices(of question: Question, measured lengths: [TextMeasure]) {
+    private mutating func addChoices(of question: Question) {
         let choices = question.choices
         let k = choices.count
         guard k > 0 else { return }
@@ -140,8 +148,8 @@ public struct StatisticsAccumulator: Sendable {
                 coverage.choicesWithFeedback += 1
                 count(feedback, .feedback)
             }
-            let measured = lengths[position]
-            self.lengths.choice.add(measured)
+            let measured = measure(item.text)
+            lengths.choice.add(measured)
             if measured.characters > longest {
                 longest = measured.characters
                 longestCount = 1
@@ -154,9 +162,7 @@ public struct StatisticsAccumulator: Sendable {
                 if position < ChoiceStatistics.maximumChoices { choice.correctByPosition[position] += 1 }
             }
         }
-        let chance = Double(correct) / Double(k)
-        for position in 0..<min(k, ChoiceStatistics.maximumChoices) { choice.expectedByPosition[position] += chance }
-        choice.longestByChance += chance
+        chanceCounts[ChanceKey(choices: k, correct: correct), default: 0] += 1
         if longestCount > 1 {
             choice.longestTied += 1
         } else if longestIsCorrect {
@@ -175,16 +181,17 @@ public struct StatisticsAccumulator: Sendable {
         }
     }
 
-    /// The source-locale text's length, and whether the locale had to be guessed.
-    private static func measure(_ text: LocalizedText, sourceLocale: String?) -> (TextMeasure, guessed: Bool) {
+    /// The source-locale text's length.
+    private mutating func measure(_ text: LocalizedText) -> TextMeasure {
         switch text.form {
         case .plain(let value):
-            return (TextMeasure(value), false)
+            return TextMeasure(value)
         case .translated(let entries):
             guard let sourceLocale else {
-                return (TextMeasure(entries.first?.text ?? ""), true)
+                needsSourceLocale = true
+                return TextMeasure(entries.first?.text ?? "")
             }
-            return (TextMeasure((entries.first { $0.locale == sourceLocale } ?? entries.first)?.text ?? ""), false)
+            return TextMeasure((entries.first { $0.locale == sourceLocale } ?? entries.first)?.text ?? "")
         }
     }
 
@@ -217,6 +224,11 @@ public struct StatisticsAccumulator: Sendable {
         stats.tags = tags
         stats.trueFalse = trueFalse
         var choice = self.choice
+        for (key, count) in chanceCounts.sorted(by: { $0.key < $1.key }) {
+            let chances = Double(count) * Double(key.correct) / Double(key.choices)
+            for position in 0..<min(key.choices, ChoiceStatistics.maximumChoices) { choice.expectedByPosition[position] += chances }
+            choice.longestByChance += chances
+        }
         choice.unshuffled = shuffleFalse + (header.exam?.shuffleChoices == false ? shuffleUnset : 0)
         stats.choice = choice
         stats.coverage = coverage
