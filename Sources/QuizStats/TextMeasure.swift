@@ -17,8 +17,9 @@ public struct TextMeasure: Sendable, Equatable {
 
     public init(_ text: String) {
         var text = text
-        // Nearly every text is ASCII: count bytes, without building the collapsed string.
-        if let measured = text.withUTF8(Self.measureASCII) {
+        // Nearly every text is ASCII, and most others Latin: count without building the
+        // collapsed string.
+        if let measured = text.withUTF8(Self.measureASCII) ?? Self.measureLatin(text) {
             self = measured
         } else {
             self = Self.measureUnicode(text)
@@ -54,6 +55,33 @@ public struct TextMeasure: Sendable, Equatable {
         }
         if inToken && tokenHasWordCharacter { words += 1 }
         // In ASCII every byte is one Character once CR LF pairs have become single spaces.
+        return TextMeasure(words: words, characters: visible + max(0, tokens - 1))
+    }
+
+    /// Texts whose scalars are all below U+0300 (Latin-1 and Latin Extended): there, every
+    /// scalar is a Character of its own once CR LF pairs have become single spaces, and the
+    /// only whitespace beyond ASCII's is NEL and the no-break space. nil for other texts.
+    private static func measureLatin(_ text: String) -> TextMeasure? {
+        var words = 0, tokens = 0, visible = 0
+        var inToken = false
+        var tokenHasWordCharacter = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard value < 0x300 else { return nil }
+            if value == 0x20 || (0x09...0x0D).contains(value) || value == 0x85 || value == 0xA0 {
+                if inToken, tokenHasWordCharacter { words += 1 }
+                inToken = false
+                continue
+            }
+            visible += 1
+            if !inToken {
+                inToken = true
+                tokenHasWordCharacter = false
+                tokens += 1
+            }
+            if !tokenHasWordCharacter { tokenHasWordCharacter = isWordScalar(scalar) }
+        }
+        if inToken && tokenHasWordCharacter { words += 1 }
         return TextMeasure(words: words, characters: visible + max(0, tokens - 1))
     }
 

@@ -25,6 +25,16 @@ import QuizBank
         #expect(TextMeasure("100 °C") == TextMeasure(words: 2, characters: 6))
     }
 
+    /// The Latin path agrees with the Unicode path (a scalar at or above U+0300 sends a text
+    /// that way; U+1680, OGHAM SPACE MARK, is whitespace there and changes nothing here).
+    @Test func latinAndUnicodePathsAgree() {
+        for text in ["Olá, mundo — não?", "  Größe\u{A0}\u{A0}über  ", "a\u{85}b ¿qué? ¡sí!", "½ ² × ÷ ª º µ", "ça\r\nva", "Ærø ß ÿ Ā ž ǅ ɐ"] {
+            let latin = TextMeasure(text)
+            let unicode = TextMeasure(text + "\u{1680}")
+            #expect(latin == unicode, "\(text.debugDescription)")
+        }
+    }
+
     /// The ASCII fast path and the Unicode path agree on ASCII text.
     @Test func bothPathsAgree() {
         for text in ["The Sun is a star.", "  Spaces   are\tcollapsed  here . ", "a\r\nb", "?! 42", "x", " - y - "] {
