@@ -282,8 +282,7 @@ final class DecodeContext {
     }
 
     /// What questions refer to that only the header can settle, kept from each question as it is
-    /// decoded so that the checks need not keep the questions.
-    // What questions leave for the checks at the end; `adopt` takes each over.
+    /// decoded so that the checks need not keep the questions (`adopt` takes each over).
     private var topicReferences: [Located<String>] = []
     private var imageReferences: [Located<String>] = []
     private var translatedTexts: [LocalizedText] = []

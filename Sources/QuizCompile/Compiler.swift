@@ -91,7 +91,7 @@ public struct Compiler: Sendable {
         })
         var decoder = BankDecoder()
         // The first part's thread also appends and hashes every question's JSON: it takes a
-        // little less of the file (measured with `make bench`, docs/performance.md).
+        // little less of the file (the two threads' CPU time measured with perf).
         decoder.splitFraction = 0.46
         let decoded = decoder.decode(bytes, path: path, observer: observer)
         guard !decoded.hasErrors, let header = decoded.bank?.header else {
@@ -205,13 +205,12 @@ final class DocumentEmitter {
         }
     }
 
-    /// Writes a question's line for each document into `json`, apart from the documents (so on
-    /// any thread); false for a question with an image, which `add` must see (it reads the
+    /// Writes the line of a question without an image for one locale into `json`, apart from
+    /// the documents, so on any thread (a question with an image goes to `add`, which reads the
     /// image file once, in order).
-    func render(_ question: Question, locale index: Int, into json: inout JSONWriter) -> Bool {
-        guard question.image == nil else { return false }
+    func render(_ question: Question, locale index: Int, into json: inout JSONWriter) {
+        precondition(question.image == nil, "a question with an image is added in turn")
         write(question, image: nil, locale: locales[index], into: &json)
-        return true
     }
 
     /// Adds the next question `RenderedQuestions.render` made.
@@ -358,7 +357,7 @@ struct RenderedQuestions {
             }
             let chunk = chunks[index].count - 1
             let start = chunks[index][chunk].bytes.count
-            _ = emitter.render(question, locale: index, into: &chunks[index][chunk])
+            emitter.render(question, locale: index, into: &chunks[index][chunk])
             places.append((Int32(chunk), Int32(start), Int32(chunks[index][chunk].bytes.count)))
         }
         return true
