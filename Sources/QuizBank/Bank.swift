@@ -117,15 +117,22 @@ public struct Question: Sendable {
 
     /// Every localizable text of the question, for checks that treat them alike.
     public var localizedTexts: [LocalizedText] {
-        var all = [text]
-        for choice in choices {
-            all.append(choice.text)
-            if let feedback = choice.feedback { all.append(feedback) }
-        }
-        if let explanation { all.append(explanation) }
-        all += hints
-        if let imageAlt { all.append(imageAlt) }
+        var all: [LocalizedText] = []
+        forEachLocalizedText { all.append($0) }
         return all
+    }
+
+    /// Visits the texts `localizedTexts` lists, in its order, without making the list: the
+    /// decoder looks at every question's.
+    public func forEachLocalizedText(_ visit: (LocalizedText) -> Void) {
+        visit(text)
+        for choice in choices {
+            visit(choice.text)
+            if let feedback = choice.feedback { visit(feedback) }
+        }
+        if let explanation { visit(explanation) }
+        for hint in hints { visit(hint) }
+        if let imageAlt { visit(imageAlt) }
     }
 }
 

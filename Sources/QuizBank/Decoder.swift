@@ -290,7 +290,7 @@ final class DecodeContext {
     private func noteReferences(of question: Question) {
         if let topic = question.topic { topicReferences.append(topic) }
         if let image = question.image { imageReferences.append(image) }
-        for text in question.localizedTexts {
+        question.forEachLocalizedText { text in
             if case .translated = text.form { translatedTexts.append(text) }
         }
     }
