@@ -26,36 +26,74 @@ public struct TextMeasure: Sendable, Equatable {
         }
     }
 
-    /// nil when the text has a byte outside ASCII.
+    /// nil when the text has a byte outside ASCII. Eight bytes at a time where they are only
+    /// whitespace, letters and digits (most of a text), a byte at a time elsewhere.
     private static func measureASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> TextMeasure? {
-        var words = 0
-        var tokens = 0
-        var visible = 0
-        var inToken = false
-        var tokenHasWordCharacter = false
-        for byte in utf8 {
-            if byte >= 0x80 { return nil }
+        var counter = ASCIICounter()
+        let raw = UnsafeRawBufferPointer(utf8)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // The high bit of each byte of `x` (all below 0x80) that is at least `n` (at most 0x80).
+        func atLeast(_ x: UInt64, _ n: UInt64) -> UInt64 { ((x | high) &- 0x0101_0101_0101_0101 &* n) & high }
+        var index = 0
+        while index + 8 <= utf8.count {
+            let x = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            guard x & high == 0 else { return nil }
+            let space = (atLeast(x, 0x20) & ~atLeast(x, 0x21)) | (atLeast(x, 0x09) & ~atLeast(x, 0x0E))
+            let word = (atLeast(x, 0x30) & ~atLeast(x, 0x3A)) | (atLeast(x, 0x41) & ~atLeast(x, 0x5B))
+                | (atLeast(x, 0x61) & ~atLeast(x, 0x7B))
+            if space | word == high {
+                counter.countWhitespaceAndWordBytes(space: space)
+            } else {
+                for k in index..<index + 8 { counter.count(utf8[k]) }
+            }
+            index += 8
+        }
+        while index < utf8.count {
+            if utf8[index] >= 0x80 { return nil }
+            counter.count(utf8[index])
+            index += 1
+        }
+        // In ASCII every byte is one Character once CR LF pairs have become single spaces.
+        return TextMeasure(words: counter.words, characters: counter.visible + max(0, counter.tokens - 1))
+    }
+
+    /// Counts of an ASCII text read from the start. A token's word is counted at its first
+    /// letter or digit.
+    private struct ASCIICounter {
+        var words = 0, tokens = 0, visible = 0
+        var previousSpace = true
+        var tokenHasWord = false
+
+        mutating func count(_ byte: UInt8) {
             if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                if inToken {
-                    if tokenHasWordCharacter { words += 1 }
-                    inToken = false
-                }
-                continue
+                previousSpace = true
+                tokenHasWord = false
+                return
             }
             visible += 1
-            if !inToken {
-                inToken = true
-                tokenHasWordCharacter = false
-                tokens += 1
-            }
-            if !tokenHasWordCharacter {
-                let lower = byte | 0x20
-                tokenHasWordCharacter = (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A)
+            if previousSpace { tokens += 1 }
+            previousSpace = false
+            let lower = byte | 0x20
+            if !tokenHasWord, (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A) {
+                words += 1
+                tokenHasWord = true
             }
         }
-        if inToken && tokenHasWordCharacter { words += 1 }
-        // In ASCII every byte is one Character once CR LF pairs have become single spaces.
-        return TextMeasure(words: words, characters: visible + max(0, tokens - 1))
+
+        /// Eight bytes that are all whitespace (the high bits of `space`) or letters and digits.
+        mutating func countWhitespaceAndWordBytes(space: UInt64) {
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let nonSpace = ~space & high
+            let starts = nonSpace & ((space << 8) | (previousSpace ? 0x80 : 0))
+            visible += nonSpace.nonzeroBitCount
+            tokens += starts.nonzeroBitCount
+            // A token that starts here starts with a letter or digit; one that goes on from
+            // before gets its word here from the first byte, if it had none.
+            words += starts.nonzeroBitCount
+            if !previousSpace, !tokenHasWord, nonSpace & 0x80 != 0 { words += 1 }
+            previousSpace = space >> 63 != 0
+            tokenHasWord = !previousSpace
+        }
     }
 
     /// Texts whose scalars are all below U+0300 (Latin-1 and Latin Extended): there, every

@@ -35,6 +35,20 @@ import QuizBank
         }
     }
 
+    /// The ASCII path, eight bytes at a time where it can, agrees with the Unicode path on
+    /// random ASCII texts of every mix of whitespace, letters, digits and punctuation.
+    @Test func asciiAndUnicodePathsAgreeOnRandomTexts() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabets: [[UInt8]] = [Array(" aZ9".utf8), Array(" \t\r\nab".utf8), Array(" a-?.'\"(".utf8),
+                                    Array("ab\u{1}\u{7F}~ ".utf8), (0..<128).map { UInt8($0) }]
+        for _ in 0..<3_000 {
+            let alphabet = alphabets.randomElement(using: &generator)!
+            let bytes = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(TextMeasure(text) == TextMeasure(text + "\u{1680}"), "\(text.debugDescription)")
+        }
+    }
+
     /// The ASCII fast path and the Unicode path agree on ASCII text.
     @Test func bothPathsAgree() {
         for text in ["The Sun is a star.", "  Spaces   are\tcollapsed  here . ", "a\r\nb", "?! 42", "x", " - y - "] {
