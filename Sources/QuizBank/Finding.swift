@@ -131,7 +131,7 @@ extension [Finding] {
     /// whole findings: a large bank has a hundred thousand findings, and each comparison of
     /// findings copies them.
     public mutating func sortForReport() {
-        let paths = Dictionary(Set(map(\.path)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let paths = Dictionary(uniqueKeysWithValues: Set(map(\.path)).sorted().enumerated().map { ($1, $0) })
         var keys = indices.map { (path: paths[self[$0].path]!, range: self[$0].range, index: $0) }
         keys.sort { a, b in
             if a.path != b.path { return a.path < b.path }

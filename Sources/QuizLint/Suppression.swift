@@ -48,33 +48,23 @@ public struct Suppression: Sendable, Equatable {
     }
 
     /// Whether `#`, spaces or tabs, then `quizbank:` occur anywhere: a directive cannot be
-    /// without it, and looking for `#` eight bytes at a time is much faster than reading the
-    /// comments of a large bank.
+    /// without it, and looking for `#` (`ByteSet`) is much faster than reading the comments of
+    /// a large bank.
     static func mayHaveDirective(_ bytes: [UInt8]) -> Bool {
         let marker = Array("quizbank:".utf8)
         return bytes.withUnsafeBufferPointer { text in
-            func directiveFollows(_ hash: Int) -> Bool {
+            var start = 0
+            while let hash = hashSign.firstIndex(in: text, from: start) {
                 var index = hash + 1
                 while index < text.count, text[index] == UInt8(ascii: " ") || text[index] == UInt8(ascii: "\t") { index += 1 }
-                guard text.count - index >= marker.count else { return false }
-                return marker.indices.allSatisfy { text[index + $0] == marker[$0] }
+                if text.count - index >= marker.count, marker.indices.allSatisfy({ text[index + $0] == marker[$0] }) { return true }
+                start = hash + 1
             }
-            let raw = UnsafeRawBufferPointer(text)
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            let hashes: UInt64 = 0x2323_2323_2323_2323
-            var index = 0
-            while index + 8 <= text.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ hashes
-                // Nonzero exactly when one of the eight bytes is `#`.
-                if ~(((word & low) &+ low) | word | low) != 0 {
-                    for k in index..<index + 8 where text[k] == UInt8(ascii: "#") && directiveFollows(k) { return true }
-                }
-                index += 8
-            }
-            for k in index..<text.count where text[k] == UInt8(ascii: "#") && directiveFollows(k) { return true }
             return false
         }
     }
+
+    private static let hashSign = ByteSet([UInt8(ascii: "#")])
 
     /// The suppressions written in a bank's comments.
     public static func scan(_ bytes: [UInt8]) -> [Suppression] {

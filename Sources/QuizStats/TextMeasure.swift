@@ -29,11 +29,16 @@ public struct TextMeasure: Sendable, Equatable {
     /// nil when the text has a byte outside ASCII. Eight bytes at a time where they are only
     /// whitespace, letters and digits (most of a text), a byte at a time elsewhere.
     private static func measureASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> TextMeasure? {
-        var counter = ASCIICounter()
+        var counter = TokenCounter()
         let raw = UnsafeRawBufferPointer(utf8)
         let high: UInt64 = 0x8080_8080_8080_8080
         // The high bit of each byte of `x` (all below 0x80) that is at least `n` (at most 0x80).
         func atLeast(_ x: UInt64, _ n: UInt64) -> UInt64 { ((x | high) &- 0x0101_0101_0101_0101 &* n) & high }
+        func count(_ byte: UInt8) {
+            let lower = byte | 0x20
+            counter.count(space: byte == 0x20 || (byte >= 0x09 && byte <= 0x0D),
+                          word: (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A))
+        }
         var index = 0
         while index + 8 <= utf8.count {
             let x = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -44,28 +49,61 @@ public struct TextMeasure: Sendable, Equatable {
             if space | word == high {
                 counter.countWhitespaceAndWordBytes(space: space)
             } else {
-                for k in index..<index + 8 { counter.count(utf8[k]) }
+                for k in index..<index + 8 { count(utf8[k]) }
             }
             index += 8
         }
         while index < utf8.count {
             if utf8[index] >= 0x80 { return nil }
-            counter.count(utf8[index])
+            count(utf8[index])
             index += 1
         }
         // In ASCII every byte is one Character once CR LF pairs have become single spaces.
-        return TextMeasure(words: counter.words, characters: counter.visible + max(0, counter.tokens - 1))
+        return TextMeasure(words: counter.words, characters: counter.collapsedLength)
     }
 
-    /// Counts of an ASCII text read from the start. A token's word is counted at its first
-    /// letter or digit.
-    private struct ASCIICounter {
+    /// Texts whose scalars are all below U+0300 (Latin-1 and Latin Extended): there, every
+    /// scalar is a Character of its own once CR LF pairs have become single spaces, and the
+    /// only whitespace beyond ASCII's is NEL and the no-break space. nil for other texts.
+    private static func measureLatin(_ text: String) -> TextMeasure? {
+        var counter = TokenCounter()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard value < 0x300 else { return nil }
+            counter.count(space: value == 0x20 || (0x09...0x0D).contains(value) || value == 0x85 || value == 0xA0,
+                          word: isWordScalar(scalar))
+        }
+        return TextMeasure(words: counter.words, characters: counter.collapsedLength)
+    }
+
+    private static func measureUnicode(_ text: String) -> TextMeasure {
+        var counter = TokenCounter()
+        var collapsed = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let tokensBefore = counter.tokens
+            let space = scalar.properties.isWhitespace
+            counter.count(space: space, word: isWordScalar(scalar))
+            guard !space else { continue }
+            if counter.tokens != tokensBefore, tokensBefore > 0 { collapsed.append(" ") }
+            collapsed.append(scalar)
+        }
+        return TextMeasure(words: counter.words, characters: String(collapsed).count)
+    }
+
+    /// Counts of a text read from the start, a character class at a time. A token's word is
+    /// counted at its first letter or digit.
+    private struct TokenCounter {
         var words = 0, tokens = 0, visible = 0
         var previousSpace = true
         var tokenHasWord = false
 
-        mutating func count(_ byte: UInt8) {
-            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+        /// The length of the text with each run of whitespace made one space and none at
+        /// either end, where each non-whitespace unit is one Character.
+        var collapsedLength: Int { visible + max(0, tokens - 1) }
+
+        /// `word` is asked only until the token has one.
+        mutating func count(space: Bool, word: @autoclosure () -> Bool) {
+            if space {
                 previousSpace = true
                 tokenHasWord = false
                 return
@@ -73,14 +111,14 @@ public struct TextMeasure: Sendable, Equatable {
             visible += 1
             if previousSpace { tokens += 1 }
             previousSpace = false
-            let lower = byte | 0x20
-            if !tokenHasWord, (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A) {
+            if !tokenHasWord, word() {
                 words += 1
                 tokenHasWord = true
             }
         }
 
-        /// Eight bytes that are all whitespace (the high bits of `space`) or letters and digits.
+        /// Eight ASCII bytes that are all whitespace (the high bits of `space`) or letters and
+        /// digits.
         mutating func countWhitespaceAndWordBytes(space: UInt64) {
             let high: UInt64 = 0x8080_8080_8080_8080
             let nonSpace = ~space & high
@@ -94,61 +132,6 @@ public struct TextMeasure: Sendable, Equatable {
             previousSpace = space >> 63 != 0
             tokenHasWord = !previousSpace
         }
-    }
-
-    /// Texts whose scalars are all below U+0300 (Latin-1 and Latin Extended): there, every
-    /// scalar is a Character of its own once CR LF pairs have become single spaces, and the
-    /// only whitespace beyond ASCII's is NEL and the no-break space. nil for other texts.
-    private static func measureLatin(_ text: String) -> TextMeasure? {
-        var words = 0, tokens = 0, visible = 0
-        var inToken = false
-        var tokenHasWordCharacter = false
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            guard value < 0x300 else { return nil }
-            if value == 0x20 || (0x09...0x0D).contains(value) || value == 0x85 || value == 0xA0 {
-                if inToken, tokenHasWordCharacter { words += 1 }
-                inToken = false
-                continue
-            }
-            visible += 1
-            if !inToken {
-                inToken = true
-                tokenHasWordCharacter = false
-                tokens += 1
-            }
-            if !tokenHasWordCharacter { tokenHasWordCharacter = isWordScalar(scalar) }
-        }
-        if inToken && tokenHasWordCharacter { words += 1 }
-        return TextMeasure(words: words, characters: visible + max(0, tokens - 1))
-    }
-
-    private static func measureUnicode(_ text: String) -> TextMeasure {
-        var collapsed = String.UnicodeScalarView()
-        var words = 0
-        var inToken = false
-        var tokenHasWordCharacter = false
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                if inToken {
-                    if tokenHasWordCharacter { words += 1 }
-                    inToken = false
-                    pendingSpace = true
-                }
-                continue
-            }
-            if !inToken {
-                if pendingSpace { collapsed.append(" ") }
-                pendingSpace = false
-                inToken = true
-                tokenHasWordCharacter = false
-            }
-            collapsed.append(scalar)
-            if !tokenHasWordCharacter { tokenHasWordCharacter = isWordScalar(scalar) }
-        }
-        if inToken && tokenHasWordCharacter { words += 1 }
-        return TextMeasure(words: words, characters: String(collapsed).count)
     }
 
     /// General category L* or N*.
