@@ -167,6 +167,9 @@ final class DecodeContext {
     private(set) var findings: [Finding] = []
     /// Every question id read, also of questions too broken to decode, for the duplicate check.
     private var questionIDs: [Located<String>] = []
+    /// `HashedStringIndex.hash` of each of `questionIDs`, and of each of `topicReferences`.
+    private var questionIDHashes: [UInt64] = []
+    private var topicHashes: [UInt64] = []
 
     init(path: String) {
         self.path = path
@@ -186,7 +189,9 @@ final class DecodeContext {
     func adopt(_ later: DecodeContext) {
         findings += later.findings
         questionIDs += later.questionIDs
+        questionIDHashes += later.questionIDHashes
         topicReferences += later.topicReferences
+        topicHashes += later.topicHashes
         imageReferences += later.imageReferences
         translatedTexts += later.translatedTexts
     }
@@ -288,7 +293,10 @@ final class DecodeContext {
     private var translatedTexts: [LocalizedText] = []
 
     private func noteReferences(of question: Question) {
-        if let topic = question.topic { topicReferences.append(topic) }
+        if let topic = question.topic {
+            topicReferences.append(topic)
+            topicHashes.append(HashedStringIndex.hash(topic.value))
+        }
         if let image = question.image { imageReferences.append(image) }
         question.forEachLocalizedText { text in
             if case .translated = text.form { translatedTexts.append(text) }
@@ -296,19 +304,21 @@ final class DecodeContext {
     }
 
     private func checkQuestionReferences(header: BankHeader?, questionCount: Int) {
-        var firstByID: [String: SourceRange] = [:]
-        firstByID.reserveCapacity(questionIDs.count)
-        for id in questionIDs {
-            if let first = firstByID[id.value] {
+        var firstIDs = HashedStringIndex(capacity: questionIDs.count)
+        questionIDs.withUnsafeBufferPointer { ids in
+            for (index, id) in ids.enumerated() {
+                guard let first = firstIDs.insert(Int32(index), hash: questionIDHashes[index], isEqual: { ids[Int($0)].value == id.value }) else { continue }
                 report(.duplicateID, "question id '\(id.value)' is used twice in this bank", id.range,
-                       related: [Finding.Related(path: path, range: first, note: "first use of '\(id.value)'")])
-            } else {
-                firstByID[id.value] = id.range
+                       related: [Finding.Related(path: path, range: ids[Int(first)].range, note: "first use of '\(id.value)'")])
             }
         }
         let topics = header?.topics ?? []
-        let topicIDs = Set(topics.map(\.id.value))
-        for topic in topicReferences where !topicIDs.contains(topic.value) {
+        var declaredTopics = HashedStringIndex(capacity: topics.count)
+        for (index, topic) in topics.enumerated() {
+            _ = declaredTopics.insert(Int32(index), hash: HashedStringIndex.hash(topic.id.value), isEqual: { topics[Int($0)].id.value == topic.id.value })
+        }
+        for (topic, hash) in zip(topicReferences, topicHashes)
+        where declaredTopics.find(hash: hash, isEqual: { topics[Int($0)].id.value == topic.value }) == nil {
             let message = topics.isEmpty
                 ? "topic '\(topic.value)' is not declared; the bank declares no `topics`"
                 : "topic '\(topic.value)' is not declared in `topics`"
@@ -428,7 +438,10 @@ final class DecodeContext {
             switch pair.key.scalar {
             case "id":
                 id = identifier(value, field: "id", pattern: .question)
-                if let id { questionIDs.append(id) }
+                if let id {
+                    questionIDs.append(id)
+                    questionIDHashes.append(HashedStringIndex.hash(id.value))
+                }
             case "topic": topic = string(value, field: "topic").map { Located($0, value.range) }
             case "difficulty":
                 if let level = int(value, field: "difficulty") {

@@ -1,0 +1,64 @@
+import Testing
+@testable import QuizBank
+
+/// The whole-bank checks (duplicate ids, undeclared topics) find strings by a hash computed
+/// while decoding; they must report exactly what a plain dictionary would.
+@Suite struct ReferenceCheckTests {
+    @Test func indexTellsEqualStringsFromCollidingOnes() {
+        let keys = ["a", "b", "c", "a", "d", "b"]
+        var index = HashedStringIndex(capacity: keys.count)
+        // Every key gets the same hash: only `isEqual` can tell them apart.
+        let firsts = keys.indices.map { position in
+            index.insert(Int32(position), hash: 42, isEqual: { keys[Int($0)] == keys[position] })
+        }
+        #expect(firsts == [nil, nil, nil, 0, nil, 1])
+        #expect(index.find(hash: 42, isEqual: { keys[Int($0)] == "d" }) == 4)
+        #expect(index.find(hash: 42, isEqual: { keys[Int($0)] == "e" }) == nil)
+    }
+
+    @Test func hashDependsOnEveryByte() {
+        let base = "question-identifier-0001"
+        var hashes: Set<UInt64> = [HashedStringIndex.hash(base)]
+        for offset in 0..<base.utf8.count {
+            var bytes = Array(base.utf8)
+            bytes[offset] ^= 1
+            hashes.insert(HashedStringIndex.hash(String(decoding: bytes, as: UTF8.self)))
+        }
+        #expect(hashes.count == base.utf8.count + 1)
+        #expect(HashedStringIndex.hash("ab") != HashedStringIndex.hash("ab\u{0}"))
+    }
+
+    @Test func duplicateIDsAndUndeclaredTopicsMatchADictionary() {
+        // Ids repeat at scattered distances (some three times); topics are declared or not.
+        var ids: [String] = []
+        var topics: [String] = []
+        var text = "quizbank: 1\nid: refs\ntitle: Refs\nlocale: en\ntopics:\n  space: {title: Space}\n  time: {title: Time}\nquestions:\n"
+        for index in 0..<3_000 {
+            let id = index % 10 == 9 ? ids[index * 7_919 % ids.count] : "q\(index)"
+            let topic = ["space", "time", "tide", "spaces"][index * 31 % 7 % 4]
+            ids.append(id)
+            topics.append(topic)
+            text += "  - id: \(id)\n    topic: \(topic)\n    text: \"Question \(index)?\"\n    answer: true\n"
+        }
+        let result = BankDecoder().decode(Array(text.utf8), path: "refs.yaml")
+
+        var firstLine: [String: Int] = [:]
+        var expected: [String] = []
+        for (index, id) in ids.enumerated() {
+            let line = 9 + 4 * index
+            if let first = firstLine[id] {
+                expected.append("duplicate-id@\(line) first@\(first)")
+            } else {
+                firstLine[id] = line
+            }
+            if topics[index] != "space" && topics[index] != "time" { expected.append("undeclared-topic@\(line + 1)") }
+        }
+        let found = result.findings.map { finding in
+            finding.ruleID == "duplicate-id"
+                ? "duplicate-id@\(finding.range.start.line) first@\(finding.related.first?.range.start.line ?? 0)"
+                : "\(finding.ruleID)@\(finding.range.start.line)"
+        }
+        #expect(found.sorted() == expected.sorted())
+        #expect(expected.count > 300)
+    }
+}
