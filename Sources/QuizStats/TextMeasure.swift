@@ -62,16 +62,23 @@ public struct TextMeasure: Sendable, Equatable {
         return TextMeasure(words: counter.words, characters: counter.collapsedLength)
     }
 
-    /// Texts whose scalars are all below U+0300 (Latin-1 and Latin Extended): there, every
-    /// scalar is a Character of its own once CR LF pairs have become single spaces, and the
-    /// only whitespace beyond ASCII's is NEL and the no-break space. nil for other texts.
+    /// Texts whose scalars are all below U+0300 (Latin-1 and Latin Extended) or general
+    /// punctuation (dashes, curly quotes, ellipsis: U+2010-U+2027, U+2030-U+205E) or U+FFFD:
+    /// there, every scalar is a Character of its own once CR LF pairs have become single
+    /// spaces, none of the punctuation is a letter, digit or whitespace, and the only
+    /// whitespace beyond ASCII's is NEL and the no-break space. nil for other texts.
     private static func measureLatin(_ text: String) -> TextMeasure? {
         var counter = TokenCounter()
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            guard value < 0x300 else { return nil }
-            counter.count(space: value == 0x20 || (0x09...0x0D).contains(value) || value == 0x85 || value == 0xA0,
-                          word: isWordScalar(scalar))
+            if value < 0x300 {
+                counter.count(space: value == 0x20 || (0x09...0x0D).contains(value) || value == 0x85 || value == 0xA0,
+                              word: isWordScalar(scalar))
+            } else if (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value) || value == 0xFFFD {
+                counter.count(space: false, word: false)
+            } else {
+                return nil
+            }
         }
         return TextMeasure(words: counter.words, characters: counter.collapsedLength)
     }

@@ -35,6 +35,18 @@ import QuizBank
         }
     }
 
+    /// The general punctuation the Latin path takes (dashes, curly quotes, ellipsis...) counts
+    /// there as it does in the Unicode path, next to letters, spaces and itself.
+    @Test func latinPathPunctuationAgreesWithTheUnicodePath() {
+        let scalars = Array(0x2010...0x2027) + Array(0x2030...0x205E) + [0xFFFD]
+        for value in scalars {
+            let mark = String(Unicode.Scalar(UInt32(value))!)
+            for text in ["a\(mark)b", "\(mark) \(mark)\(mark) x\(mark)", " é\(mark)\r\n\(mark)9 "] {
+                #expect(TextMeasure(text) == TextMeasure(text + "\u{1680}"), "\(text.debugDescription)")
+            }
+        }
+    }
+
     /// The ASCII path, eight bytes at a time where it can, agrees with the Unicode path on
     /// random ASCII texts of every mix of whitespace, letters, digits and punctuation.
     @Test func asciiAndUnicodePathsAgreeOnRandomTexts() {
