@@ -28,30 +28,73 @@ public struct Finding: Sendable, Equatable {
         }
     }
 
-    public var ruleID: String
+    public var ruleID: String {
+        get { storage.ruleID }
+        set { uniqueStorage().ruleID = newValue }
+    }
     public var severity: Severity
-    public var message: String
-    public var path: String
+    public var message: String {
+        get { storage.message }
+        set { uniqueStorage().message = newValue }
+    }
+    public var path: String {
+        get { storage.path }
+        set { uniqueStorage().path = newValue }
+    }
     public var range: SourceRange
-    public var related: [Related]
+    public var related: [Related] {
+        get { storage.related }
+        set { uniqueStorage().related = newValue }
+    }
     /// What to write instead, when there is one clear fix.
-    public var suggestion: String?
+    public var suggestion: String? {
+        get { storage.suggestion }
+        set { uniqueStorage().suggestion = newValue }
+    }
     /// What a layout rule measured (line counts per size), for machine-readable reports.
     public var measure: Measure? {
-        get { measureBox?.measure }
-        set { measureBox = newValue.map(MeasureBox.init) }
+        get { storage.measure }
+        set { uniqueStorage().measure = newValue }
     }
-    /// Boxed so that findings, which are copied and sorted in bulk, stay small.
-    private var measureBox: MeasureBox?
 
-    private final class MeasureBox: Sendable, Equatable {
-        let measure: Measure
+    /// The fields that hold references, in one box shared by copies until one is changed: a
+    /// large bank's hundred thousand findings are copied, sorted and filtered in bulk, and a
+    /// copy then retains one object instead of each string and array.
+    private var storage: Storage
 
-        init(_ measure: Measure) {
+    private final class Storage: @unchecked Sendable {
+        // Changed only through `uniqueStorage()`, when no other finding shares the box.
+        var ruleID: String
+        var message: String
+        var path: String
+        var related: [Related]
+        var suggestion: String?
+        var measure: Measure?
+
+        init(ruleID: String, message: String, path: String, related: [Related], suggestion: String?, measure: Measure?) {
+            self.ruleID = ruleID
+            self.message = message
+            self.path = path
+            self.related = related
+            self.suggestion = suggestion
             self.measure = measure
         }
 
-        static func == (a: MeasureBox, b: MeasureBox) -> Bool { a.measure == b.measure }
+        func copy() -> Storage {
+            Storage(ruleID: ruleID, message: message, path: path, related: related, suggestion: suggestion, measure: measure)
+        }
+    }
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public static func == (a: Finding, b: Finding) -> Bool {
+        a.severity == b.severity && a.range == b.range
+            && (a.storage === b.storage
+                || (a.ruleID == b.ruleID && a.message == b.message && a.path == b.path && a.related == b.related
+                    && a.suggestion == b.suggestion && a.measure == b.measure))
     }
 
     /// The figures behind a layout finding: how many lines a text takes at each size where a
@@ -101,14 +144,10 @@ public struct Finding: Sendable, Equatable {
 
     public init(ruleID: String, severity: Severity, message: String, path: String, range: SourceRange,
                 related: [Related] = [], suggestion: String? = nil, measure: Measure? = nil) {
-        self.ruleID = ruleID
         self.severity = severity
-        self.message = message
-        self.path = path
         self.range = range
-        self.related = related
-        self.suggestion = suggestion
-        self.measureBox = measure.map(MeasureBox.init)
+        self.storage = Storage(ruleID: ruleID, message: message, path: path, related: related, suggestion: suggestion,
+                               measure: measure)
     }
 
     /// A YAML problem found in the file at `path`.
@@ -127,12 +166,39 @@ public struct Finding: Sendable, Equatable {
 }
 
 extension [Finding] {
+    /// How many findings have `severity` (without building the list of them).
+    public func count(of severity: Severity) -> Int {
+        var count = 0
+        for finding in self where finding.severity == severity { count += 1 }
+        return count
+    }
+
     /// Sorts as a stable sort by `Finding.reportOrder` does, comparing small keys instead of
     /// whole findings: a large bank has a hundred thousand findings, and each comparison of
     /// findings copies them.
     public mutating func sortForReport() {
-        let paths = Dictionary(uniqueKeysWithValues: Set(map(\.path)).sorted().enumerated().map { ($1, $0) })
-        var keys = indices.map { (path: paths[self[$0].path]!, range: self[$0].range, index: $0) }
+        // Each path's place among the sorted distinct paths; findings come in runs of one path,
+        // so the path is looked up only where it changes.
+        var slotOfPath: [String: Int] = [:]
+        var slots = [Int](repeating: 0, count: count)
+        var lastPath: String?
+        var lastSlot = 0
+        for index in indices {
+            let path = self[index].path
+            if path != lastPath {
+                if let known = slotOfPath[path] {
+                    lastSlot = known
+                } else {
+                    lastSlot = slotOfPath.count
+                    slotOfPath[path] = lastSlot
+                }
+                lastPath = path
+            }
+            slots[index] = lastSlot
+        }
+        var rankOfSlot = [Int](repeating: 0, count: slotOfPath.count)
+        for (rank, path) in slotOfPath.keys.sorted().enumerated() { rankOfSlot[slotOfPath[path]!] = rank }
+        var keys = indices.map { (path: rankOfSlot[slots[$0]], range: self[$0].range, index: $0) }
         keys.sort { a, b in
             if a.path != b.path { return a.path < b.path }
             if a.range != b.range { return a.range < b.range }

@@ -83,7 +83,7 @@ public struct LintEngine: Sendable {
         let questions = bank.bank.questions
         let chunkCount = questionRules.isEmpty ? 0 : questions.count < 2_000 ? 1 : 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = (questions.count + chunkCount - 1) / max(chunkCount, 1)
-        let results = ChunkResults(count: bankRules.count + chunkCount)
+        let results = ConcurrentSlots<[Finding]>(count: bankRules.count + chunkCount, initial: [])
         DispatchQueue.concurrentPerform(iterations: bankRules.count + chunkCount) { task in
             guard task >= bankRules.count else {
                 var reporter = bankRules[task].reporter
@@ -106,7 +106,7 @@ public struct LintEngine: Sendable {
             }
             results.store(chunkReporters.flatMap(\.findings), at: task)
         }
-        return results.joined()
+        return results.values.flatMap { $0 }
     }
 
     /// Run rules see every bank whose configuration enables them.
@@ -146,14 +146,19 @@ public struct LintEngine: Sendable {
             unusedSetting[input.path] = input.configuration.setting(for: UnusedSuppressionRule.description)
         }
         var used: [String: Set<Int>] = [:]
-        var kept: [Finding] = []
-        for finding in findings {
-            guard !formatRules.contains(finding.ruleID),
-                  let index = byPath[finding.path]?.firstIndex(where: { $0.covers(finding) }) else {
-                kept.append(finding)
-                continue
+        var kept: [Finding]
+        if byPath.values.allSatisfy(\.isEmpty) {
+            kept = findings
+        } else {
+            kept = []
+            for finding in findings {
+                guard let suppressions = byPath[finding.path], !suppressions.isEmpty, !formatRules.contains(finding.ruleID),
+                      let index = suppressions.firstIndex(where: { $0.covers(finding) }) else {
+                    kept.append(finding)
+                    continue
+                }
+                used[finding.path, default: []].insert(index)
             }
-            used[finding.path, default: []].insert(index)
         }
         for input in inputs {
             guard let setting = unusedSetting[input.path] ?? nil else { continue }
@@ -165,25 +170,5 @@ public struct LintEngine: Sendable {
             kept += reporter.findings
         }
         return kept
-    }
-}
-
-/// Per-chunk findings written from concurrent workers, each to its own slot.
-private final class ChunkResults: @unchecked Sendable {
-    private var slots: [[Finding]]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        slots = Array(repeating: [], count: count)
-    }
-
-    func store(_ findings: [Finding], at index: Int) {
-        lock.lock()
-        slots[index] = findings
-        lock.unlock()
-    }
-
-    func joined() -> [Finding] {
-        slots.flatMap { $0 }
     }
 }

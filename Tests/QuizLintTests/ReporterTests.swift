@@ -140,6 +140,22 @@ import QuizYAML
         }
     }
 
+    /// Many findings are formatted in chunks at once; the text is each finding's lines in
+    /// order, as a report of that finding alone gives them, then one summary.
+    @Test func aLargeTextReportIsTheFindingsLinesInOrder() {
+        let many = (0..<20_000).map { index in
+            var finding = Self.findings[index % Self.findings.count]
+            finding.message += " \(index)"
+            return finding
+        }
+        for reporter in [TextReporter(), TextReporter(sources: [Self.geoPath: Array(String(repeating: "a: 1\n", count: 12).utf8)], color: true)] {
+            let summary = reporter.summary(many, bankCount: 3)
+            let expected = many.map { String(reporter.report([$0], bankCount: 3).dropLast(reporter.summary([$0], bankCount: 3).count)) }
+                .joined() + summary
+            #expect(reporter.report(many, bankCount: 3) == expected)
+        }
+    }
+
     @Test func reportingTwiceGivesTheSameBytes() {
         #expect(Self.outputs().map(\.text) == Self.outputs().map(\.text))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import QuizBank
 import QuizYAML
 
@@ -14,9 +15,41 @@ public struct TextReporter: Sendable {
     }
 
     public func report(_ findings: [Finding], bankCount: Int) -> String {
-        // Built as UTF-8 bytes: a large bank can have a hundred thousand findings.
+        // Each file's source lines, split once, for the excerpts.
+        var linesOfPath: [String: [Substring]] = [:]
+        if let sources {
+            var lastPath: String?
+            for finding in findings where finding.path != lastPath {
+                lastPath = finding.path
+                if linesOfPath[finding.path] == nil, let bytes = sources[finding.path] {
+                    linesOfPath[finding.path] = SourceLines.split(bytes)
+                }
+            }
+        }
+        // A large bank can have a hundred thousand findings: formatted as UTF-8 bytes, in
+        // chunks on all cores, joined in order.
+        let chunkSize = 8_192
+        let chunkCount = (findings.count + chunkSize - 1) / chunkSize
+        var out: [UInt8]
+        if chunkCount <= 1 {
+            out = format(findings[...], linesOfPath: linesOfPath)
+        } else {
+            let linesOfPath = linesOfPath
+            let parts = ConcurrentSlots<[UInt8]>(count: chunkCount, initial: [])
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                let start = chunk * chunkSize
+                parts.store(format(findings[start..<min(start + chunkSize, findings.count)], linesOfPath: linesOfPath), at: chunk)
+            }
+            out = []
+            out.reserveCapacity(parts.values.reduce(0) { $0 + $1.count } + 100)
+            for part in parts.values { out += part }
+        }
+        out += summary(findings, bankCount: bankCount).utf8
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func format(_ findings: ArraySlice<Finding>, linesOfPath: [String: [Substring]]) -> [UInt8] {
         var out = ReportBytes(capacity: findings.count * 120)
-        var lineCache: [String: [Substring]] = [:]
         for finding in findings {
             out.append(finding.path)
             out.append(":")
@@ -30,13 +63,8 @@ public struct TextReporter: Sendable {
             out.append(" [")
             out.append(finding.ruleID)
             out.append("]\n")
-            if let sources, let bytes = sources[finding.path] {
-                if lineCache[finding.path] == nil {
-                    lineCache[finding.path] = SourceLines.split(bytes)
-                }
-                if let excerpt = SourceLines.excerpt(lines: lineCache[finding.path]!, range: finding.range) {
-                    out.append(excerpt)
-                }
+            if !linesOfPath.isEmpty, let lines = linesOfPath[finding.path], let excerpt = SourceLines.excerpt(lines: lines, range: finding.range) {
+                out.append(excerpt)
             }
             for related in finding.related {
                 out.append(related.path)
@@ -49,13 +77,12 @@ public struct TextReporter: Sendable {
                 out.append("\n")
             }
         }
-        out.append(summary(findings, bankCount: bankCount))
-        return String(decoding: out.bytes, as: UTF8.self)
+        return out.bytes
     }
 
     public func summary(_ findings: [Finding], bankCount: Int) -> String {
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.filter { $0.severity == .warning }.count
+        let errors = findings.count(of: .error)
+        let warnings = findings.count(of: .warning)
         let infos = findings.count - errors - warnings
         var parts = [plural(errors, "error"), plural(warnings, "warning")]
         if infos > 0 { parts.append(plural(infos, "info")) }

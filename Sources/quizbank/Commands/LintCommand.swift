@@ -64,8 +64,8 @@ enum LintCommand: Command {
         terminal.write(output)
         KeptUntilExit.keep((inputs, result, output))
 
-        let errors = result.findings.filter { $0.severity == .error }.count
-        let warnings = result.findings.filter { $0.severity == .warning }.count
+        let errors = result.findings.count(of: .error)
+        let warnings = result.findings.count(of: .warning)
         if errors > 0 { return ExitStatus.findings }
         if arguments.has("strict") && warnings > 0 { return ExitStatus.findings }
         if let maxWarnings, warnings > maxWarnings { return ExitStatus.findings }
