@@ -113,17 +113,19 @@ public struct BankDecoder: Sendable {
                 }, adopt: {
                     streamedCount += remoteCount
                     context.adopt(remoteContext)
-                    var next = 0
+                    // Taken from the end, in order, so that each question is moved rather than
+                    // copied (a copy retains each of its texts, scattered in memory).
+                    remoteQuestions.reverse()
+                    if retains { streamedQuestions.reserveCapacity(streamedQuestions.count + remoteQuestions.count) }
                     for taken in remoteTaken {
                         if taken {
                             observer?.preparedTurn()
                         } else {
-                            observer?.question(remoteQuestions[next])
-                            if retains { streamedQuestions.append(remoteQuestions[next]) }
-                            next += 1
+                            let question = remoteQuestions.removeLast()
+                            observer?.question(question)
+                            if retains { streamedQuestions.append(question) }
                         }
                     }
-                    remoteQuestions = []
                 })
                 loaded = try loader.load(bytes, streaming: streaming, splitAt: split, remote: remote)
             } else {

@@ -224,8 +224,10 @@ struct QuestionPunctuationRule: BankRule {
         guard style == "auto" || style == "question-mark" else { return }
         // In order of first appearance; a bank has few locales, so a list is searched.
         var byLocale: [LocaleStems] = []
-        for question in bank.bank.questions where question.kind != .trueFalse {
-            let field = QuestionField(place: .questionText(question.id.value), text: question.text)
+        // The fields are read in place: a copy of a whole question retains each of its texts.
+        let questions = bank.bank.questions
+        for index in questions.indices where questions[index].kind != .trueFalse {
+            let field = QuestionField(place: .questionText(questions[index].id.value), text: questions[index].text)
             field.forEachEntry(sourceLocale: bank.sourceLocale) { entry in
                 let index = byLocale.firstIndex { $0.locale == entry.locale } ?? byLocale.count
                 if index == byLocale.count { byLocale.append(LocaleStems(locale: entry.locale)) }
