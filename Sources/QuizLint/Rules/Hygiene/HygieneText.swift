@@ -227,8 +227,9 @@ extension Unicode.Scalar {
 }
 
 enum TextWords {
-    /// The offsets of each word (a run of letters, marks and digits) in `scalars`.
-    static func ranges(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
+    /// The offsets of each word (a run of letters, marks and digits) in `scalars`; only the
+    /// first `limit` words.
+    static func ranges(in scalars: [Unicode.Scalar], limit: Int = .max) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start: Int?
         for (index, scalar) in scalars.enumerated() {
@@ -236,17 +237,18 @@ enum TextWords {
                 if start == nil { start = index }
             } else if let first = start {
                 ranges.append(first..<index)
+                if ranges.count == limit { return ranges }
                 start = nil
             }
         }
-        if let first = start { ranges.append(first..<scalars.count) }
+        if let first = start, ranges.count < limit { ranges.append(first..<scalars.count) }
         return ranges
     }
 
-    /// The words of `text`, lower-cased.
-    static func lowercased(_ text: String) -> [String] {
+    /// The words of `text`, lower-cased; only the first `limit` of them.
+    static func lowercased(_ text: String, limit: Int = .max) -> [String] {
         let scalars = text.scalarArray
-        return ranges(in: scalars).map { String(scalars: scalars[$0]).lowercased() }
+        return ranges(in: scalars, limit: limit).map { String(scalars: scalars[$0]).lowercased() }
     }
 }
 

@@ -258,7 +258,7 @@ struct QuestionPunctuationRule: BankRule {
                     ending = isQuestion ? "reads as a question but ends with '\(last)'" : "ends with '\(last)'"
                 } else {
                     // A label ("Cameron Frye", "Capital of France") is a prompt of its own kind.
-                    if style == "auto", last.isWordCharacter, TextWords.ranges(in: scalars).count < 4,
+                    if style == "auto", last.isWordCharacter, TextWords.ranges(in: scalars, limit: 4).count < 4,
                        !readsAsQuestion(stem.entry.text, language: stem.entry.language) {
                         continue
                     }
@@ -341,10 +341,11 @@ struct QuestionPunctuationRule: BankRule {
             if questionWords.contains(first) { return true }
             return words.count > 1 && Self.prepositions[language]?.contains(first) == true && questionWords.contains(words[1])
         }
-        let words = TextWords.lowercased(String(text.prefix(60)))
+        // Only the first two words count.
+        let words = TextWords.lowercased(String(text.prefix(60)), limit: 2)
         guard startsWithQuestionWord(words) else { return false }
         guard Self.clauseWords.contains(words[0]), let comma = text.firstIndex(of: ",") else { return true }
-        return startsWithQuestionWord(TextWords.lowercased(String(text[text.index(after: comma)...].prefix(60))))
+        return startsWithQuestionWord(TextWords.lowercased(String(text[text.index(after: comma)...].prefix(60)), limit: 2))
     }
 
     /// Where a stem that does not conform ends (before closing quotes and brackets), or nil.
