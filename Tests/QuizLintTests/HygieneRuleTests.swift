@@ -79,6 +79,27 @@ import QuizYAML
         #expect(found.map(place) == ["7:11-7:47"])
     }
 
+    /// The quick look, eight bytes at a time, says what a byte-at-a-time look says on texts of
+    /// every mix of spaces, tabs, line feeds and letters, at every length and alignment.
+    @Test func whitespaceQuickLookAgreesWithAByteAtATimeLook() {
+        func reference(_ text: String) -> Bool {
+            let bytes = Array(text.utf8)
+            var previous: UInt8 = 0x0A
+            for byte in bytes {
+                if byte == 0x09 || (byte == 0x20 && (previous == 0x20 || previous == 0x0A)) { return true }
+                previous = byte
+            }
+            return bytes.last { $0 != 0x0A && $0 != 0x0D } == 0x20
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabets: [[Character]] = [["a", "b", " "], ["a", " ", "\n"], ["a", "b", "c", "d", " ", "\t"], ["x", " ", "\r", "\n", "é"]]
+        for _ in 0..<20_000 {
+            let alphabet = alphabets.randomElement(using: &generator)!
+            let text = String((0..<Int.random(in: 0..<40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(WhitespaceRule.mayHaveProblems(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func whitespaceNamesManyRunsBriefly() {
         let found = lint(WhitespaceRule.self, """
             questions:
