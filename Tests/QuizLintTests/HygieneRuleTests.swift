@@ -100,6 +100,33 @@ import QuizYAML
         }
     }
 
+    /// The placeholder quick look, eight bytes at a time, says what a byte-at-a-time look at the
+    /// same markers says, on texts made of marker pieces, marks and letters.
+    @Test func placeholderQuickLookAgreesWithAByteAtATimeLook() {
+        func reference(_ text: String) -> Bool {
+            let bytes = Array(text.utf8)
+            for end in bytes.indices where [0x3F, 0x44, 0x4D, 0x6D, 0x4F, 0x58, 0xEF].contains(bytes[end]) {
+                if bytes[end] == 0xEF { return true }
+                var window: UInt32 = 0
+                for index in max(0, end - 3)...end { window = window << 8 | UInt32(bytes[index]) }
+                let last3 = window & 0xFF_FFFF
+                if last3 == 0x3F_3F3F || last3 == 0x54_4244 || last3 == 0x58_5858 || window == 0x544F_444F
+                    || window == 0x4649_584D || window | 0x2020_2020 == 0x6F72_656D { return true }
+            }
+            let marks: Set<UInt8> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x2D, 0x2E, 0x3F, 0x5F, 0xC2, 0xE1, 0xE2, 0xE3]
+            guard bytes.allSatisfy({ marks.contains($0) || (0x80...0xBF).contains($0) }) else { return false }
+            if bytes.count <= 16 { return true }
+            let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }
+            return first == 0x2E || first == 0x2D || first == 0x3F || first == 0x5F || first == 0xE2
+        }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["?", "??", "T", "B", "D", "X", "TO", "DO", "FIX", "M", "or", "em", "OR", "EM", "m", "a", "b", " ", ".", "-", "_", "…", "é", "\u{FEFF}"]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(PlaceholderTextRule.mayHavePlaceholder(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func whitespaceNamesManyRunsBriefly() {
         let found = lint(WhitespaceRule.self, """
             questions:

@@ -103,7 +103,7 @@ struct PlaceholderTextRule: QuestionRule {
         // The texts worth a closer look (seldom any), gathered first: the closer look may need the
         // question's other choices.
         var candidates: [AuthoredText] = []
-        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in mayHavePlaceholder(text) }) {
+        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in Self.mayHavePlaceholder(text) }) {
             candidates.append($0)
         }
         for entry in candidates {
@@ -117,21 +117,36 @@ struct PlaceholderTextRule: QuestionRule {
     /// "TBD", "FIXM", "XXX", "???", a full-width sign (its UTF-8 starts with 0xEF) or "orem" in any
     /// case, or one made only of spaces and marks (longer than 16 bytes, starting like a
     /// stand-in).
-    private func mayHavePlaceholder(_ text: String) -> Bool {
+    static func mayHavePlaceholder(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
+            // Where a marker may end: eight bytes at a time, then one at a time.
+            func endsHere(_ end: Int) -> Bool { bytes[end] == 0xEF || endsMarker(window(bytes, endingAt: end)) }
             var index = 0
-            while let end = Self.markerEnds.firstIndex(in: bytes, from: index) {
-                if bytes[end] == 0xEF || Self.endsMarker(Self.window(bytes, endingAt: end)) { return true }
+            let raw = UnsafeRawBufferPointer(bytes)
+            while index + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                var ends = EightBytes.equal(word, 0x3F) | EightBytes.equal(word, 0x44) | EightBytes.equal(word, 0x4D)
+                    | EightBytes.equal(word, 0x6D) | EightBytes.equal(word, 0x4F) | EightBytes.equal(word, 0x58)
+                    | EightBytes.equal(word, 0xEF)
+                while ends != 0 {
+                    if endsHere(index + ends.trailingZeroBitCount / 8) { return true }
+                    ends &= ends - 1
+                }
+                index += 8
+            }
+            while let end = markerEnds.firstIndex(in: bytes, from: index) {
+                if endsHere(end) { return true }
                 index = end + 1
             }
-            guard Self.notMarks.firstIndex(in: bytes) == nil else { return false }
+            guard notMarks.firstIndex(in: bytes) == nil else { return false }
             if bytes.count <= 16 { return true }
             let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }
             return first == 0x2E || first == 0x2D || first == 0x3F || first == 0x5F || first == 0xE2
         }
     }
 
-    /// The last bytes of the markers `endsMarker` knows (`?`, `D`, `M`, `m`, `O`, `X`), and 0xEF.
+    /// The last bytes of the markers `endsMarker` knows (`?`, `D`, `M`, `m`, `O`, `X`), and 0xEF
+    /// (the eight-byte look in `mayHavePlaceholder` tests the same bytes).
     private static let markerEnds = ByteSet([0x3F, 0x44, 0x4D, 0x6D, 0x4F, 0x58, 0xEF])
 
     /// Whether four bytes end with "???", "TBD", "XXX", "TODO", "FIXM" or "orem" in any case

@@ -100,11 +100,7 @@ struct WhitespaceRule: QuestionRule {
         text.withUTF8Bytes { bytes in
             // Eight bytes at a time: the high bit of each byte that is a tab, or a space after
             // a space or a line feed (the byte before the eight comes in as `afterSpace`).
-            let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-                let v = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-                return ~(((v & low) &+ low) | v) & high
-            }
+            let equal = EightBytes.equal
             var afterSpace: UInt64 = 0x80
             var index = 0
             let raw = UnsafeRawBufferPointer(bytes)
