@@ -263,3 +263,25 @@ import QuizYAML
         #expect(found.map(\.message) == ["the explanation of question 'a' repeats the question word for word; say why the answer is right"])
     }
 }
+
+/// The byte sets behind the rules' quick looks find what a plain search finds.
+@Suite struct ByteSetTests {
+    @Test func firstIndexIsTheFirstMemberFromTheStart() {
+        var generator = SystemRandomNumberGenerator()
+        let sets: [(ByteSet, (UInt8) -> Bool)] = [
+            (ByteSet.nonASCII, { $0 >= 0x80 }),
+            (ByteSet { $0 >= 0xCD }, { $0 >= 0xCD }),
+            (ByteSet([0x28, 0x29, 0xAB, 0xBB]), { [0x28, 0x29, 0xAB, 0xBB].contains($0) }),
+        ]
+        let alphabets: [[UInt8]] = [Array("ab (".utf8), [0x61, 0x62, 0xC3, 0xA9, 0xCD, 0xCE], (0...255).map { UInt8($0) }]
+        for _ in 0..<5_000 {
+            let alphabet = alphabets.randomElement(using: &generator)!
+            let bytes = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let start = Int.random(in: 0...bytes.count, using: &generator)
+            for (set, isMember) in sets {
+                let expected = bytes.indices.first { $0 >= start && isMember(bytes[$0]) }
+                #expect(bytes.withUnsafeBufferPointer { set.firstIndex(in: $0, from: start) } == expected, "\(bytes) from \(start)")
+            }
+        }
+    }
+}

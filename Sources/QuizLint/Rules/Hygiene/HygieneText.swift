@@ -157,6 +157,8 @@ enum EightBytes {
 struct ByteSet: Sendable {
     /// 1 for a member, else 0, by byte value.
     private let members: [UInt8]
+    /// No member is ASCII: eight ASCII bytes (most of a text) are passed over with one test.
+    private let onlyAboveASCII: Bool
 
     init(_ bytes: [UInt8]) {
         self.init { bytes.contains($0) }
@@ -164,6 +166,7 @@ struct ByteSet: Sendable {
 
     init(where predicate: (UInt8) -> Bool) {
         members = (0...255).map { predicate(UInt8($0)) ? 1 : 0 }
+        onlyAboveASCII = !(0..<128).contains { predicate(UInt8($0)) }
     }
 
     static let nonASCII = ByteSet { $0 >= 0x80 }
@@ -172,8 +175,13 @@ struct ByteSet: Sendable {
     func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         members.withUnsafeBufferPointer { members in
             var index = start
+            let raw = UnsafeRawBufferPointer(bytes)
             // Eight bytes at a time, with one test for the eight lookups, until one is in the set.
             while index + 8 <= bytes.count {
+                if onlyAboveASCII, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & EightBytes.high == 0 {
+                    index += 8
+                    continue
+                }
                 let found = members[Int(bytes[index])] | members[Int(bytes[index + 1])] | members[Int(bytes[index + 2])]
                     | members[Int(bytes[index + 3])] | members[Int(bytes[index + 4])] | members[Int(bytes[index + 5])]
                     | members[Int(bytes[index + 6])] | members[Int(bytes[index + 7])]
