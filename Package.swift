@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "QuizBank", dependencies: ["QuizYAML"], swiftSettings: releaseSettings),
         .target(name: "QuizCompile", dependencies: ["CSHA256", "QuizBank", "QuizYAML"], swiftSettings: releaseSettings),
         .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizYAML"], swiftSettings: releaseSettings),
-        .target(name: "QuizStats", dependencies: ["QuizBank"], swiftSettings: releaseSettings),
+        .target(name: "QuizStats", dependencies: ["QuizBank", "QuizCompile", "QuizLayout"], swiftSettings: releaseSettings),
         .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizLint", "QuizStats", "QuizYAML"]),
         .executableTarget(name: "near-duplicates", dependencies: ["QuizBank", "QuizLint"], path: "Benchmarks/NearDuplicates"),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),

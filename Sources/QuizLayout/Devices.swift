@@ -85,9 +85,9 @@ public enum Devices {
     public static var modelNames: [String] { widths.flatMap { $0.models } }
 }
 
-enum LayoutFormat {
+public enum LayoutFormat {
     /// `320`, `196.4`: points with at most one decimal.
-    static func points(_ value: Double) -> String {
+    public static func points(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

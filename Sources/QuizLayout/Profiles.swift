@@ -192,12 +192,16 @@ public enum LayoutCheck {
     /// Lines at each displayed size where the limit applies, on one device.
     public static func measures(_ text: PreparedText, profile: ScreenProfile, settings: LayoutSettings, device: Device,
                                 hasImage: Bool) -> [SizeMeasure] {
-        displayedSizes(profile, settings: settings).map { size in
-            let points = DynamicTypeTable.pointSize(profile.style, size)
-            let width = profile.textWidth(screenWidth: device.width, size: size, hasImage: hasImage)
-            let lines = text.lineCount(pointSize: points, trackingEm: settings.trackingEm(atPoints: points), width: width)
-            return SizeMeasure(size: size, pointSize: points, textWidth: width, lines: lines)
-        }
+        displayedSizes(profile, settings: settings).map { measure(text, profile: profile, settings: settings, device: device, size: $0, hasImage: hasImage) }
+    }
+
+    /// Lines at one size on one device, with the point size and the width they were taken at.
+    public static func measure(_ text: PreparedText, profile: ScreenProfile, settings: LayoutSettings, device: Device,
+                               size: SizeCategory, hasImage: Bool) -> SizeMeasure {
+        let points = DynamicTypeTable.pointSize(profile.style, size)
+        let width = profile.textWidth(screenWidth: device.width, size: size, hasImage: hasImage)
+        let lines = text.lineCount(pointSize: points, trackingEm: settings.trackingEm(atPoints: points), width: width)
+        return SizeMeasure(size: size, pointSize: points, textWidth: width, lines: lines)
     }
 
     /// The first size at which the text needs more lines than the profile shows, on the

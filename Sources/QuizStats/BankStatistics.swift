@@ -40,6 +40,8 @@ public struct BankStatistics: Sendable, Equatable {
     public var coverage: CoverageStatistics
     public var translations: [LocaleCoverage]
     public var lengths: LengthStatistics
+    /// The question texts on the answer-review screen; only when measured (`stats --layout`).
+    public var reviewScreen: ReviewScreenStatistics?
 
     public var bank: BankIdentity? {
         if case .bank(let identity) = scope { return identity }
@@ -68,6 +70,12 @@ public struct BankStatistics: Sendable, Equatable {
                 }
             }
             total.lengths.merge(stats.lengths)
+        }
+        // Review figures add up only when every bank was measured alike.
+        if let first = all.first?.reviewScreen {
+            total.reviewScreen = all.dropFirst().reduce(Optional(first)) { sum, stats in
+                stats.reviewScreen.flatMap { sum?.merged(with: $0) }
+            }
         }
         return total
     }

@@ -19,7 +19,12 @@ public struct BankStatisticsReader: Sendable {
         return decoder
     }()
 
-    public init() {}
+    /// Measure question texts on the answer-review screen too (nil: do not).
+    public var reviewScreen: ReviewScreenMeasure?
+
+    public init(reviewScreen: ReviewScreenMeasure? = nil) {
+        self.reviewScreen = reviewScreen
+    }
 
     public func read(_ bytes: [UInt8], path: String) -> Outcome {
         var accumulator: StatisticsAccumulator?
@@ -30,15 +35,15 @@ public struct BankStatisticsReader: Sendable {
         // the counts add up the same in any order.
         var secondPart: StatisticsAccumulator?
         let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
-            accumulator = StatisticsAccumulator(sourceLocale: header?.locale.value)
+            accumulator = StatisticsAccumulator(sourceLocale: header?.locale.value, reviewScreen: reviewScreen)
             sourceLocale = header?.locale.value
             headerSeen = true
         }, question: { question in
-            if accumulator == nil { accumulator = StatisticsAccumulator(sourceLocale: nil) }
+            if accumulator == nil { accumulator = StatisticsAccumulator(sourceLocale: nil, reviewScreen: reviewScreen) }
             accumulator!.add(question)
         }, prepare: { question in
             guard headerSeen else { return false }
-            if secondPart == nil { secondPart = StatisticsAccumulator(sourceLocale: sourceLocale) }
+            if secondPart == nil { secondPart = StatisticsAccumulator(sourceLocale: sourceLocale, reviewScreen: reviewScreen) }
             secondPart!.add(question)
             return true
         })
@@ -47,11 +52,11 @@ public struct BankStatisticsReader: Sendable {
             return Outcome(statistics: nil, findings: decoded.findings)
         }
         if let secondPart { accumulator?.merge(secondPart) }
-        var result = accumulator ?? StatisticsAccumulator(sourceLocale: header.locale.value)
+        var result = accumulator ?? StatisticsAccumulator(sourceLocale: header.locale.value, reviewScreen: reviewScreen)
         if result.needsSourceLocale || (result.sourceLocale != nil && result.sourceLocale != header.locale.value) {
             // `locale` came after `questions` and some texts are translated: measure them again,
             // now that the source locale is known.
-            var again = StatisticsAccumulator(sourceLocale: header.locale.value)
+            var again = StatisticsAccumulator(sourceLocale: header.locale.value, reviewScreen: reviewScreen)
             _ = decoder.decode(bytes, path: path, observer: BankDecoder.Observer(retainsQuestions: false, header: { _ in },
                                                                                 question: { again.add($0) }))
             result = again

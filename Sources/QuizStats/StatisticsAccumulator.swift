@@ -36,6 +36,7 @@ public struct StatisticsAccumulator: Sendable {
     /// (or the longest choice) is correct is summed from these at the end, in a fixed order,
     /// so that the sums do not depend on the order questions came in (`merge`).
     private var chanceCounts: [ChanceKey: Int] = [:]
+    private var reviewScreen: ReviewScreenAccumulator?
 
     private struct ChanceKey: Hashable, Sendable, Comparable {
         var choices: Int
@@ -48,8 +49,10 @@ public struct StatisticsAccumulator: Sendable {
     // Extension point: a later collector (duplicate clusters, findings per rule) is one more
     // stored property here, fed in `add` and turned into figures in `statistics`.
 
-    public init(sourceLocale: String?) {
+    /// `reviewScreen`: measure the question texts on the answer-review screen too.
+    public init(sourceLocale: String?, reviewScreen: ReviewScreenMeasure? = nil) {
         self.sourceLocale = sourceLocale
+        self.reviewScreen = reviewScreen.map(ReviewScreenAccumulator.init)
     }
 
     /// Adds what `other`, an accumulator for the same source locale, was given: the figures are
@@ -70,6 +73,7 @@ public struct StatisticsAccumulator: Sendable {
         coverage.merge(other.coverage)
         lengths.merge(other.lengths)
         chanceCounts.merge(other.chanceCounts, uniquingKeysWith: +)
+        if let other = other.reviewScreen { reviewScreen?.merge(other) }
         for index in textTotals.indices {
             textTotals[index] += other.textTotals[index]
             plainTexts[index] += other.plainTexts[index]
@@ -102,6 +106,10 @@ public struct StatisticsAccumulator: Sendable {
         coverage.questions += 1
         count(question.text, .text)
         lengths.questionText.add(measure(question.text))
+        if reviewScreen != nil {
+            let text = sourceText(question.text)
+            reviewScreen!.add(text, hasImage: question.image != nil)
+        }
         if let explanation = question.explanation {
             coverage.withExplanation += 1
             count(explanation, .explanation)
@@ -183,15 +191,20 @@ public struct StatisticsAccumulator: Sendable {
 
     /// The source-locale text's length.
     private mutating func measure(_ text: LocalizedText) -> TextMeasure {
+        TextMeasure(sourceText(text))
+    }
+
+    /// The text in the source locale (the first translation while that is not known).
+    private mutating func sourceText(_ text: LocalizedText) -> String {
         switch text.form {
         case .plain(let value):
-            return TextMeasure(value)
+            return value
         case .translated(let entries):
             guard let sourceLocale else {
                 needsSourceLocale = true
-                return TextMeasure(entries.first?.text ?? "")
+                return entries.first?.text ?? ""
             }
-            return TextMeasure((entries.first { $0.locale == sourceLocale } ?? entries.first)?.text ?? "")
+            return (entries.first { $0.locale == sourceLocale } ?? entries.first)?.text ?? ""
         }
     }
 
@@ -242,6 +255,7 @@ public struct StatisticsAccumulator: Sendable {
             return coverage
         }
         stats.lengths = lengths
+        stats.reviewScreen = reviewScreen?.statistics
         return stats
     }
 }

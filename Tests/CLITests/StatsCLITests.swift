@@ -154,3 +154,88 @@ questions:
         #expect((object["total"] as? [String: Any])?["questions"] as? Int == banks.reduce(0) { $0 + ($1["questions"] as? Int ?? 0) })
     }
 }
+
+/// `stats --layout`: the review-screen figures, checked against what `lint` measures for the
+/// same texts (its `review-truncation` findings carry each size's line count).
+@Suite(.serialized) struct StatsLayoutCLITests {
+    /// Question texts from one line to many, with and without an image.
+    static func layoutBank(id: String, longest: Int) -> String {
+        var text = "quizbank: 1\nid: \(id)\ntitle: Layout\nlocale: en\nquestions:\n"
+        for index in 0..<longest {
+            let words = Array(repeating: "Which road sign warns drivers", count: index + 1).joined(separator: " and ")
+            text += "  - id: q\(index)\n    text: \"\(words)?\"\n    answer: \(index % 2 == 0)\n"
+        }
+        return text
+    }
+
+    @Test func cutCountsAndLineCountsAgreeWithLint() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("layout.yaml", Self.layoutBank(id: "layout", longest: 12))
+        let stats = try Run(["stats", "--layout", "--format", "json", "layout.yaml"], in: scratch.url)
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        let bank = try #require((document["banks"] as? [[String: Any]])?.first)
+        let review = try #require(bank["reviewScreen"] as? [String: Any])
+        #expect(review["count"] as? Int == 12)
+        #expect(review["maxLines"] as? Int == 3)
+        #expect(review["width"] as? Int == 320)
+        let cut = try #require(review["cut"] as? [[String: Any]])
+        #expect(cut.map { $0["size"] as? String } == ["large", "xlarge", "xxlarge", "xxxlarge"])
+
+        let lint = try Run(["lint", "--format", "json", "layout.yaml"], in: scratch.url)
+        let findings = try #require((try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+        var lintCut: [String: Int] = [:]
+        var linesAtXXXLarge: [Int] = []
+        for finding in findings where finding["rule"] as? String == "review-truncation" {
+            let measure = try #require(finding["measure"] as? [String: Any])
+            for size in try #require(measure["sizes"] as? [[String: Any]]) {
+                let lines = try #require(size["lines"] as? Int)
+                if lines > 3 { lintCut[size["size"] as? String ?? "", default: 0] += 1 }
+                if size["size"] as? String == "xxxlarge" { linesAtXXXLarge.append(lines) }
+            }
+        }
+        for entry in cut {
+            #expect(entry["count"] as? Int == lintCut[entry["size"] as? String ?? ""] ?? 0, "\(entry)")
+        }
+        // Some texts are cut at every size, some at none: the bank spans the range.
+        #expect((cut.first?["count"] as? Int ?? 0) > 0)
+        #expect((cut.last?["count"] as? Int ?? 12) < 12)
+        // The longest text's lines at xxxLarge are the distribution's maximum.
+        let maximum = try #require((review["linesAtXXXLarge"] as? [String: Any])?["max"] as? Int)
+        #expect(maximum == linesAtXXXLarge.max())
+    }
+
+    @Test func textViewShowsTheScreenAndTheTotalAddsBanksUp() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("banks/a.yaml", Self.layoutBank(id: "a", longest: 6))
+        try scratch.write("banks/b.yaml", Self.layoutBank(id: "b", longest: 9))
+        let json = try Run(["stats", "--layout", "--format", "json", "banks"], in: scratch.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let banks = try #require(document["banks"] as? [[String: Any]])
+        let total = try #require((document["total"] as? [String: Any])?["reviewScreen"] as? [String: Any])
+        #expect(total["count"] as? Int == 15)
+        let cuts = banks.map { (($0["reviewScreen"] as? [String: Any])?["cut"] as? [[String: Any]] ?? []).map { $0["count"] as? Int ?? 0 } }
+        let totalCut = (total["cut"] as? [[String: Any]] ?? []).map { $0["count"] as? Int ?? 0 }
+        #expect(totalCut == zip(cuts[0], cuts[1]).map { $0 + $1 })
+
+        let text = try Run(["stats", "--layout", "banks/a.yaml"], in: scratch.url)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Review screen  320 pt"))
+        #expect(text.stdout.contains("cut off (more than 3 lines)  Large "))
+        #expect(text.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    @Test func withoutLayoutThereAreNoReviewFigures() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("layout.yaml", Self.layoutBank(id: "layout", longest: 3))
+        let run = try Run(["stats", "--format", "json", "layout.yaml"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("reviewScreen"))
+        let misuse = try Run(["stats", "--config", "x.yml", "layout.yaml"], in: scratch.url)
+        #expect(misuse.status == 2)
+        #expect(misuse.stderr.contains("--config is for the layout settings of --layout"))
+    }
+}

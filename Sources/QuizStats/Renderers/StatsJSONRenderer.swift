@@ -54,6 +54,7 @@ public struct StatsJSONRenderer: Sendable {
             ("coverage", coverage(stats.coverage)),
             ("translations", .array(stats.translations.map(translation))),
             ("lengths", lengths(stats.lengths)),
+            ("reviewScreen", stats.reviewScreen.map(reviewScreen)),
         ]
         return .object(members)
     }
@@ -149,12 +150,24 @@ public struct StatsJSONRenderer: Sendable {
         ])
     }
 
+    /// Min, median, 95th percentile and max; nil (left out) when there are no values.
+    func distribution(_ values: Distribution) -> JSONValue? {
+        guard let min = values.min, let median = values.median, let p95 = values.p95, let max = values.max else { return nil }
+        return .object([("min", .integer(min)), ("median", .integer(median)), ("p95", .integer(p95)), ("max", .integer(max))])
+    }
+
+    func reviewScreen(_ review: ReviewScreenStatistics) -> JSONValue {
+        .object([
+            ("device", .string(review.setting.device)), ("width", .number(review.setting.width)),
+            ("style", .string(review.setting.style)), ("maxLines", .integer(review.setting.maxLines)),
+            ("font", .string(review.setting.font)), ("count", .integer(review.count)),
+            ("linesAtLarge", distribution(review.linesAtLarge)), ("linesAtXXXLarge", distribution(review.linesAtXXXLarge)),
+            ("cut", .array(review.cut.map { .object([("size", .string($0.size)), ("count", .integer($0.count))]) })),
+        ])
+    }
+
     func lengths(_ stats: LengthStatistics) -> JSONValue {
-        func distribution(_ values: Distribution) -> JSONValue? {
-            guard let min = values.min, let median = values.median, let p95 = values.p95, let max = values.max else { return nil }
-            return .object([("min", .integer(min)), ("median", .integer(median)), ("p95", .integer(p95)), ("max", .integer(max))])
-        }
-        return .object(stats.fields.map { field in
+        .object(stats.fields.map { field in
             (field.name, .object([("count", .integer(field.lengths.count)), ("words", distribution(field.lengths.words)),
                                   ("characters", distribution(field.lengths.characters))]))
         })

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizLayout
 
 /// `quizbank stats --format markdown`: GitHub-flavoured Markdown for a pull-request comment or
 /// `$GITHUB_STEP_SUMMARY`. With several banks, all banks together come first and each bank
@@ -48,6 +49,7 @@ public struct StatsMarkdownRenderer: Sendable {
             coverage(stats),
             translations(stats),
             lengths(stats),
+            reviewScreen(stats),
         ]
         return sections.compactMap { $0 }.joined(separator: "\n")
     }
@@ -257,5 +259,20 @@ public struct StatsMarkdownRenderer: Sendable {
             }
         }
         return table(["Length", "Count", "Min", "Median", "P95", "Max"], right: [1, 2, 3, 4, 5], rows)
+    }
+
+    func reviewScreen(_ stats: BankStatistics) -> String? {
+        guard let review = stats.reviewScreen, review.count > 0 else { return nil }
+        let setting = review.setting
+        var rows: [[String]] = []
+        for (label, values) in [("Lines at Large", review.linesAtLarge), ("Lines at xxxLarge", review.linesAtXXXLarge)] {
+            rows.append([label, String(values.count), values.min.map(String.init) ?? "–", values.median.map(String.init) ?? "–",
+                         values.p95.map(String.init) ?? "–", values.max.map(String.init) ?? "–"])
+        }
+        return "Review screen: \(LayoutFormat.points(setting.width)) pt, \(cell(setting.device)); \(setting.style); "
+            + "\(setting.maxLines) lines; measured with \(cell(setting.fontName))\n\n"
+            + table(["Question texts", "Count", "Min", "Median", "P95", "Max"], right: [1, 2, 3, 4, 5], rows) + "\n"
+            + table(["Cut off at"] + review.cut.map(\.displayName), right: Set(1...max(1, review.cut.count)),
+                    [["Texts"] + review.cut.map { String($0.count) }])
     }
 }

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLayout
 
 /// `quizbank stats` (text): each bank on about one screen of aligned tables and small bar
 /// charts that fit an 80-column terminal, then all banks together when there are several.
@@ -44,6 +45,7 @@ public struct StatsTextRenderer: Sendable {
             coverage(stats),
             translations(stats),
             lengths(stats),
+            reviewScreen(stats),
         ]
         return sections.compactMap { $0 }.joined(separator: "\n")
     }
@@ -285,6 +287,29 @@ public struct StatsTextRenderer: Sendable {
             }
         }
         return table.render(color: color)
+    }
+}
+
+extension StatsTextRenderer {
+    /// Lines of question texts on the answer-review screen, and how many each size cuts off.
+    func reviewScreen(_ stats: BankStatistics) -> String? {
+        guard let review = stats.reviewScreen, review.count > 0 else { return nil }
+        let setting = review.setting
+        var out = heading("Review screen", "\(LayoutFormat.points(setting.width)) pt, \(setting.device); \(setting.style); "
+                          + "\(setting.maxLines) lines")
+        out += "  measured with \(setting.fontName)\n"
+        var table = TextTable([.left, .right, .right, .right, .right, .right])
+        table.indent = 0
+        table.add([.init("  lines of question texts"), .init("count"), .init("min"), .init("median"), .init("p95"), .init("max")])
+        for (label, values) in [("at Large", review.linesAtLarge), ("at xxxLarge", review.linesAtXXXLarge)] {
+            table.add([.init("    " + label), .init(String(values.count)), .init(values.min.map(String.init) ?? "–"),
+                       .init(values.median.map(String.init) ?? "–"), .init(values.p95.map(String.init) ?? "–"),
+                       .init(values.max.map(String.init) ?? "–")])
+        }
+        out += table.render(color: color)
+        out += "  cut off (more than \(setting.maxLines) lines)  "
+            + review.cut.map { "\($0.displayName) \($0.count)" }.joined(separator: " · ") + "\n"
+        return out
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizLayout
 import QuizLint
 import QuizStats
 
@@ -10,12 +11,16 @@ import QuizStats
 enum StatsCommand: Command {
     static let name = "stats"
     static let summary = "Show each bank at a glance: kinds, topics, balance, coverage, lengths."
-    static let usage = "quizbank stats [--format text|json|markdown] [--color auto|always|never] PATH..."
+    static let usage = "quizbank stats [--format text|json|markdown] [--color auto|always|never] [--layout [--config FILE]] PATH..."
     static let options = [
         OptionSpec(name: "format", short: "f", takesValue: true, valueName: "text|json|markdown",
                    help: "output format (default: text)"),
         OptionSpec(name: "color", short: nil, takesValue: true, valueName: "auto|always|never",
                    help: "color the text format (auto: when stdout is a terminal and NO_COLOR is not set)"),
+        OptionSpec(name: "layout", short: nil, takesValue: false,
+                   help: "also measure question texts on the answer-review screen (lines, texts cut off at each size)"),
+        OptionSpec(name: "config", short: "c", takesValue: true, valueName: "FILE",
+                   help: "with --layout: take the layout settings from this configuration instead of the nearest .quizbank.yml"),
     ]
 
     enum Format: String, CaseIterable {
@@ -29,13 +34,30 @@ enum StatsCommand: Command {
             throw UsageError(message: "--format takes \(Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(formatName)'")
         }
         let color = try LintCommand.colorMode(arguments, terminal: Terminal.standardOutput, environment: environment)
+        if arguments.value("config") != nil && !arguments.has("layout") {
+            throw UsageError(message: "--config is for the layout settings of --layout")
+        }
         let files = try BankFiles.findBanks(arguments.positional)
+        let finder = arguments.has("layout") ? try ConfigurationFinder(explicitPath: arguments.value("config")) : nil
 
-        let reader = BankStatisticsReader()
         var banks: [BankStatistics] = []
         var skipped: [StatsReport.SkippedBank] = []
         var findings: [Finding] = []
+        var warned: Set<String> = []
         for file in files {
+            var reader = BankStatisticsReader()
+            if let finder {
+                let settings = try finder.configuration(for: file).layout
+                let choice = LayoutFonts.cachedChoice(explicit: settings.fontPath)
+                if let warning = choice.warning, warned.insert(warning).inserted {
+                    Terminal.standardError.write("quizbank stats: warning: \(warning)\n")
+                }
+                do {
+                    reader.reviewScreen = ReviewScreenMeasure(settings: settings, measurer: try LayoutFonts.measurer(for: choice))
+                } catch {
+                    throw CommandFailure(message: "\(error)")
+                }
+            }
             let outcome = reader.read(try BankFiles.read(file), path: file)
             if let statistics = outcome.statistics {
                 banks.append(statistics)

@@ -21,7 +21,7 @@ enum LayoutRuleSupport {
             guard let truncation = LayoutCheck.firstTruncation(prepared, profile: profile, settings: bank.layout, hasImage: hasImage) else {
                 continue
             }
-            var message = "needs \(truncation.lines) lines at \(truncation.size.displayName) on \(points(truncation.device.width)) pt "
+            var message = "needs \(truncation.lines) lines at \(truncation.size.displayName) on \(LayoutFormat.points(truncation.device.width)) pt "
                 + "(\(profile.shownIn) \(profile.shownIn.hasSuffix("s") ? "show" : "shows") \(profile.maxLines))"
             if case .translated = text.form {
                 message += " in \(entry.locale)"
@@ -58,10 +58,6 @@ enum LayoutRuleSupport {
     /// loaded any more (the configuration checked it when it was read).
     static func measurer(for settings: LayoutSettings) -> TextMeasurer? {
         try? LayoutFonts.measurer(for: LayoutFonts.cachedChoice(explicit: settings.fontPath))
-    }
-
-    static func points(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
     }
 
     /// A bank for a rule example.
