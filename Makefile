@@ -40,7 +40,7 @@ run: build
 	$(BUILD_DIR)/debug/quizbank lint Banks/
 	$(BUILD_DIR)/debug/quizbank compile Banks/ -o $(OUT)/
 	@echo "Compiled: $$(ls $(OUT) | tr '\n' ' ')"
-	$(BUILD_DIR)/debug/quizbank stats Banks/
+	$(BUILD_DIR)/debug/quizbank stats --layout --quality Banks/
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -49,6 +49,18 @@ public enum RuleRegistry {
         MissingTranslationRule.self,
         UntranslatedTextRule.self,
         WrongScriptRule.self,
+    ] + quality + [
+        // Content: layout (docs/layout.md).
+        ReviewTruncationRule.self,
+        ChoiceTruncationRule.self,
+        HintTruncationRule.self,
+        // Meta.
+        UnusedSuppressionRule.self,
+    ]
+
+    /// The item-writing and quality rules (balance and duplicates), which `quizbank stats
+    /// --quality` counts the findings of.
+    public static let quality: [any LintRule.Type] = [
         // Content: item-writing flaws.
         AllOfTheAboveRule.self,
         NoneOfTheAboveRule.self,
@@ -70,12 +82,6 @@ public enum RuleRegistry {
         DuplicateQuestionRule.self,
         NearDuplicateQuestionRule.self,
         DuplicateChoiceRule.self,
-        // Content: layout (docs/layout.md).
-        ReviewTruncationRule.self,
-        ChoiceTruncationRule.self,
-        HintTruncationRule.self,
-        // Meta.
-        UnusedSuppressionRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

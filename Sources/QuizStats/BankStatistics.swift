@@ -42,6 +42,8 @@ public struct BankStatistics: Sendable, Equatable {
     public var lengths: LengthStatistics
     /// The question texts on the answer-review screen; only when measured (`stats --layout`).
     public var reviewScreen: ReviewScreenStatistics?
+    /// The item-writing and quality rules' findings; only when run (`stats --quality`).
+    public var quality: QualityStatistics?
 
     public var bank: BankIdentity? {
         if case .bank(let identity) = scope { return identity }
@@ -71,10 +73,15 @@ public struct BankStatistics: Sendable, Equatable {
             }
             total.lengths.merge(stats.lengths)
         }
-        // Review figures add up only when every bank was measured alike.
+        // Review and quality figures add up only when every bank was measured alike.
         if let first = all.first?.reviewScreen {
             total.reviewScreen = all.dropFirst().reduce(Optional(first)) { sum, stats in
                 stats.reviewScreen.flatMap { sum?.merged(with: $0) }
+            }
+        }
+        if let first = all.first?.quality {
+            total.quality = all.dropFirst().reduce(Optional(first)) { sum, stats in
+                stats.quality.flatMap { sum?.merged(with: $0) }
             }
         }
         return total

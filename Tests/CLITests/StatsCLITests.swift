@@ -236,6 +236,73 @@ questions:
         #expect(!run.stdout.contains("reviewScreen"))
         let misuse = try Run(["stats", "--config", "x.yml", "layout.yaml"], in: scratch.url)
         #expect(misuse.status == 2)
-        #expect(misuse.stderr.contains("--config is for the layout settings of --layout"))
+        #expect(misuse.stderr.contains("--config is for the settings of --layout and --quality"))
+    }
+}
+
+/// `stats --quality`: the item-writing and quality rules' findings, counted as `lint` reports
+/// them, and the duplicate clusters.
+@Suite(.serialized) struct StatsQualityCLITests {
+    static let bank = """
+        quizbank: 1
+        id: quality
+        title: Quality
+        locale: en
+        questions:
+          - id: a
+            text: Which planet is closest to the Sun?
+            choices: [Venus, {text: Mercury, correct: true}, Mars, All of the above]
+          - id: b
+            text: Which planet is closest to the Sun?
+            choices: [Venus, {text: Mercury, correct: true}, Earth]
+          - id: c
+            text: Which of these planets is the largest one in the solar system?
+            choices: [Mars, {text: Jupiter, correct: true}, Venus]
+          - id: d
+            text: Which of these planets is the largest one in our solar system?
+            choices: [Mars, {text: Jupiter, correct: true}, Earth]
+          - id: e
+            text: Which of the following is not a gas giant?
+            choices: [Saturn, {text: Mars, correct: true}, Neptune, None of the above]
+
+        """
+
+    @Test func findingsPerRuleAreLintsAndClustersCountTheirQuestions() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("quality.yaml", Self.bank)
+        let stats = try Run(["stats", "--quality", "--format", "json", "quality.yaml"], in: scratch.url)
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        let quality = try #require((document["banks"] as? [[String: Any]])?.first?["quality"] as? [String: Any])
+        let counted = Dictionary(uniqueKeysWithValues: try #require(quality["findings"] as? [[String: Any]]).map {
+            ($0["rule"] as? String ?? "", $0["count"] as? Int ?? -1)
+        })
+        #expect(counted.count == 19)
+
+        let lint = try Run(["lint", "--format", "json", "quality.yaml"], in: scratch.url)
+        let findings = try #require((try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+        var expected: [String: Int] = [:]
+        for finding in findings where counted[finding["rule"] as? String ?? ""] != nil {
+            expected[finding["rule"] as? String ?? "", default: 0] += 1
+        }
+        #expect(counted.filter { $0.value > 0 } == expected)
+        #expect(expected["duplicate-question"] == 1)
+        #expect(expected["all-of-the-above"] == 1)
+        #expect(expected["none-of-the-above"] == 1)
+
+        let duplicates = try #require(quality["duplicates"] as? [String: Any])
+        #expect(duplicates["clusters"] as? Int == 1)
+        #expect(duplicates["questions"] as? Int == 2)
+        let near = try #require(quality["nearDuplicates"] as? [String: Any])
+        #expect(near["clusters"] as? Int == expected["near-duplicate-question"] ?? 0)
+
+        let text = try Run(["stats", "--quality", "quality.yaml"], in: scratch.url)
+        #expect(text.stdout.contains("Quality  duplicates 1 (2 questions)"))
+        #expect(text.stdout.contains("    all-of-the-above"))
+        let plain = try Run(["stats", "--format", "json", "quality.yaml"], in: scratch.url)
+        let plainBank = try #require(((try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])?["banks"] as? [[String: Any]])?.first)
+        #expect(plainBank["quality"] == nil)
+        #expect(plainBank["id"] as? String == "quality")
     }
 }

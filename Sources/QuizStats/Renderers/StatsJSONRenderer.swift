@@ -55,6 +55,7 @@ public struct StatsJSONRenderer: Sendable {
             ("translations", .array(stats.translations.map(translation))),
             ("lengths", lengths(stats.lengths)),
             ("reviewScreen", stats.reviewScreen.map(reviewScreen)),
+            ("quality", stats.quality.map(quality)),
         ]
         return .object(members)
     }
@@ -163,6 +164,16 @@ public struct StatsJSONRenderer: Sendable {
             ("font", .string(review.setting.font)), ("count", .integer(review.count)),
             ("linesAtLarge", distribution(review.linesAtLarge)), ("linesAtXXXLarge", distribution(review.linesAtXXXLarge)),
             ("cut", .array(review.cut.map { .object([("size", .string($0.size)), ("count", .integer($0.count))]) })),
+        ])
+    }
+
+    func quality(_ quality: QualityStatistics) -> JSONValue {
+        func clusters(_ value: QualityStatistics.Clusters) -> JSONValue {
+            .object([("clusters", .integer(value.clusters)), ("questions", .integer(value.questions))])
+        }
+        return .object([
+            ("duplicates", clusters(quality.duplicates)), ("nearDuplicates", clusters(quality.nearDuplicates)),
+            ("findings", .array(quality.findingsByRule.map { .object([("rule", .string($0.rule)), ("count", .integer($0.findings))]) })),
         ])
     }
 

@@ -50,6 +50,7 @@ public struct StatsMarkdownRenderer: Sendable {
             translations(stats),
             lengths(stats),
             reviewScreen(stats),
+            quality(stats),
         ]
         return sections.compactMap { $0 }.joined(separator: "\n")
     }
@@ -274,5 +275,18 @@ public struct StatsMarkdownRenderer: Sendable {
             + table(["Question texts", "Count", "Min", "Median", "P95", "Max"], right: [1, 2, 3, 4, 5], rows) + "\n"
             + table(["Cut off at"] + review.cut.map(\.displayName), right: Set(1...max(1, review.cut.count)),
                     [["Texts"] + review.cut.map { String($0.count) }])
+    }
+
+    func quality(_ stats: BankStatistics) -> String? {
+        guard let quality = stats.quality else { return nil }
+        let rows = [("Duplicate questions", quality.duplicates), ("Near duplicates", quality.nearDuplicates)].map { label, value in
+            [label, String(value.clusters), String(value.questions)]
+        }
+        var out = table(["Clusters", "Count", "Questions"], right: [1, 2], rows)
+        let found = quality.findingsByRule.filter { $0.findings > 0 }
+        if !found.isEmpty {
+            out += "\n" + table(["Rule", "Findings"], right: [1], found.map { ["`\($0.rule)`", String($0.findings)] })
+        }
+        return out
     }
 }

@@ -46,6 +46,7 @@ public struct StatsTextRenderer: Sendable {
             translations(stats),
             lengths(stats),
             reviewScreen(stats),
+            quality(stats),
         ]
         return sections.compactMap { $0 }.joined(separator: "\n")
     }
@@ -309,6 +310,25 @@ extension StatsTextRenderer {
         out += table.render(color: color)
         out += "  cut off (more than \(setting.maxLines) lines)  "
             + review.cut.map { "\($0.displayName) \($0.count)" }.joined(separator: " · ") + "\n"
+        return out
+    }
+}
+
+extension StatsTextRenderer {
+    /// Duplicate clusters and the item-writing and quality rules' findings (those with any).
+    func quality(_ stats: BankStatistics) -> String? {
+        guard let quality = stats.quality else { return nil }
+        func clusters(_ value: QualityStatistics.Clusters) -> String {
+            "\(value.clusters) (\(value.questions) question\(value.questions == 1 ? "" : "s"))"
+        }
+        var out = heading("Quality", "duplicates \(clusters(quality.duplicates)) · near duplicates \(clusters(quality.nearDuplicates))")
+        let found = quality.findingsByRule.filter { $0.findings > 0 }
+        guard !found.isEmpty else { return out + "  no findings from the item-writing and quality rules\n" }
+        var table = TextTable([.left, .right])
+        table.indent = 0
+        table.add([.init("  findings by rule"), .init("count")])
+        for rule in found { table.add([.init("    " + rule.rule), .init(String(rule.findings))]) }
+        out += table.render(color: color)
         return out
     }
 }

@@ -11,7 +11,7 @@ import QuizStats
 enum StatsCommand: Command {
     static let name = "stats"
     static let summary = "Show each bank at a glance: kinds, topics, balance, coverage, lengths."
-    static let usage = "quizbank stats [--format text|json|markdown] [--color auto|always|never] [--layout [--config FILE]] PATH..."
+    static let usage = "quizbank stats [--format text|json|markdown] [--color auto|always|never] [--layout] [--quality] [--config FILE] PATH..."
     static let options = [
         OptionSpec(name: "format", short: "f", takesValue: true, valueName: "text|json|markdown",
                    help: "output format (default: text)"),
@@ -19,8 +19,10 @@ enum StatsCommand: Command {
                    help: "color the text format (auto: when stdout is a terminal and NO_COLOR is not set)"),
         OptionSpec(name: "layout", short: nil, takesValue: false,
                    help: "also measure question texts on the answer-review screen (lines, texts cut off at each size)"),
+        OptionSpec(name: "quality", short: nil, takesValue: false,
+                   help: "also run the item-writing and quality lint rules: findings per rule, duplicate clusters"),
         OptionSpec(name: "config", short: "c", takesValue: true, valueName: "FILE",
-                   help: "with --layout: take the layout settings from this configuration instead of the nearest .quizbank.yml"),
+                   help: "with --layout or --quality: use this configuration instead of the nearest .quizbank.yml"),
     ]
 
     enum Format: String, CaseIterable {
@@ -34,11 +36,12 @@ enum StatsCommand: Command {
             throw UsageError(message: "--format takes \(Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(formatName)'")
         }
         let color = try LintCommand.colorMode(arguments, terminal: Terminal.standardOutput, environment: environment)
-        if arguments.value("config") != nil && !arguments.has("layout") {
-            throw UsageError(message: "--config is for the layout settings of --layout")
+        let layout = arguments.has("layout"), quality = arguments.has("quality")
+        if arguments.value("config") != nil && !layout && !quality {
+            throw UsageError(message: "--config is for the settings of --layout and --quality")
         }
         let files = try BankFiles.findBanks(arguments.positional)
-        let finder = arguments.has("layout") ? try ConfigurationFinder(explicitPath: arguments.value("config")) : nil
+        let finder = layout || quality ? try ConfigurationFinder(explicitPath: arguments.value("config")) : nil
 
         var banks: [BankStatistics] = []
         var skipped: [StatsReport.SkippedBank] = []
@@ -46,8 +49,9 @@ enum StatsCommand: Command {
         var warned: Set<String> = []
         for file in files {
             var reader = BankStatisticsReader()
-            if let finder {
-                let settings = try finder.configuration(for: file).layout
+            let configuration = try finder?.configuration(for: file)
+            if layout, let configuration {
+                let settings = configuration.layout
                 let choice = LayoutFonts.cachedChoice(explicit: settings.fontPath)
                 if let warning = choice.warning, warned.insert(warning).inserted {
                     Terminal.standardError.write("quizbank stats: warning: \(warning)\n")
@@ -58,8 +62,12 @@ enum StatsCommand: Command {
                     throw CommandFailure(message: "\(error)")
                 }
             }
-            let outcome = reader.read(try BankFiles.read(file), path: file)
-            if let statistics = outcome.statistics {
+            let bytes = try BankFiles.read(file)
+            let outcome = reader.read(bytes, path: file)
+            if var statistics = outcome.statistics {
+                if quality, let configuration {
+                    statistics.quality = qualityStatistics(LintInput(path: file, bytes: bytes, configuration: configuration))
+                }
                 banks.append(statistics)
             } else {
                 let errors = outcome.findings.filter { $0.severity == .error }
@@ -79,5 +87,23 @@ enum StatsCommand: Command {
         case .markdown: Terminal.standardOutput.write(StatsMarkdownRenderer().render(report))
         }
         return skipped.isEmpty ? ExitStatus.success : ExitStatus.findings
+    }
+
+    /// The item-writing and quality rules' findings in one bank (linted on its own, so that a
+    /// cluster is of the bank's own questions): a count per rule the configuration enables,
+    /// and each duplicate and near-duplicate cluster (one finding, naming the cluster's other
+    /// questions as related locations).
+    static func qualityStatistics(_ input: LintInput) -> QualityStatistics {
+        let enabled = RuleRegistry.quality.filter { input.configuration.setting(for: $0.description) != nil }
+        let findings = LintEngine(rules: enabled).lint([input]).findings
+        var counts: [String: Int] = [:]
+        for finding in findings { counts[finding.ruleID, default: 0] += 1 }
+        func clusters(_ rule: String) -> QualityStatistics.Clusters {
+            let found = findings.filter { $0.ruleID == rule }
+            return QualityStatistics.Clusters(clusters: found.count, questions: found.reduce(0) { $0 + $1.related.count + 1 })
+        }
+        return QualityStatistics(findingsByRule: enabled.map { QualityStatistics.RuleCount(rule: $0.description.id, findings: counts[$0.description.id] ?? 0) },
+                                 duplicates: clusters("duplicate-question"),
+                                 nearDuplicates: clusters("near-duplicate-question"))
     }
 }
