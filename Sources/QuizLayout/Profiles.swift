@@ -195,12 +195,13 @@ public enum LayoutCheck {
         displayedSizes(profile, settings: settings).map { measure(text, profile: profile, settings: settings, device: device, size: $0, hasImage: hasImage) }
     }
 
-    /// Lines at one size on one device, with the point size and the width they were taken at.
+    /// Lines at one size on one device, with the point size and the width they were taken at;
+    /// counting stops once it passes `limit`.
     public static func measure(_ text: PreparedText, profile: ScreenProfile, settings: LayoutSettings, device: Device,
-                               size: SizeCategory, hasImage: Bool) -> SizeMeasure {
+                               size: SizeCategory, hasImage: Bool, limit: Int = Int.max) -> SizeMeasure {
         let points = DynamicTypeTable.pointSize(profile.style, size)
         let width = profile.textWidth(screenWidth: device.width, size: size, hasImage: hasImage)
-        let lines = text.lineCount(pointSize: points, trackingEm: settings.trackingEm(atPoints: points), width: width)
+        let lines = text.lineCount(pointSize: points, trackingEm: settings.trackingEm(atPoints: points), width: width, limit: limit)
         return SizeMeasure(size: size, pointSize: points, textWidth: width, lines: lines)
     }
 

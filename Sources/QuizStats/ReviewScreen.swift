@@ -35,15 +35,18 @@ public final class ReviewScreenMeasure: Sendable {
     /// and whether the text is cut at each of `limitSizes`.
     func measure(_ text: String, hasImage: Bool, buffers: inout MeasureScratch) -> (large: Int, xxxLarge: Int, cut: [Bool]) {
         let prepared = measurer.prepare(TextNormalizer.normalize(text), reusing: &buffers)
-        func lines(_ size: SizeCategory) -> Int {
-            LayoutCheck.measure(prepared, profile: profile, settings: settings, device: device, size: settings.displayedSize(size),
-                                hasImage: hasImage).lines
+        func lines(_ size: SizeCategory, limit: Int = Int.max) -> Int {
+            LayoutCheck.measure(prepared, profile: profile, settings: settings, device: device, size: size, hasImage: hasImage,
+                                limit: limit).lines
         }
+        let large = settings.displayedSize(.large), xxxLarge = settings.displayedSize(.xxxLarge)
+        let linesAtLarge = lines(large), linesAtXXXLarge = lines(xxxLarge)
+        // Whether a size cuts the text needs counting only up to one line past the limit.
         let cut = limitSizes.map { size in
-            LayoutCheck.measure(prepared, profile: profile, settings: settings, device: device, size: size, hasImage: hasImage).lines
-                > profile.maxLines
+            let counted = size == large ? linesAtLarge : size == xxxLarge ? linesAtXXXLarge : lines(size, limit: profile.maxLines)
+            return counted > profile.maxLines
         }
-        return (lines(.large), lines(.xxxLarge), cut)
+        return (linesAtLarge, linesAtXXXLarge, cut)
     }
 }
 
