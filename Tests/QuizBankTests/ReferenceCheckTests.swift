@@ -1,5 +1,6 @@
 import Testing
 @testable import QuizBank
+import QuizYAML
 
 /// The whole-bank checks (duplicate ids, undeclared topics) find strings by a hash computed
 /// while decoding; they must report exactly what a plain dictionary would.
@@ -60,5 +61,31 @@ import Testing
         }
         #expect(found.sorted() == expected.sorted())
         #expect(expected.count > 300)
+    }
+}
+
+/// The queue the second part's questions wait in: moved out in the order they went in, across
+/// its growing, and those never taken freed with it.
+@Suite struct QuestionQueueTests {
+    private func question(_ index: Int) -> Question {
+        let range = SourceRange(at: SourceMark(line: index + 1, column: 1))
+        return Question(id: Located("q\(index)", range), range: range, kind: .trueFalse, topic: nil, difficulty: nil,
+                        tags: ["tag \(index)"], text: LocalizedText("Is \(index) a number, and is this text long?", range: range),
+                        answer: Located(true, range), choices: [], shuffle: nil, explanation: nil, hints: [], image: nil,
+                        imageAlt: nil)
+    }
+
+    @Test func questionsComeOutInOrderAcrossGrowth() {
+        let queue = QuestionQueue()
+        for index in 0..<1_000 { queue.append(question(index)) }
+        #expect(queue.count == 1_000)
+        for index in 0..<600 {
+            let taken = queue.takeNext()
+            #expect(taken.id.value == "q\(index)" && taken.tags == ["tag \(index)"])
+        }
+        // More after some were taken: the untaken ones move when the storage grows.
+        for index in 1_000..<2_000 { queue.append(question(index)) }
+        for index in 600..<1_500 { #expect(queue.takeNext().id.value == "q\(index)") }
+        // 500 are left for the queue to free.
     }
 }
