@@ -206,3 +206,21 @@ import QuizYAML
         #expect(findings.first?.related.map(\.range.start.line) == [12, 18, 24])
     }
 }
+
+/// The trimmed length the balance rules compare says what Foundation's trimming says.
+@Suite struct QualityTextLengthTests {
+    @Test func lengthIsFoundationsTrimmedCount() {
+        let pieces = ["a", "b", "é", "e\u{301}", " ", "\t", "\n", "\r\n", "\u{A0}", "\u{2003}", "\u{2028}", "\u{85}", "\u{3000}",
+                      "\u{301}", "\u{200B}", "🇧🇷", "x y", "\u{FEFF}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(QualityText.length(text) == text.trimmingCharacters(in: .whitespacesAndNewlines).count, "\(text.debugDescription)")
+        }
+        for scalar in (0..<0x11_0000).compactMap(Unicode.Scalar.init) {
+            let text = String(scalar)
+            #expect(QualityText.isWhitespaceOrNewline(scalar) == (text.trimmingCharacters(in: .whitespacesAndNewlines) != text),
+                    "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+}

@@ -193,7 +193,9 @@ extension English {
 
     /// `text` with curly apostrophes made straight.
     static func straightApostrophes(_ text: String) -> String {
-        guard text.contains("\u{2019}") else { return text }
+        // A scan of the scalars: Foundation's `contains` of a string goes through NSString, and
+        // this is asked of every word.
+        guard text.unicodeScalars.contains("\u{2019}") else { return text }
         return String(text.map { $0 == "\u{2019}" ? "'" : $0 })
     }
 
