@@ -224,3 +224,17 @@ import QuizYAML
         }
     }
 }
+
+/// The item-writing rules' search for an ASCII piece finds what Foundation's `contains` finds.
+@Suite struct ContainsASCIITests {
+    @Test func containsASCIIIsFoundationsContains() {
+        let pieces = [" ", "and", "And", ",", "&", "a", "n", "d", "\u{301}", "é", "\u{FF0C}", "\u{2009}", "x"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(English.containsASCII(text, " and ") == text.contains(" and "), "\(text.debugDescription)")
+            #expect(English.containsASCII(text, ",") == text.contains(","), "\(text.debugDescription)")
+            #expect(English.containsASCII(text, " & ") == text.contains(" & "), "\(text.debugDescription)")
+        }
+    }
+}

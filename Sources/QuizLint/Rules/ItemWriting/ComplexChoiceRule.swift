@@ -97,11 +97,9 @@ struct ComplexChoiceRule: QuestionRule {
             guard let choices = item.allChoices else { continue }
             let labelled = labelCombinations(choices.map(\.text), stem: item.stem.text)
             // Only a choice with "and", "&" or a comma can join others; most questions have none.
-            // Searched by Characters (`firstRange`, `contains` of a Character), as Foundation's
-            // `contains` of a string compares, without going through NSString for every choice.
-            let joins = choices.map { text in
-                text.text.firstRange(of: " and ") != nil || text.text.firstRange(of: " And ") != nil
-                    || text.text.contains(Character(",")) || text.text.contains(Character("&"))
+            let joins = choices.map { choice in
+                English.containsASCII(choice.text, " and ") || English.containsASCII(choice.text, " And ")
+                    || English.containsASCII(choice.text, ",") || English.containsASCII(choice.text, "&")
             }
             let normalized = joins.contains(true) ? choices.map { English.normalized($0.text) } : []
             for (index, entry) in choices.enumerated() where !reported.contains(entry.range) {
@@ -237,7 +235,7 @@ struct ComplexChoiceRule: QuestionRule {
 
     /// The other choices a choice joins: "Both salt and pepper", "Salt, pepper and oil", "Salt & pepper".
     private func joinedChoices(_ text: String, others: [String], except index: Int) -> [Int]? {
-        guard text.firstRange(of: " and ") != nil || text.contains(Character(",")) || text.firstRange(of: " & ") != nil else { return nil }
+        guard English.containsASCII(text, " and ") || English.containsASCII(text, ",") || English.containsASCII(text, " & ") else { return nil }
         var body = text
         for prefix in ["both ", "all of ", "either "] where body.hasPrefix(prefix) { body.removeFirst(prefix.count) }
         for suffix in [" only", " both"] where body.hasSuffix(suffix) { body.removeLast(suffix.count) }

@@ -192,6 +192,23 @@ extension English {
     }
 
     /// `text` with curly apostrophes made straight.
+    /// Whether `text` contains `needle` (ASCII) as whole Characters, as Foundation's `contains`
+    /// finds it: the bytes are searched first, and Characters only where they match (a mark
+    /// that combines with the needle's last character makes a byte match no Character match).
+    static func containsASCII(_ text: String, _ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let bytesMatch = text.withUTF8Bytes { bytes -> Bool in
+            guard bytes.count >= pattern.count, let first = pattern.first else { return false }
+            var index = 0
+            while index + pattern.count <= bytes.count {
+                if bytes[index] == first && (1..<pattern.count).allSatisfy({ bytes[index + $0] == pattern[$0] }) { return true }
+                index += 1
+            }
+            return false
+        }
+        return bytesMatch && text.firstRange(of: needle.description) != nil
+    }
+
     static func straightApostrophes(_ text: String) -> String {
         // A scan of the scalars: Foundation's `contains` of a string goes through NSString, and
         // this is asked of every word.
