@@ -238,3 +238,14 @@ import QuizYAML
         }
     }
 }
+
+/// The ASCII shortcuts of the English word tests answer as `Character`'s properties do.
+@Suite struct EnglishCharacterTests {
+    @Test func asciiShortcutsAgreeWithCharacterProperties() {
+        let characters = (0..<0x300).compactMap(Unicode.Scalar.init).map(Character.init) + ["\r\n", "e\u{301}", "🇧🇷", "½", "٣"]
+        for character in characters {
+            #expect(English.isLetter(character) == character.isLetter, "\(character.debugDescription)")
+            #expect(English.isWordCharacter(character) == (character.isLetter || character.isNumber), "\(character.debugDescription)")
+        }
+    }
+}

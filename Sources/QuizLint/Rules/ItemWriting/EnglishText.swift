@@ -100,7 +100,19 @@ struct EnglishWord {
 
 extension English {
     static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber
+        if let ascii = character.asciiValue { return isASCIILetter(ascii) || (ascii >= 0x30 && ascii <= 0x39) }
+        return character.isLetter || character.isNumber
+    }
+
+    /// `Character.isLetter`, answered without Unicode tables for ASCII (most characters).
+    static func isLetter(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return isASCIILetter(ascii) }
+        return character.isLetter
+    }
+
+    /// (`"\r\n"` has the ASCII value of `"\n"`: neither is a letter nor a digit.)
+    private static func isASCIILetter(_ ascii: UInt8) -> Bool {
+        (ascii | 0x20) >= 0x61 && (ascii | 0x20) <= 0x7A
     }
 
     static func isApostrophe(_ character: Character) -> Bool {
@@ -124,7 +136,7 @@ extension English {
                     let next = text[end]
                     if isWordCharacter(next) {
                         end = text.index(after: end)
-                    } else if isApostrophe(next), text.index(after: end) < text.endIndex, text[text.index(after: end)].isLetter {
+                    } else if isApostrophe(next), text.index(after: end) < text.endIndex, isLetter(text[text.index(after: end)]) {
                         end = text.index(after: end)
                     } else {
                         break

@@ -72,7 +72,7 @@ struct StemClueRule: QuestionRule {
     static func contentWords(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
         for word in English.words(text) {
-            guard word.text.count >= 4, word.text.allSatisfy({ $0.isLetter || English.isApostrophe($0) }),
+            guard word.text.count >= 4, word.text.allSatisfy({ English.isLetter($0) || English.isApostrophe($0) }),
                   !English.stopWords.contains(word.lower) else { continue }
             let stem = English.stem(word.lower)
             guard !English.stopWords.contains(stem) else { continue }
