@@ -74,17 +74,18 @@ public struct BankStatistics: Sendable, Equatable {
             total.lengths.merge(stats.lengths)
         }
         // Review and quality figures add up only when every bank was measured alike.
-        if let first = all.first?.reviewScreen {
-            total.reviewScreen = all.dropFirst().reduce(Optional(first)) { sum, stats in
-                stats.reviewScreen.flatMap { sum?.merged(with: $0) }
-            }
-        }
-        if let first = all.first?.quality {
-            total.quality = all.dropFirst().reduce(Optional(first)) { sum, stats in
-                stats.quality.flatMap { sum?.merged(with: $0) }
-            }
-        }
+        total.reviewScreen = mergedAlike(all.map(\.reviewScreen)) { $0.merged(with: $1) }
+        total.quality = mergedAlike(all.map(\.quality)) { $0.merged(with: $1) }
         return total
+    }
+
+    /// Every bank's figures merged, or nil when a bank has none or `merge` refuses a pair.
+    private static func mergedAlike<Figures>(_ all: [Figures?], _ merge: (Figures, Figures) -> Figures?) -> Figures? {
+        guard let first = all.first ?? nil else { return nil }
+        return all.dropFirst().reduce(Optional(first)) { sum, next in
+            guard let sum, let next else { return nil }
+            return merge(sum, next)
+        }
     }
 
     /// How many banks these figures are of.

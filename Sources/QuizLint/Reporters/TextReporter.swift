@@ -51,11 +51,7 @@ public struct TextReporter: Sendable {
     private func format(_ findings: ArraySlice<Finding>, linesOfPath: [String: [Substring]]) -> [UInt8] {
         var out = ReportBytes(capacity: findings.count * 120)
         for finding in findings {
-            out.append(finding.path)
-            out.append(":")
-            out.append(finding.range.start.line)
-            out.append(":")
-            out.append(finding.range.start.column)
+            out.appendPlace(finding.path, finding.range.start)
             out.append(": ")
             out.append(paint(finding.severity.rawValue, finding.severity))
             out.append(": ")
@@ -67,11 +63,7 @@ public struct TextReporter: Sendable {
                 out.append(excerpt)
             }
             for related in finding.related {
-                out.append(related.path)
-                out.append(":")
-                out.append(related.range.start.line)
-                out.append(":")
-                out.append(related.range.start.column)
+                out.appendPlace(related.path, related.range.start)
                 out.append(": note: ")
                 out.append(related.note)
                 out.append("\n")
@@ -116,6 +108,15 @@ private struct ReportBytes {
     mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `PATH:LINE:COL`.
+    mutating func appendPlace(_ path: String, _ mark: SourceMark) {
+        append(path)
+        append(":")
+        append(mark.line)
+        append(":")
+        append(mark.column)
     }
 
     mutating func append(_ number: UInt32) {
