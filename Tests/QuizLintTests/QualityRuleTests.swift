@@ -249,3 +249,18 @@ import QuizYAML
         }
     }
 }
+
+/// stem-clue reads ASCII texts as bytes: the same content words as from `English.words`.
+@Suite struct StemClueContentWordTests {
+    @Test func asciiContentWordsAreThoseOfEnglishWords() {
+        let pieces = [" ", "desert", "Deserts", "DESERT", "studies", "painted", "known", "which", "it's", "O'Neil", "rock'n'roll",
+                      "'", "''", "x'", "4th", "abc1", "co-op", "\r\n", "\n", ".", "?", "(", "\"", "Sahara", "the", "area", "ab", "abcd"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let bytes = Array(text.utf8)
+            let ascii = bytes.withUnsafeBufferPointer { StemClueRule.asciiContentWords($0) }
+            #expect(ascii == StemClueRule.contentWordsOfAnyText(text), "\(text.debugDescription)")
+        }
+    }
+}

@@ -68,17 +68,75 @@ struct StemClueRule: QuestionRule {
 
     init(options: RuleOptions) {}
 
-    /// The content words of `text` by stem, with the first way each is written.
-    static func contentWords(_ text: String) -> [String: String] {
-        var result: [String: String] = [:]
+    /// A content word: its stem, and the first way the text writes a word of that stem.
+    struct ContentWord: Equatable {
+        var stem: String
+        var written: String
+    }
+
+    /// The content words of `text`, one per stem, in order of first appearance.
+    static func contentWords(_ text: String) -> [ContentWord] {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? asciiContentWords(bytes) : nil
+        }
+        return (ascii ?? nil) ?? contentWordsOfAnyText(text)
+    }
+
+    /// `contentWords` for any text, from `English.words`.
+    static func contentWordsOfAnyText(_ text: String) -> [ContentWord] {
+        var result: [ContentWord] = []
         for word in English.words(text) {
-            guard word.text.count >= 4, word.text.allSatisfy({ English.isLetter($0) || English.isApostrophe($0) }),
-                  !English.stopWords.contains(word.lower) else { continue }
-            let stem = English.stem(word.lower)
-            guard !English.stopWords.contains(stem) else { continue }
-            if result[stem] == nil { result[stem] = word.text }
+            guard word.text.count >= 4, word.text.allSatisfy({ English.isLetter($0) || English.isApostrophe($0) }) else { continue }
+            add(word.lower, written: word.text, to: &result)
         }
         return result
+    }
+
+    /// `contentWords` of an ASCII text, read as bytes: the words `English.words` finds (runs of
+    /// letters and digits, joined by an apostrophe before a letter), without making a String
+    /// for words that cannot count (under four bytes, or with a digit).
+    static func asciiContentWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [ContentWord] {
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        func isWordByte(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
+        var result: [ContentWord] = []
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            guard isWordByte(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            var lettersOnly = true
+            while index < count {
+                let byte = bytes[index]
+                if isWordByte(byte) {
+                    if !isLetter(byte) { lettersOnly = false }
+                    index += 1
+                } else if byte == UInt8(ascii: "'"), index + 1 < count, isLetter(bytes[index + 1]) {
+                    index += 1
+                } else {
+                    break
+                }
+            }
+            guard lettersOnly, index - start >= 4 else { continue }
+            let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            let lower = String(unsafeUninitializedCapacity: word.count) { buffer in
+                for (position, byte) in word.enumerated() { buffer[position] = isLetter(byte) ? byte | 0x20 : byte }
+                return word.count
+            }
+            add(lower, written: String(decoding: word, as: UTF8.self), to: &result)
+        }
+        return result
+    }
+
+    /// Adds a word (lower-cased, straight apostrophes) unless it or its stem is a stop word or
+    /// its stem is there already.
+    private static func add(_ lower: String, written: String, to words: inout [ContentWord]) {
+        guard !English.stopWords.contains(lower) else { return }
+        let stem = English.stem(lower)
+        guard !English.stopWords.contains(stem), !words.contains(where: { $0.stem == stem }) else { return }
+        words.append(ContentWord(stem: stem, written: written))
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
@@ -88,15 +146,15 @@ struct StemClueRule: QuestionRule {
             guard let choices = item.allChoices else { continue }
             let stemWords = Self.contentWords(item.stem.text)
             guard !stemWords.isEmpty else { continue }
-            let keyWords = Self.contentWords(choices[key].text)
-            let shared = Set(keyWords.keys).intersection(stemWords.keys)
+            func echoesStem(_ word: ContentWord) -> Bool { stemWords.contains { $0.stem == word.stem } }
+            let shared = Self.contentWords(choices[key].text).filter(echoesStem)
             guard !shared.isEmpty else { continue }
             // The key must stand out: when a distractor echoes the stem too ("a square and a
             // circle... — The square / The circle"), the echo tells the learner nothing.
             guard !choices.indices.contains(where: { index in
-                index != key && !Set(Self.contentWords(choices[index].text).keys).isDisjoint(with: stemWords.keys)
+                index != key && Self.contentWords(choices[index].text).contains(where: echoesStem)
             }) else { continue }
-            let words = shared.sorted().map { keyWords[$0]! }
+            let words = shared.sorted { $0.stem < $1.stem }.map(\.written)
             guard reported.insert(item.locale + words.joined(separator: " ")).inserted else { continue }
             report("the correct choice \(English.quote(choices[key].text)) of question '\(question.id.value)'\(item.suffix) "
                    + "repeats \(English.list(words)) from the stem, and no other choice echoes the stem: a clue to the answer",
