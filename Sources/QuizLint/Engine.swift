@@ -45,20 +45,23 @@ public struct LintEngine: Sendable {
                 banks.append(LintBank(path: input.path, source: input.bytes, bank: bank, layout: input.configuration.layout))
             }
         }
+        var work = RuleWork()
         for bank in banks {
-            findings += check(bank, configuration: configurationOf[bank.path] ?? .defaults)
+            addTasks(for: bank, configuration: configurationOf[bank.path] ?? .defaults, to: &work)
         }
-        findings += checkRun(banks, configurations: configurationOf)
+        addRunTasks(banks, configurations: configurationOf, to: &work)
+        findings += work.perform()
         findings = applySuppressions(findings, inputs: inputs)
         findings.sortForReport()
         return LintResult(findings: findings, bankCount: inputs.count, banks: banks)
     }
 
-    /// The question and bank rules enabled for one bank.
-    private func check(_ bank: LintBank, configuration: Configuration) -> [Finding] {
+    /// The bank rules enabled for one bank, a task each, and its question rules over chunks of
+    /// its questions. Findings come back in the order one thread would give: the bank rules',
+    /// then the question rules' in question order.
+    private func addTasks(for bank: LintBank, configuration: Configuration, to work: inout RuleWork) {
         var questionRules: [any QuestionRule] = []
         var questionReporters: [FindingReporter] = []
-        var bankRules: [(rule: any BankRule, reporter: FindingReporter)] = []
         for type in rules {
             let description = type.description
             guard !description.isFormatRule, description.scope != .run, let setting = configuration.setting(for: description) else { continue }
@@ -68,54 +71,41 @@ public struct LintEngine: Sendable {
                 questionRules.append(rule)
                 questionReporters.append(reporter)
             } else if let rule = rule as? any BankRule {
-                bankRules.append((rule, reporter))
-            }
-        }
-        return checkConcurrently(bank, bankRules: bankRules, questionRules: questionRules, questionReporters: questionReporters)
-    }
-
-    /// Each bank rule, and the question rules over chunks of the questions, as tasks shared out
-    /// among the cores; several chunks a core, so that a core that falls behind is made up for.
-    /// Findings come back in the order one thread would give: the bank rules', then the
-    /// question rules' in question order.
-    private func checkConcurrently(_ bank: LintBank, bankRules: [(rule: any BankRule, reporter: FindingReporter)],
-                                   questionRules: [any QuestionRule], questionReporters: [FindingReporter]) -> [Finding] {
-        let questions = bank.bank.questions
-        let chunkCount = questionRules.isEmpty ? 0 : questions.count < 2_000 ? 1 : 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunkSize = (questions.count + chunkCount - 1) / max(chunkCount, 1)
-        let results = ConcurrentSlots<[Finding]>(count: bankRules.count + chunkCount, initial: [])
-        DispatchQueue.concurrentPerform(iterations: bankRules.count + chunkCount) { task in
-            guard task >= bankRules.count else {
-                var reporter = bankRules[task].reporter
-                bankRules[task].rule.check(bank, report: &reporter)
-                results.store(reporter.findings, at: task)
-                return
-            }
-            let chunk = task - bankRules.count
-            // Rules and their reporters live in separate arrays so that each call mutates one
-            // reporter in place (a shared tuple would copy the findings on every report).
-            var chunkReporters = questionReporters
-            let start = chunk * chunkSize
-            let end = min(start + chunkSize, questions.count)
-            if start < end {
-                for question in questions[start..<end] {
-                    for index in questionRules.indices {
-                        questionRules[index].check(question, in: bank, report: &chunkReporters[index])
-                    }
+                work.add(early: true) {
+                    var reporter = reporter
+                    rule.check(bank, report: &reporter)
+                    return reporter.findings
                 }
             }
-            results.store(chunkReporters.flatMap(\.findings), at: task)
         }
-        return results.values.flatMap { $0 }
+        guard !questionRules.isEmpty else { return }
+        let rules = questionRules, reporters = questionReporters
+        let questions = bank.bank.questions
+        // Chunks small enough that the cores finish together (a chunk is the most one core
+        // can be left waiting for), and large enough that handing them out costs nothing.
+        let chunkSize = max(1, min(RuleWork.chunkQuestions, (questions.count + RuleWork.minimumChunks - 1) / RuleWork.minimumChunks))
+        for start in stride(from: 0, to: questions.count, by: chunkSize) {
+            let end = min(start + chunkSize, questions.count)
+            work.add(early: false) {
+                // Rules and their reporters live in separate arrays so that each call mutates one
+                // reporter in place (a shared tuple would copy the findings on every report).
+                var reporters = reporters
+                for question in questions[start..<end] {
+                    for index in rules.indices {
+                        rules[index].check(question, in: bank, report: &reporters[index])
+                    }
+                }
+                return reporters.flatMap(\.findings)
+            }
+        }
     }
 
-    /// Run rules see every bank whose configuration enables them.
-    private func checkRun(_ banks: [LintBank], configurations: [String: Configuration]) -> [Finding] {
-        var findings: [Finding] = []
+    /// Run rules see every bank whose configuration enables them: a task for each group of
+    /// banks that give the rule the same setting.
+    private func addRunTasks(_ banks: [LintBank], configurations: [String: Configuration], to work: inout RuleWork) {
         for type in rules {
             let description = type.description
             guard !description.isFormatRule, description.scope == .run else { continue }
-            // Banks are grouped by the setting they give the rule, so each group runs once.
             var groups: [(severity: Severity, options: RuleOptions, banks: [LintBank])] = []
             for bank in banks {
                 guard let setting = (configurations[bank.path] ?? .defaults).setting(for: description) else { continue }
@@ -127,12 +117,14 @@ public struct LintEngine: Sendable {
             }
             for group in groups {
                 guard let rule = type.init(options: group.options) as? any RunRule else { continue }
-                var reporter = FindingReporter(ruleID: description.id, severity: group.severity, path: group.banks[0].path)
-                rule.check(group.banks, report: &reporter)
-                findings += reporter.findings
+                let reporter = FindingReporter(ruleID: description.id, severity: group.severity, path: group.banks[0].path)
+                work.add(early: true) {
+                    var reporter = reporter
+                    rule.check(group.banks, report: &reporter)
+                    return reporter.findings
+                }
             }
         }
-        return findings
     }
 
     /// Drops suppressed findings and reports suppressions that suppressed nothing.
@@ -170,5 +162,36 @@ public struct LintEngine: Sendable {
             kept += reporter.findings
         }
         return kept
+    }
+}
+
+/// The rules' work on a run as tasks shared out among the cores. The tasks that see a whole
+/// bank or run (bank and run rules: one of them, near-duplicate-question, takes seconds on a
+/// large run) are started first, and the question chunks fill in around them.
+struct RuleWork: Sendable {
+    /// Questions in a chunk, at most; a bank is cut into `minimumChunks` chunks or more.
+    static let chunkQuestions = 500
+    static let minimumChunks = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// In the order their findings are reported (before sorting).
+    private var tasks: [@Sendable () -> [Finding]] = []
+    private var early: [Int] = []
+    private var late: [Int] = []
+
+    mutating func add(early isEarly: Bool, _ task: @escaping @Sendable () -> [Finding]) {
+        if isEarly { early.append(tasks.count) } else { late.append(tasks.count) }
+        tasks.append(task)
+    }
+
+    /// Runs every task; their findings, in the order the tasks were added.
+    func perform() -> [Finding] {
+        let order = early + late
+        let tasks = tasks
+        let results = ConcurrentSlots<[Finding]>(count: tasks.count, initial: [])
+        DispatchQueue.concurrentPerform(iterations: order.count) { position in
+            let task = order[position]
+            results.store(tasks[task](), at: task)
+        }
+        return results.values.flatMap { $0 }
     }
 }
