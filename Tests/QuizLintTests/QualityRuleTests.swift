@@ -264,3 +264,39 @@ import QuizYAML
         }
     }
 }
+
+/// complex-choice's quick look at a choice's bytes rejects only choices that are not labels.
+@Suite struct ComplexChoiceQuickLookTests {
+    @Test func rejectedChoicesAreNotLabels() {
+        let pieces = ["I", "II", "iii", "IV", "v", "VIII", "ix", "a", "B", "h", "i", "j", "1", "9", "0", "10", "and", "AND", "or", "only",
+                      "both", "all", "but", "not", "except", "excepts", "nor", " ", ", ", "&", "+", "/", ";", "(", ")", ".", "\t", "\r\n",
+                      "é", "Ⅲ", "-1", "salt"]
+        let rule = ComplexChoiceRule(options: RuleOptions([:]))
+        var generator = SystemRandomNumberGenerator()
+        var kept = 0
+        for _ in 0..<30_000 {
+            let text = (0..<Int.random(in: 0..<7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            if ComplexChoiceRule.mayBeLabels(text) {
+                kept += 1
+            } else {
+                #expect(rule.labels(of: text) == nil, "\(text.debugDescription)")
+            }
+        }
+        // The quick look lets label-like texts through to the full reading.
+        #expect(kept > 1_000)
+    }
+}
+
+/// The item-writing rules read ASCII texts as bytes: the same words as `Character` by `Character`.
+@Suite struct EnglishWordsTests {
+    @Test func asciiWordsAreThoseOfAnyText() {
+        let pieces = [" ", "Which", "is", "NOT", "don't", "O'Neil", "'", "x'", "4th", "1,000", "co-op", "\r\n", "\r", "\n", ".", "?", "!", ":",
+                      "(", ")", "[", "]", "\"", "*", "_", "Sahara", "the", "A", "\t", "rock'n'roll", "e.g.", "--", ";", "'s"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(English.asciiWords(text) == English.wordsOfAnyText(text), "\(text.debugDescription)")
+        }
+        #expect(English.asciiWords("caf\u{E9}") == nil)
+    }
+}

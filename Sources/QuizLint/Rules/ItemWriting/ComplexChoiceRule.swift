@@ -119,15 +119,15 @@ struct ComplexChoiceRule: QuestionRule {
 
     // MARK: - Labels
 
-    private enum LabelKind { case letter, roman, digit }
+    enum LabelKind { case letter, roman, digit }
 
     private static let romans = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii"]
     private static let connectives: Set<String> = ["and", "&", "or", "only", "both", "all", "but", "not", "except"]
 
     /// The labels of a choice made only of labels and connectives ("I and III only", "a, b & d"),
     /// with whether it says "only"/"both"/"except"; nil for any other choice.
-    private func labels(of text: String) -> (labels: [(kind: LabelKind, value: Int)], marked: Bool)? {
-        guard text.count <= 40 else { return nil }
+    func labels(of text: String) -> (labels: [(kind: LabelKind, value: Int)], marked: Bool)? {
+        guard Self.mayBeLabels(text), text.count <= 40 else { return nil }
         var labels: [(LabelKind, Int)] = []
         var marked = false
         var piece = ""
@@ -166,6 +166,40 @@ struct ComplexChoiceRule: QuestionRule {
         }
         guard !labels.isEmpty, labels.count >= 2 || marked, Set(labels.map { "\($0.0)" }).count == 1 else { return nil }
         return (labels, marked)
+    }
+
+    /// False when `labels(of:)` finds a piece that is neither a label nor a connective, told
+    /// from an ASCII text's bytes without making strings (most choices are words); true
+    /// otherwise, and for any other text.
+    static func mayBeLabels(_ text: String) -> Bool {
+        let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var start = 0
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : 0x20
+                if byte >= 0x80 { return true }
+                let separates = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "&")
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "(")
+                    || byte == UInt8(ascii: ")") || byte == UInt8(ascii: ".")
+                guard separates else { continue }
+                if index > start && !isLabelOrConnective(UnsafeBufferPointer(rebasing: bytes[start..<index])) { return false }
+                start = index + 1
+            }
+            return true
+        }
+        return answer ?? true
+    }
+
+    /// Whether lower-cased, a piece is a connective, a Roman numeral up to viii, a letter a–h or
+    /// a digit 1–9 (what `labels(of:)` accepts).
+    private static func isLabelOrConnective(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
+        if piece.count == 1 {
+            let byte = piece[0] | 0x20
+            return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "h")) || byte == UInt8(ascii: "i") || byte == UInt8(ascii: "v")
+                || (piece[0] >= UInt8(ascii: "1") && piece[0] <= UInt8(ascii: "9"))
+        }
+        guard piece.count <= 6 else { return false }
+        let lower = String(decoding: piece.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return connectives.contains(lower) || romans.contains(lower)
     }
 
     /// Which choices are K-type combinations of labels.

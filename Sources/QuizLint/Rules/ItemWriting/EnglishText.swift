@@ -66,7 +66,7 @@ struct EnglishItem {
 }
 
 /// A word of English text: letters and digits, with apostrophes inside (`don't`, `Rory's`).
-struct EnglishWord {
+struct EnglishWord: Equatable {
     var text: String
     var lower: String
     var range: Range<String.Index>
@@ -121,6 +121,79 @@ extension English {
 
     /// The words of `text`, with what the rules need to know about each.
     static func words(_ text: String) -> [EnglishWord] {
+        asciiWords(text) ?? wordsOfAnyText(text)
+    }
+
+    /// `words` of an ASCII text, read as bytes (one byte a character, but for CR LF, which is one
+    /// `Character`); nil for any other text. Most texts are ASCII, and walking a string by
+    /// `Character` (grapheme breaking) cost more than everything else the rules do with words.
+    static func asciiWords(_ text: String) -> [EnglishWord]? {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> [EnglishWord]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            func isWordByte(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
+            func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+            /// The character at `offset` and its length in bytes.
+            func character(at offset: Int) -> (Character, Int) {
+                if bytes[offset] == 0x0D, offset + 1 < bytes.count, bytes[offset + 1] == 0x0A { return ("\r\n", 2) }
+                return (Character(Unicode.Scalar(bytes[offset])), 1)
+            }
+            var words: [EnglishWord] = []
+            var offset = 0
+            var quoteDepth = false
+            var parentheses = 0
+            var sentenceStart = true
+            var previous: Character? = nil
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                if isWordByte(byte) {
+                    let start = offset
+                    var end = offset + 1
+                    while end < bytes.count {
+                        if isWordByte(bytes[end]) {
+                            end += 1
+                        } else if bytes[end] == UInt8(ascii: "'"), end + 1 < bytes.count, isLetter(bytes[end + 1]) {
+                            end += 1
+                        } else {
+                            break
+                        }
+                    }
+                    let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    let lower = String(unsafeUninitializedCapacity: word.count) { buffer in
+                        for (position, byte) in word.enumerated() { buffer[position] = isLetter(byte) ? byte | 0x20 : byte }
+                        return word.count
+                    }
+                    words.append(EnglishWord(text: String(decoding: word, as: UTF8.self), lower: lower, range: index(start)..<index(end),
+                                             before: previous, after: end < bytes.count ? character(at: end).0 : nil,
+                                             startsSentence: sentenceStart, quoted: quoteDepth, parenthesized: parentheses > 0))
+                    sentenceStart = false
+                    previous = Character(Unicode.Scalar(bytes[end - 1]))
+                    offset = end
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    quoteDepth.toggle()
+                case UInt8(ascii: "("), UInt8(ascii: "["):
+                    parentheses += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"):
+                    parentheses = max(0, parentheses - 1)
+                case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: ":"):
+                    sentenceStart = true
+                default:
+                    break
+                }
+                let (character, length) = character(at: offset)
+                previous = character
+                offset += length
+            }
+            return words
+        } ?? nil
+    }
+
+    /// `words` of any text, `Character` by `Character`.
+    static func wordsOfAnyText(_ text: String) -> [EnglishWord] {
         var words: [EnglishWord] = []
         var index = text.startIndex
         var quoteDepth = false
