@@ -300,3 +300,16 @@ import QuizYAML
         #expect(English.asciiWords("caf\u{E9}") == nil)
     }
 }
+
+/// all-of-the-above and none-of-the-above look at a choice's first word from its bytes when
+/// they can: the same word as read `Character` by `Character`.
+@Suite struct AggregateChoiceFirstWordTests {
+    @Test func firstWordIsThatOfCharacters() {
+        let pieces = [" ", "All", "NONE", "of", "the", "above", "1", "(", "\"", "é", "Ärger", "\u{301}", "-", "b", "\r\n", "x2"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(AggregateChoice.firstWord(text) == text.drop { !$0.isLetter }.prefix { $0.isLetter }.lowercased(), "\(text.debugDescription)")
+        }
+    }
+}

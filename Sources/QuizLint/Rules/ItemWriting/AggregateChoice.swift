@@ -18,8 +18,7 @@ enum AggregateChoice: Equatable {
     /// when it asks how many, they are counts, not aggregates.
     static func of(_ text: String, stem: () -> String) -> AggregateChoice? {
         // Most choices start with another word: look at the first one before reading the rest.
-        let firstWord = text.drop { !$0.isLetter }.prefix { $0.isLetter }.lowercased()
-        guard heads.contains(firstWord) else { return nil }
+        guard heads.contains(firstWord(text)) else { return nil }
         let words = English.words(English.normalized(text)).map(\.lower)
         guard let head = words.first, words.count <= 7 else { return nil }
         // A bare "All", "Both", "None" or "Neither" may be the answer itself: a count ("How many
@@ -54,6 +53,27 @@ enum AggregateChoice: Equatable {
         default:
             return nil
         }
+    }
+
+    /// The first run of letters of `text`, lower-cased; read from the bytes when the text is
+    /// ASCII up to the end of that run (most choices).
+    static func firstWord(_ text: String) -> String {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            var start = 0
+            while start < bytes.count, !isLetter(bytes[start]) {
+                guard bytes[start] < 0x80 else { return nil }
+                start += 1
+            }
+            var end = start
+            while end < bytes.count, isLetter(bytes[end]) { end += 1 }
+            guard end == bytes.count || bytes[end] < 0x80 else { return nil }
+            return String(unsafeUninitializedCapacity: end - start) { buffer in
+                for offset in start..<end { buffer[offset - start] = bytes[offset] | 0x20 }
+                return end - start
+            }
+        }
+        return (ascii ?? nil) ?? text.drop { !$0.isLetter }.prefix { $0.isLetter }.lowercased()
     }
 
     private static let wordQuestions: Set<String> = [

@@ -115,9 +115,14 @@ struct NumericChoiceOrderRule: QuestionRule {
         var reported: Set<[Double]> = []
         for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
             guard let choices = item.allChoices else { continue }
-            let parsed = choices.map { NumericValue.parse($0.text) }
-            guard parsed.allSatisfy({ $0 != nil }) else { continue }
-            let numbers = parsed.map { $0! }
+            // Read in turn, stopping at the first choice that is not a number (most questions'
+            // first choice).
+            var numbers: [NumericValue] = []
+            for choice in choices {
+                guard let number = NumericValue.parse(choice.text) else { break }
+                numbers.append(number)
+            }
+            guard numbers.count == choices.count else { continue }
             // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
             guard Set(numbers.map { $0.unit ?? "" }).count == 1 else { continue }
             let values = numbers.map(\.value)
