@@ -313,3 +313,16 @@ import QuizYAML
         }
     }
 }
+
+/// `English.isEnglish` compares a two-byte language part in place: the same answer as the
+/// language read by `LocalizableTexts`.
+@Suite struct EnglishLocaleTests {
+    @Test func isEnglishIsTheLanguageEn() {
+        let pieces = ["en", "EN", "eN", "e", "n", "-", "GB", "-US", "fr", "eng", "x", "é", "Ｅ", "", "_"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let locale = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(English.isEnglish(locale) == (LocalizableTexts.language(of: locale) == "en"), "\(locale.debugDescription)")
+        }
+    }
+}
