@@ -326,3 +326,32 @@ import QuizYAML
         }
     }
 }
+
+/// The ASCII shortcuts of `English.mentions` and of a word's capitals answer as the
+/// `Character` and Foundation readings do.
+@Suite struct EnglishShortcutTests {
+    @Test func mentionsIsLowercasedContains() {
+        let pieces = ["n", "t", "N", "T", "not", "NOT", "don't", "dont", "ex", "cept", "EXCEPT", " ", "é", "n\u{2019}t", "x"]
+        let fragments = ["not", "n't", "n\u{2019}t", "nt", "except"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let subset = fragments.filter { _ in Bool.random(using: &generator) }
+            let lower = text.lowercased()
+            #expect(English.mentions(text, anyOf: subset) == subset.contains { lower.contains($0) }, "\(text.debugDescription) \(subset)")
+        }
+    }
+
+    @Test func capitalsAreThoseOfCharacters() {
+        let pieces = ["A", "a", "B", "z", "Z", "1", "'", "-", "É", "é", "E\u{301}", "ß", "Σ", "DŽ", "ǅ"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1..<5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let word = EnglishWord(text: text, lower: text.lowercased(), range: text.startIndex..<text.endIndex, before: nil, after: nil,
+                                   startsSentence: false, quoted: false)
+            let letters = text.filter(\.isLetter)
+            #expect(word.isAllCaps == (letters.count >= 2 && letters.allSatisfy(\.isUppercase)), "\(text.debugDescription)")
+            #expect(word.isCapitalized == (text.first?.isUppercase ?? false), "\(text.debugDescription)")
+        }
+    }
+}

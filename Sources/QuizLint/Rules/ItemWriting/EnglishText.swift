@@ -91,11 +91,28 @@ struct EnglishWord: Equatable {
     var parenthesized: Bool = false
 
     var isAllCaps: Bool {
+        // Read from the bytes for an ASCII word (most words): asked of every word by several rules.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var letters = 0
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte >= 0x61 && byte <= 0x7A { return false }
+                if byte >= 0x41 && byte <= 0x5A { letters += 1 }
+            }
+            return letters >= 2
+        }
+        if let ascii = ascii ?? nil { return ascii }
         let letters = text.filter(\.isLetter)
         return letters.count >= 2 && letters.allSatisfy(\.isUppercase)
     }
 
-    var isCapitalized: Bool { text.first?.isUppercase ?? false }
+    var isCapitalized: Bool {
+        let utf8 = text.utf8
+        if let first = utf8.first, first < 0x80, utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true {
+            return first >= 0x41 && first <= 0x5A
+        }
+        return text.first?.isUppercase ?? false
+    }
 
     /// Capitalised in the middle of a sentence and not in capitals: a name or a title
     /// (`Never Say Never Again`, `All Quiet on the Western Front`), not the author's own word.
@@ -330,24 +347,27 @@ extension English {
     /// The same test on the bytes of an ASCII text (nil for any other), where lower-casing a
     /// byte is exact and a byte search equals Foundation's much slower string search.
     private static func asciiMentions(_ text: String, anyOf fragments: [String]) -> Bool? {
-        var text = text
-        return text.withUTF8 { bytes -> Bool? in
-            var lower = [UInt8](repeating: 0, count: bytes.count)
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x80 { return nil }
-                lower[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-            }
+        // Compared in place, lower-casing as it goes: asked of every stem by several rules, so
+        // no copy of the text or of a fragment is made.
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
             for fragment in fragments {
-                let needle = Array(fragment.utf8)
-                guard let first = needle.first else { return true }
-                guard needle.count <= lower.count else { continue }
-                for start in 0...(lower.count - needle.count) where lower[start] == first {
-                    if lower[start..<(start + needle.count)].elementsEqual(needle) { return true }
+                var fragment = fragment
+                let found = fragment.withUTF8 { needle -> Bool in
+                    guard let first = needle.first else { return true }
+                    guard needle.count <= bytes.count else { return false }
+                    for start in 0...(bytes.count - needle.count) where lower(bytes[start]) == first {
+                        var offset = 1
+                        while offset < needle.count, lower(bytes[start + offset]) == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                    return false
                 }
+                if found { return true }
             }
             return false
-        }
+        } ?? nil
     }
 
     /// Where one of `terms` (each a list of lower-case words) starts at `index` of `words`.
