@@ -355,3 +355,18 @@ import QuizYAML
         }
     }
 }
+
+/// blank-not-at-end reads ASCII stems as bytes: the same blanks as `Character` by `Character`.
+@Suite struct BlankTests {
+    @Test func asciiBlanksAreThoseOfAnyText() {
+        // Every ASCII mark may follow a blank: punctuation lets dots stand alone, symbols do not.
+        let marks = (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }.filter { !$0.first!.isLetter && !$0.first!.isNumber }
+        let pieces = ["_", "___", ".", "....", "...", " ", "\t", "\r\n", "word", "a"] + marks
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0..<10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(BlankNotAtEndRule.asciiBlanks(in: text) == BlankNotAtEndRule.blanksOfAnyText(in: text), "\(text.debugDescription)")
+        }
+        #expect(BlankNotAtEndRule.asciiBlanks(in: "caf\u{E9} ____") == nil)
+    }
+}

@@ -83,6 +83,55 @@ struct BlankNotAtEndRule: QuestionRule {
 
     /// The blanks of `text` as ranges.
     static func blanks(in text: String) -> [Range<String.Index>] {
+        asciiBlanks(in: text) ?? blanksOfAnyText(in: text)
+    }
+
+    /// `blanks` of an ASCII text, read as bytes (asked of every stem); nil for any other text.
+    static func asciiBlanks(in text: String) -> [Range<String.Index>]? {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> [Range<String.Index>]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            // ASCII's punctuation (general category P): the rest of its marks are symbols.
+            func isPunctuation(_ byte: UInt8) -> Bool {
+                switch byte {
+                case UInt8(ascii: "!"), UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+                     UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "."),
+                     UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "["),
+                     UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "_"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                    return true
+                default:
+                    return false
+                }
+            }
+            var result: [Range<String.Index>] = []
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "_") || bytes[index] == UInt8(ascii: ".") else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                var underscores = 0, dots = 0
+                while end < bytes.count, bytes[end] == UInt8(ascii: "_") || bytes[end] == UInt8(ascii: ".") {
+                    if bytes[end] == UInt8(ascii: "_") { underscores += 1 } else { dots += 1 }
+                    end += 1
+                }
+                let before = index > 0 ? bytes[index - 1] : 0x20
+                let after = end < bytes.count ? bytes[end] : 0x20
+                let standsAlone = isWhitespace(before) && (isWhitespace(after) || isPunctuation(after))
+                let isBlank = underscores >= 3 || dots >= 4 && standsAlone
+                if isBlank && after != UInt8(ascii: ":") {
+                    result.append(utf8.index(utf8.startIndex, offsetBy: index)..<utf8.index(utf8.startIndex, offsetBy: end))
+                }
+                index = end
+            }
+            return result
+        } ?? nil
+    }
+
+    /// `blanks` of any text, `Character` by `Character`.
+    static func blanksOfAnyText(in text: String) -> [Range<String.Index>] {
         var result: [Range<String.Index>] = []
         var index = text.startIndex
         while index < text.endIndex {
