@@ -80,7 +80,7 @@ struct AbsoluteTermsPatternRule: BankRule {
                 """),
         ])
 
-    private let terms: [[String]]
+    private let terms: English.TermList
     private let minStatements: Int
     private let falseShare: Double
 

@@ -116,7 +116,7 @@ struct AbsoluteTermsRule: QuestionRule {
                 """, options: ["check-choices": .boolean(true)]),
         ])
 
-    private let terms: [[String]]
+    private let terms: English.TermList
     private let checkChoices: Bool
 
     init(options: RuleOptions) {
@@ -124,8 +124,8 @@ struct AbsoluteTermsRule: QuestionRule {
         checkChoices = options.boolean("check-choices")
     }
 
-    static func parse(_ terms: [String]) -> [[String]] {
-        terms.map { English.words($0.lowercased()).map(\.lower) }.filter { !$0.isEmpty }
+    static func parse(_ terms: [String]) -> English.TermList {
+        English.TermList(terms.map { English.words($0.lowercased()).map(\.lower) }.filter { !$0.isEmpty })
     }
 
     private static let hedges: Set<String> = [
@@ -134,12 +134,12 @@ struct AbsoluteTermsRule: QuestionRule {
 
     /// The absolute terms of `text`, as written, leaving out hedged, negated, hyphenated, quoted
     /// and title-case uses.
-    static func absolutes(in text: String, terms: [[String]]) -> [String] {
-        guard English.mentions(text, anyOf: terms.map { $0[0] }) else { return [] }
+    static func absolutes(in text: String, terms: English.TermList) -> [String] {
+        guard terms.firstWords.occur(in: text) else { return [] }
         let words = English.words(text)
         var found: [String] = []
         for index in words.indices {
-            guard let term = English.term(at: index, of: words, in: terms) else { continue }
+            guard let term = English.term(at: index, of: words, in: terms.terms) else { continue }
             let first = words[index], last = words[index + term.count - 1]
             guard !first.quoted, !first.isTitleWord, first.before != "-", last.after != "-",
                   !English.followsQuoting(words, index) else { continue }

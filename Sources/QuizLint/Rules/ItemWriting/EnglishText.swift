@@ -336,38 +336,76 @@ extension English {
         return String(slice)
     }
 
-    /// A quick test before reading a text word by word: whether its lower-case form contains
-    /// one of `fragments` anywhere (inside words too).
-    static func mentions(_ text: String, anyOf fragments: [String]) -> Bool {
-        if let found = asciiMentions(text, anyOf: fragments) { return found }
-        let lower = text.lowercased()
-        return fragments.contains { lower.contains($0) }
+    /// Terms of one or more lower-case words (a rule's configured `terms`), with their first
+    /// words as fragments to look for before reading a text's words.
+    struct TermList: Sendable {
+        let terms: [[String]]
+        let firstWords: Fragments
+
+        init(_ terms: [[String]]) {
+            self.terms = terms
+            firstWords = Fragments(terms.map { $0[0] })
+        }
     }
 
-    /// The same test on the bytes of an ASCII text (nil for any other), where lower-casing a
-    /// byte is exact and a byte search equals Foundation's much slower string search.
-    private static func asciiMentions(_ text: String, anyOf fragments: [String]) -> Bool? {
-        // Compared in place, lower-casing as it goes: asked of every stem by several rules, so
-        // no copy of the text or of a fragment is made.
-        text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+    /// Fragments looked for in texts without regard to case, as a quick look before a rule reads
+    /// a text's words: built once (a rule's own list, or its configured terms) and asked of
+    /// every text.
+    struct Fragments: Sendable {
+        let fragments: [String]
+        /// Per ASCII byte, the fragments that start with it, as bytes.
+        private let startingWith: [[[UInt8]]]
+
+        init(_ fragments: [String]) {
+            self.fragments = fragments
+            var startingWith = [[[UInt8]]](repeating: [], count: 128)
             for fragment in fragments {
-                var fragment = fragment
-                let found = fragment.withUTF8 { needle -> Bool in
-                    guard let first = needle.first else { return true }
-                    guard needle.count <= bytes.count else { return false }
-                    for start in 0...(bytes.count - needle.count) where lower(bytes[start]) == first {
-                        var offset = 1
-                        while offset < needle.count, lower(bytes[start + offset]) == needle[offset] { offset += 1 }
-                        if offset == needle.count { return true }
-                    }
-                    return false
+                guard let first = fragment.utf8.first, first < 0x80 else { continue }
+                startingWith[Int(first)].append(Array(fragment.utf8))
+            }
+            self.startingWith = startingWith
+        }
+
+        /// Whether a fragment occurs in `text` lower-cased.
+        func occur(in text: String) -> Bool {
+            let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                // An empty fragment, or one not in ASCII, is found in no ASCII text (as
+                // byte-wise comparison, which this is, finds it) but for the empty one.
+                if fragments.contains(where: \.isEmpty) { return true }
+                return Self.find(startingWith, in: bytes)
+            }
+            if let ascii = ascii ?? nil { return ascii }
+            let lower = text.lowercased()
+            // An ASCII fragment matches only its own bytes, so Foundation's search (canonical
+            // equivalence) is asked only where the bytes are there.
+            var lowerBytes = lower
+            let present = lowerBytes.withUTF8 { bytes in
+                fragments.map { fragment -> Bool in
+                    guard !fragment.isEmpty, fragment.utf8.allSatisfy({ $0 < 0x80 }) else { return true }
+                    var table = [[[UInt8]]](repeating: [], count: 128)
+                    table[Int(fragment.utf8.first!)] = [Array(fragment.utf8)]
+                    return Self.find(table, in: bytes)
                 }
-                if found { return true }
+            }
+            return zip(fragments, present).contains { fragment, present in present && lower.contains(fragment) }
+        }
+
+        /// Whether one of the byte strings in `table` (by first byte) occurs in `bytes`,
+        /// lower-casing `bytes` as it goes.
+        private static func find(_ table: [[[UInt8]]], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+            for start in 0..<bytes.count {
+                let first = lower(bytes[start])
+                guard first < 0x80 else { continue }
+                for needle in table[Int(first)] where needle.count <= bytes.count - start {
+                    var offset = 1
+                    while offset < needle.count, lower(bytes[start + offset]) == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
             }
             return false
-        } ?? nil
+        }
     }
 
     /// Where one of `terms` (each a list of lower-case words) starts at `index` of `words`.

@@ -203,10 +203,10 @@ struct NegativeStemRule: QuestionRule {
     private static let negativeWords: Set<String> = ["not", "cannot", "except", "least", "false", "incorrect", "untrue", "inaccurate"]
 
     /// The negatives with which a stem asks, as written.
-    private static let fragments = ["not", "n't", "n\u{2019}t", "nt", "except", "least", "false", "incorrect", "untrue", "inaccurate"]
+    private static let fragments = English.Fragments(["not", "n't", "n\u{2019}t", "nt", "except", "least", "false", "incorrect", "untrue", "inaccurate"])
 
     static func stemNegatives(_ text: String) -> [StemNegative] {
-        guard English.mentions(text, anyOf: fragments) else { return [] }
+        guard fragments.occur(in: text) else { return [] }
         let words = English.words(text)
         // "nt" is in many words ("want", "into"): only these words can make a negative.
         guard words.contains(where: { negativeWords.contains($0.lower) || contractions.contains($0.lower) }) else { return [] }

@@ -107,7 +107,7 @@ struct VagueTermsRule: QuestionRule {
                 """),
         ])
 
-    private let terms: [[String]]
+    private let terms: English.TermList
     private let checkChoices: Bool
 
     init(options: RuleOptions) {
@@ -120,7 +120,7 @@ struct VagueTermsRule: QuestionRule {
     /// The vague terms of `text`, as written; of a stem (`askingOnly`), only those of the sentence
     /// that asks (ending in "?", or the last).
     func vagueTerms(in text: String, askingOnly: Bool = false) -> [String] {
-        guard English.mentions(text, anyOf: terms.map { $0[0] }) else { return [] }
+        guard terms.firstWords.occur(in: text) else { return [] }
         let words = English.words(text)
         var candidates = Array(words.indices)
         if askingOnly {
@@ -130,7 +130,7 @@ struct VagueTermsRule: QuestionRule {
         }
         var found: [String] = []
         for index in candidates {
-            guard let term = English.term(at: index, of: words, in: terms) else { continue }
+            guard let term = English.term(at: index, of: words, in: terms.terms) else { continue }
             let first = words[index]
             guard !first.quoted, !first.isTitleWord, !first.isHyphenated, !English.followsQuoting(words, index) else { continue }
             // "Lions may be skilled predators, but...": a concession, not a frequency.

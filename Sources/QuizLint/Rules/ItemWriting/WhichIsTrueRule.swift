@@ -116,9 +116,12 @@ struct WhichIsTrueRule: QuestionRule {
         return total / pairs >= 0.4
     }
 
+    /// What an unfocused phrase judges by ("which is true"): looked for before reading words.
+    private static let judgementWords = English.Fragments(["true", "false", "correct", "accurate", "right", "wrong"])
+
     /// The words of the unfocused phrase, if the stem has one, and its adjective.
     static func unfocusedPhrase(in text: String) -> (phrase: String, adjective: String)? {
-        guard English.mentions(text, anyOf: ["true", "false", "correct", "accurate", "right", "wrong"]) else { return nil }
+        guard Self.judgementWords.occur(in: text) else { return nil }
         let words = English.words(text)
         let lower = words.map(\.lower)
         func phrase(_ range: ClosedRange<Int>) -> String { words[range].map(\.text).joined(separator: " ") }
