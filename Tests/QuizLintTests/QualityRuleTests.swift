@@ -376,3 +376,17 @@ import QuizYAML
         #expect(BlankNotAtEndRule.asciiBlanks(in: "caf\u{E9} ____") == nil)
     }
 }
+
+/// `English.stem` works on the bytes of an ASCII word: the same stems as on Characters.
+@Suite struct EnglishStemTests {
+    @Test func asciiStemsAreThoseOfAnyWord() {
+        let pieces = ["stud", "ies", "ing", "ed", "ly", "es", "ch", "sh", "ss", "x", "z", "s", "us", "is", "'", "'s", "a", "B", "CH", "ES",
+                      "Y", " ", "-"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<30_000 {
+            let word = (0..<Int.random(in: 0..<6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(English.asciiStem(word) == English.stemOfAnyWord(word), "\(word.debugDescription)")
+        }
+        #expect(English.asciiStem("caf\u{E9}s") == nil)
+    }
+}

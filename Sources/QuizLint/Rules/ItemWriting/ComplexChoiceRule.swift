@@ -282,9 +282,12 @@ struct ComplexChoiceRule: QuestionRule {
             }
         }
         guard parts.count >= 2 else { return nil }
+        // "the X" of each text made once, not once a comparison.
+        let theOthers = others.map { "the " + $0 }
         var indexes: [Int] = []
         for part in parts {
-            guard let match = others.indices.first(where: { $0 != index && !others[$0].isEmpty && (others[$0] == part || others[$0] == "the " + part || "the " + others[$0] == part) })
+            let thePart = "the " + part
+            guard let match = others.indices.first(where: { $0 != index && !others[$0].isEmpty && (others[$0] == part || others[$0] == thePart || theOthers[$0] == part) })
             else { return nil }
             indexes.append(match)
         }

@@ -439,6 +439,48 @@ extension English {
     /// A crude stem for comparing words: plural and common suffixes off (`deserts` → `desert`,
     /// `studies` → `study`, `painted` → `paint`).
     static func stem(_ word: String) -> String {
+        asciiStem(word) ?? stemOfAnyWord(word)
+    }
+
+    /// `stem` of a word of printable ASCII, on its bytes (asked of every content word of
+    /// every stem and choice by `stem-clue`); nil for any other word.
+    static func asciiStem(_ word: String) -> String? {
+        word.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            var count = bytes.count
+            func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            func hasSuffix(_ suffix: StaticString) -> Bool {
+                let length = suffix.utf8CodeUnitCount
+                guard count >= length else { return false }
+                for offset in 0..<length where lower(bytes[count - length + offset]) != suffix.utf8Start[offset] { return false }
+                return true
+            }
+            func drop(_ suffix: StaticString, minimum: Int) -> Bool {
+                guard hasSuffix(suffix), count - suffix.utf8CodeUnitCount >= minimum else { return false }
+                count -= suffix.utf8CodeUnitCount
+                return true
+            }
+            if hasSuffix("'s") { count -= 2 }
+            if hasSuffix("'") { count -= 1 }
+            var addsY = false
+            if drop("ies", minimum: 3) {
+                addsY = true
+            } else if drop("ing", minimum: 4) || drop("ed", minimum: 4) || drop("ly", minimum: 4) {
+            } else if hasSuffix("ches") || hasSuffix("shes") || hasSuffix("sses") || hasSuffix("xes") || hasSuffix("zes"), drop("es", minimum: 3) {
+            } else if hasSuffix("s"), !hasSuffix("ss"), !hasSuffix("us"), !hasSuffix("is") {
+                _ = drop("s", minimum: 3)
+            }
+            let length = count
+            return String(unsafeUninitializedCapacity: length + (addsY ? 1 : 0)) { buffer in
+                for offset in 0..<length { buffer[offset] = lower(bytes[offset]) }
+                if addsY { buffer[length] = UInt8(ascii: "y") }
+                return length + (addsY ? 1 : 0)
+            }
+        } ?? nil
+    }
+
+    /// `stem` of any word.
+    static func stemOfAnyWord(_ word: String) -> String {
         var word = English.straightApostrophes(word.lowercased())
         if word.hasSuffix("'s") { word.removeLast(2) }
         if word.hasSuffix("'") { word.removeLast() }
