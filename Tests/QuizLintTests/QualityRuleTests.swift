@@ -390,3 +390,22 @@ import QuizYAML
         #expect(English.asciiStem("caf\u{E9}s") == nil)
     }
 }
+
+/// numeric-choice-order's quick look turns away only choices its parse cannot read.
+@Suite struct NumericQuickLookTests {
+    @Test func rejectedChoicesAreNoNumbers() {
+        let pieces = ["one", "Twenty", "-", "one", "AD ", "ad", "$", "(", "\"", ".", " ", "Paris", "hundred", "x", "5", "%", "'s", "th",
+                      "BC", "é", "+", "million", "years"]
+        var generator = SystemRandomNumberGenerator()
+        var kept = 0
+        for _ in 0..<30_000 {
+            let text = (0..<Int.random(in: 0..<5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            if NumericValue.mayBeNumber(text) {
+                kept += 1
+            } else {
+                #expect(NumericValue.parseFully(text) == nil, "\(text.debugDescription)")
+            }
+        }
+        #expect(kept > 1_000)
+    }
+}

@@ -165,6 +165,29 @@ struct NumericValue {
     ]
 
     static func parse(_ raw: String) -> NumericValue? {
+        guard mayBeNumber(raw) else { return nil }
+        return parseFully(raw)
+    }
+
+    /// False when `parseFully` cannot read `raw`, told from an ASCII text's bytes: it has no
+    /// digit, and its first run of letters is neither a number word nor "ad" (the parse strips
+    /// only marks before the number, so a number word would be that run). Most choices are words.
+    static func mayBeNumber(_ raw: String) -> Bool {
+        let answer = raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
+            if bytes.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            guard let start = bytes.firstIndex(where: isLetter) else { return false }
+            var end = start
+            while end < bytes.count, isLetter(bytes[end]) { end += 1 }
+            let run = String(decoding: bytes[start..<end].map { $0 | 0x20 }, as: UTF8.self)
+            return run == "ad" || numberWords[run] != nil
+        }
+        return answer ?? true
+    }
+
+    /// `parse` without the quick look.
+    static func parseFully(_ raw: String) -> NumericValue? {
         var text = Substring(English.trimmed(raw.lowercased()))
         while let first = text.first, "\"'\u{201C}\u{2018}(".contains(first) { text = text.dropFirst() }
         while let last = text.last, "\"'\u{201D}\u{2019}).!".contains(last) || last.isWhitespace { text = text.dropLast() }
