@@ -59,19 +59,15 @@ enum AggregateChoice: Equatable {
     /// ASCII up to the end of that run (most choices).
     static func firstWord(_ text: String) -> String {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
             var start = 0
-            while start < bytes.count, !isLetter(bytes[start]) {
+            while start < bytes.count, !English.isASCIILetter(bytes[start]) {
                 guard bytes[start] < 0x80 else { return nil }
                 start += 1
             }
             var end = start
-            while end < bytes.count, isLetter(bytes[end]) { end += 1 }
+            while end < bytes.count, English.isASCIILetter(bytes[end]) { end += 1 }
             guard end == bytes.count || bytes[end] < 0x80 else { return nil }
-            return String(unsafeUninitializedCapacity: end - start) { buffer in
-                for offset in start..<end { buffer[offset - start] = bytes[offset] | 0x20 }
-                return end - start
-            }
+            return English.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
         return (ascii ?? nil) ?? text.drop { !$0.isLetter }.prefix { $0.isLetter }.lowercased()
     }

@@ -90,7 +90,7 @@ struct BlankNotAtEndRule: QuestionRule {
     static func asciiBlanks(in text: String) -> [Range<String.Index>]? {
         let utf8 = text.utf8
         return utf8.withContiguousStorageIfAvailable { bytes -> [Range<String.Index>]? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
             func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             // ASCII's punctuation (general category P): the rest of its marks are symbols.
             func isPunctuation(_ byte: UInt8) -> Bool {

@@ -198,7 +198,7 @@ struct ComplexChoiceRule: QuestionRule {
                 || (piece[0] >= UInt8(ascii: "1") && piece[0] <= UInt8(ascii: "9"))
         }
         guard piece.count <= 6 else { return false }
-        let lower = String(decoding: piece.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let lower = English.asciiLowercased(piece)
         return connectives.contains(lower) || romans.contains(lower)
     }
 

@@ -138,8 +138,27 @@ extension English {
     }
 
     /// (`"\r\n"` has the ASCII value of `"\n"`: neither is a letter nor a digit.)
-    private static func isASCIILetter(_ ascii: UInt8) -> Bool {
+    static func isASCIILetter(_ ascii: UInt8) -> Bool {
         (ascii | 0x20) >= 0x61 && (ascii | 0x20) <= 0x7A
+    }
+
+    /// An ASCII letter or digit: what `isWordCharacter` says of an ASCII character.
+    static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    /// `A`–`Z` lower-cased, any other byte as it is.
+    @inline(__always)
+    static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// ASCII bytes as a lower-case string (what `lowercased()` makes of them), made in one go.
+    static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (position, byte) in bytes.enumerated() { buffer[position] = asciiLowercase(byte) }
+            return bytes.count
+        }
     }
 
     static func isApostrophe(_ character: Character) -> Bool {
@@ -157,9 +176,7 @@ extension English {
     static func asciiWords(_ text: String) -> [EnglishWord]? {
         let utf8 = text.utf8
         return utf8.withContiguousStorageIfAvailable { bytes -> [EnglishWord]? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-            func isWordByte(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
+            guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
             func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
             /// The character at `offset` and its length in bytes.
             func character(at offset: Int) -> (Character, Int) {
@@ -174,24 +191,20 @@ extension English {
             var previous: Character? = nil
             while offset < bytes.count {
                 let byte = bytes[offset]
-                if isWordByte(byte) {
+                if isASCIIWordByte(byte) {
                     let start = offset
                     var end = offset + 1
                     while end < bytes.count {
-                        if isWordByte(bytes[end]) {
+                        if isASCIIWordByte(bytes[end]) {
                             end += 1
-                        } else if bytes[end] == UInt8(ascii: "'"), end + 1 < bytes.count, isLetter(bytes[end + 1]) {
+                        } else if bytes[end] == UInt8(ascii: "'"), end + 1 < bytes.count, isASCIILetter(bytes[end + 1]) {
                             end += 1
                         } else {
                             break
                         }
                     }
                     let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    let lower = String(unsafeUninitializedCapacity: word.count) { buffer in
-                        for (position, byte) in word.enumerated() { buffer[position] = isLetter(byte) ? byte | 0x20 : byte }
-                        return word.count
-                    }
-                    words.append(EnglishWord(text: String(decoding: word, as: UTF8.self), lower: lower, range: index(start)..<index(end),
+                    words.append(EnglishWord(text: String(decoding: word, as: UTF8.self), lower: asciiLowercased(word), range: index(start)..<index(end),
                                              before: previous, after: end < bytes.count ? character(at: end).0 : nil,
                                              startsSentence: sentenceStart, quoted: quoteDepth, parenthesized: parentheses > 0))
                     sentenceStart = false
@@ -369,7 +382,7 @@ extension English {
         /// Whether a fragment occurs in `text` lower-cased.
         func occur(in text: String) -> Bool {
             let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
                 // An empty fragment, or one not in ASCII, is found in no ASCII text (as
                 // byte-wise comparison, which this is, finds it) but for the empty one.
                 if fragments.contains(where: \.isEmpty) { return true }
@@ -394,13 +407,12 @@ extension English {
         /// Whether one of the byte strings in `table` (by first byte) occurs in `bytes`,
         /// lower-casing `bytes` as it goes.
         private static func find(_ table: [[[UInt8]]], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
             for start in 0..<bytes.count {
-                let first = lower(bytes[start])
+                let first = asciiLowercase(bytes[start])
                 guard first < 0x80 else { continue }
                 for needle in table[Int(first)] where needle.count <= bytes.count - start {
                     var offset = 1
-                    while offset < needle.count, lower(bytes[start + offset]) == needle[offset] { offset += 1 }
+                    while offset < needle.count, asciiLowercase(bytes[start + offset]) == needle[offset] { offset += 1 }
                     if offset == needle.count { return true }
                 }
             }
@@ -448,11 +460,10 @@ extension English {
         word.utf8.withContiguousStorageIfAvailable { bytes -> String? in
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
             var count = bytes.count
-            func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
             func hasSuffix(_ suffix: StaticString) -> Bool {
                 let length = suffix.utf8CodeUnitCount
                 guard count >= length else { return false }
-                for offset in 0..<length where lower(bytes[count - length + offset]) != suffix.utf8Start[offset] { return false }
+                for offset in 0..<length where asciiLowercase(bytes[count - length + offset]) != suffix.utf8Start[offset] { return false }
                 return true
             }
             func drop(_ suffix: StaticString, minimum: Int) -> Bool {
@@ -472,7 +483,7 @@ extension English {
             }
             let length = count
             return String(unsafeUninitializedCapacity: length + (addsY ? 1 : 0)) { buffer in
-                for offset in 0..<length { buffer[offset] = lower(bytes[offset]) }
+                for offset in 0..<length { buffer[offset] = asciiLowercase(bytes[offset]) }
                 if addsY { buffer[length] = UInt8(ascii: "y") }
                 return length + (addsY ? 1 : 0)
             }

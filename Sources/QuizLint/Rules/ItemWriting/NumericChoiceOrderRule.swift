@@ -174,13 +174,12 @@ struct NumericValue {
     /// only marks before the number, so a number word would be that run). Most choices are words.
     static func mayBeNumber(_ raw: String) -> Bool {
         let answer = raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
+            guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return true }
             if bytes.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-            guard let start = bytes.firstIndex(where: isLetter) else { return false }
+            guard let start = bytes.firstIndex(where: English.isASCIILetter) else { return false }
             var end = start
-            while end < bytes.count, isLetter(bytes[end]) { end += 1 }
-            let run = String(decoding: bytes[start..<end].map { $0 | 0x20 }, as: UTF8.self)
+            while end < bytes.count, English.isASCIILetter(bytes[end]) { end += 1 }
+            let run = English.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             return run == "ad" || numberWords[run] != nil
         }
         return answer ?? true

@@ -77,7 +77,7 @@ struct StemClueRule: QuestionRule {
     /// The content words of `text`, one per stem, in order of first appearance.
     static func contentWords(_ text: String) -> [ContentWord] {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 < 0x80 } ? asciiContentWords(bytes) : nil
+            ByteSet.nonASCII.firstIndex(in: bytes) == nil ? asciiContentWords(bytes) : nil
         }
         return (ascii ?? nil) ?? contentWordsOfAnyText(text)
     }
@@ -96,13 +96,11 @@ struct StemClueRule: QuestionRule {
     /// letters and digits, joined by an apostrophe before a letter), without making a String
     /// for words that cannot count (under four bytes, or with a digit).
     static func asciiContentWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [ContentWord] {
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-        func isWordByte(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
         var result: [ContentWord] = []
         var index = 0
         let count = bytes.count
         while index < count {
-            guard isWordByte(bytes[index]) else {
+            guard English.isASCIIWordByte(bytes[index]) else {
                 index += 1
                 continue
             }
@@ -110,10 +108,10 @@ struct StemClueRule: QuestionRule {
             var lettersOnly = true
             while index < count {
                 let byte = bytes[index]
-                if isWordByte(byte) {
-                    if !isLetter(byte) { lettersOnly = false }
+                if English.isASCIIWordByte(byte) {
+                    if !English.isASCIILetter(byte) { lettersOnly = false }
                     index += 1
-                } else if byte == UInt8(ascii: "'"), index + 1 < count, isLetter(bytes[index + 1]) {
+                } else if byte == UInt8(ascii: "'"), index + 1 < count, English.isASCIILetter(bytes[index + 1]) {
                     index += 1
                 } else {
                     break
@@ -121,11 +119,7 @@ struct StemClueRule: QuestionRule {
             }
             guard lettersOnly, index - start >= 4 else { continue }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            let lower = String(unsafeUninitializedCapacity: word.count) { buffer in
-                for (position, byte) in word.enumerated() { buffer[position] = isLetter(byte) ? byte | 0x20 : byte }
-                return word.count
-            }
-            add(lower, written: String(decoding: word, as: UTF8.self), to: &result)
+            add(English.asciiLowercased(word), written: String(decoding: word, as: UTF8.self), to: &result)
         }
         return result
     }
