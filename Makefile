@@ -9,8 +9,10 @@ OUT := out
 BENCH_DIR := $(BUILD_DIR)/bench
 BENCH_QUESTIONS ?= 100000
 BENCH_RUNS ?= 5
+# The OpenTriviaQA banks beside the project (tests read them; never copied in).
+CORPUS ?= ../shared/corpus/opentriviaqa
 APT_PACKAGES := libyaml-dev libharfbuzz-dev fonts-inter pkg-config
-PIP_PACKAGES := jsonschema pyyaml
+PIP_PACKAGES := jsonschema pyyaml regex
 
 .PHONY: all deps build release run test bench bench-recall install clean
 
@@ -28,7 +30,7 @@ deps:
 	    $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  fi; \
 	fi
-	@$(PYTHON) -c "import jsonschema, yaml" 2>/dev/null || $(PYTHON) -m pip install -q $(PIP_PACKAGES)
+	@$(PYTHON) -c "import jsonschema, yaml, regex" 2>/dev/null || $(PYTHON) -m pip install -q $(PIP_PACKAGES)
 
 build: deps
 	$(SWIFT) build
@@ -51,6 +53,7 @@ test: deps
 	$(PYTHON) Tests/schema/validate.py compiled $(BUILD_DIR)/schema-check
 	$(BUILD_DIR)/debug/quizbank lint --format sarif Banks/ Tests/schema/invalid-banks/ > $(BUILD_DIR)/lint.sarif; test $$? -le 1
 	$(PYTHON) Tests/schema/validate_sarif.py Tests/QuizLintTests/Golden/lint.sarif $(BUILD_DIR)/lint.sarif
+	$(PYTHON) Tests/stats/crosscheck.py $(BUILD_DIR)/debug/quizbank Banks $(CORPUS)
 
 BENCH_ARGS ?=
 QUIZBANK ?= $(BUILD_DIR)/release/quizbank
