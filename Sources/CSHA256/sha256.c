@@ -46,6 +46,9 @@ void quizbank_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t block
         const __m128i abef_before = abef, cdgh_before = cdgh;
         // The schedule, four words to a register: words[g % 4] holds W[4g ... 4g+3].
         __m128i words[4];
+        // Unrolled, so that each group's registers are fixed: at -O2 (SwiftPM's release setting)
+        // clang otherwise indexes the schedule array, 1.46 GB/s against 1.77 GB/s here.
+        _Pragma("clang loop unroll(full)")
         for (int g = 0; g < 16; g++) {
             __m128i w;
             if (g < 4) {
