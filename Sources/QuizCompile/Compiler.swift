@@ -75,11 +75,20 @@ public struct Compiler: Sendable {
         // Questions rendered on the decoder's second thread, until their turn.
         var rendered: RenderedQuestions?
         var pending: [Question] = []
+        // Rendered questions whose turn has come, added at once before the next question that
+        // was not rendered, or at the end.
+        var renderedInTurn = 0
+        func addRenderedInTurn() {
+            guard renderedInTurn > 0 else { return }
+            emitter!.addRendered(renderedInTurn, from: &rendered!)
+            renderedInTurn = 0
+        }
         let capacity = bytes.count + bytes.count / 4
         let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
             guard let header, let locales = choice.locales(of: header) else { return }
             emitter = DocumentEmitter(header: header, locales: locales, capacity: capacity)
         }, question: { question in
+            addRenderedInTurn()
             if let emitter { emitter.add(question) } else { pending.append(question) }
         }, prepare: { question in
             // On the decoder's second thread, once `header` has run: the JSON is made there.
@@ -87,7 +96,7 @@ public struct Compiler: Sendable {
             if rendered == nil { rendered = RenderedQuestions(locales: emitter.locales.count) }
             return rendered!.render(question, with: emitter)
         }, preparedTurn: {
-            emitter!.addNextRendered(from: &rendered!)
+            renderedInTurn += 1
         })
         var decoder = BankDecoder()
         // Half each: the first part's thread also appends and hashes the JSON of its own
@@ -97,6 +106,7 @@ public struct Compiler: Sendable {
         // join than the first; 0.50 leaves them within 2%.
         decoder.splitFraction = 0.50
         let decoded = decoder.decode(bytes, path: path, observer: observer)
+        addRenderedInTurn()
         guard !decoded.hasErrors, let header = decoded.bank?.header else {
             return CompileResult(documents: [], findings: decoded.findings, header: decoded.bank?.header)
         }
@@ -216,13 +226,14 @@ final class DocumentEmitter {
         write(question, image: nil, locale: locales[index], into: &json)
     }
 
-    /// Adds the next question `RenderedQuestions.render` made.
-    func addNextRendered(from store: inout RenderedQuestions) {
+    /// Adds the next `count` questions `RenderedQuestions.render` made, in one copy for each run
+    /// of lines that lie side by side.
+    func addRendered(_ count: Int, from store: inout RenderedQuestions) {
         for index in locales.indices {
-            writers[index].appendMember(store.line(locale: index))
+            store.forEachRun(locale: index, questions: count) { writers[index].appendMember($0) }
             hashIfDue(index)
         }
-        store.moveToNext()
+        store.moveToNext(count)
     }
 
     private func hashIfDue(_ index: Int) {
@@ -366,18 +377,31 @@ struct RenderedQuestions {
         return true
     }
 
-    /// The next question's line in one locale; the chunk before its chunk is let go, lines
-    /// being taken in the order they were rendered.
-    mutating func line(locale index: Int) -> ArraySlice<UInt8> {
-        let place = places[next + index]
-        let chunk = Int(place.chunk)
-        if chunk > 0, chunks[index][chunk - 1].bytes.capacity > 0 {
-            chunks[index][chunk - 1] = JSONWriter()
+    /// The lines of the next `count` questions in one locale, in order, joined where they lie
+    /// side by side (one run a chunk, as they were rendered); the chunk before a run's chunk is
+    /// let go, lines being taken in the order they were rendered.
+    mutating func forEachRun(locale index: Int, questions count: Int, _ body: (ArraySlice<UInt8>) -> Void) {
+        let locales = chunks.count
+        var question = 0
+        while question < count {
+            let first = places[next + question * locales + index]
+            var end = first.end
+            question += 1
+            while question < count {
+                let place = places[next + question * locales + index]
+                guard place.chunk == first.chunk, place.start == end else { break }
+                end = place.end
+                question += 1
+            }
+            let chunk = Int(first.chunk)
+            if chunk > 0, chunks[index][chunk - 1].bytes.capacity > 0 {
+                chunks[index][chunk - 1] = JSONWriter()
+            }
+            body(chunks[index][chunk].bytes[Int(first.start)..<Int(end)])
         }
-        return chunks[index][chunk].bytes[Int(place.start)..<Int(place.end)]
     }
 
-    mutating func moveToNext() {
-        next += chunks.count
+    mutating func moveToNext(_ count: Int) {
+        next += count * chunks.count
     }
 }

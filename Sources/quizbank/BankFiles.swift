@@ -58,7 +58,7 @@ enum BankFiles {
         // not zeroed first, read straight in. A file that grows meanwhile is read on in pieces.
         var failure: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, initialized in
-            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            LargeBuffer.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             failure = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), count: &initialized)
         }
         var reachedEnd = bytes.count <= Int(info.st_size)
@@ -71,20 +71,6 @@ enum BankFiles {
         }
         if let failure { throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(failure)))") }
         return bytes
-    }
-
-    /// Asks for 2 MiB pages in the 2 MiB-aligned middle of a large buffer, so that filling it
-    /// takes a few page faults instead of one per 4 KiB (Linux's transparent huge pages; other
-    /// systems decide on their own).
-    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        let hugePage = 2 << 20
-        guard buffer.count >= 2 * hugePage, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(hugePage - 1)
-        guard end > start else { return }
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
-        #endif
     }
 
     /// Reads until `buffer` is full or the file ends; the errno of a failed read, else nil.
