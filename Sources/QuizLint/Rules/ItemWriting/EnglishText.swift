@@ -366,16 +366,18 @@ extension English {
     /// every text.
     struct Fragments: Sendable {
         let fragments: [String]
-        /// Per ASCII byte, the fragments that start with it, as bytes.
+        /// Each fragment's bytes when it is ASCII and not empty, else nil.
+        private let asciiBytes: [[UInt8]?]
+        /// Per ASCII byte, the ASCII fragments that start with it.
         private let startingWith: [[[UInt8]]]
 
         init(_ fragments: [String]) {
             self.fragments = fragments
-            var startingWith = [[[UInt8]]](repeating: [], count: 128)
-            for fragment in fragments {
-                guard let first = fragment.utf8.first, first < 0x80 else { continue }
-                startingWith[Int(first)].append(Array(fragment.utf8))
+            asciiBytes = fragments.map { fragment in
+                fragment.isEmpty || fragment.utf8.contains { $0 >= 0x80 } ? nil : Array(fragment.utf8)
             }
+            var startingWith = [[[UInt8]]](repeating: [], count: 128)
+            for case let bytes? in asciiBytes { startingWith[Int(bytes[0])].append(bytes) }
             self.startingWith = startingWith
         }
 
@@ -383,40 +385,35 @@ extension English {
         func occur(in text: String) -> Bool {
             let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
                 guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
-                // An empty fragment, or one not in ASCII, is found in no ASCII text (as
-                // byte-wise comparison, which this is, finds it) but for the empty one.
+                // An empty fragment is found in any ASCII text (as the byte search always found
+                // it), and one with a byte above ASCII in none.
                 if fragments.contains(where: \.isEmpty) { return true }
-                return Self.find(startingWith, in: bytes)
+                for start in bytes.indices {
+                    let first = asciiLowercase(bytes[start])
+                    guard first < 0x80 else { continue }
+                    for needle in startingWith[Int(first)] where Self.matches(needle, at: start, in: bytes) { return true }
+                }
+                return false
             }
             if let ascii = ascii ?? nil { return ascii }
-            let lower = text.lowercased()
             // An ASCII fragment matches only its own bytes, so Foundation's search (canonical
             // equivalence) is asked only where the bytes are there.
-            var lowerBytes = lower
-            let present = lowerBytes.withUTF8 { bytes in
-                fragments.map { fragment -> Bool in
-                    guard !fragment.isEmpty, fragment.utf8.allSatisfy({ $0 < 0x80 }) else { return true }
-                    var table = [[[UInt8]]](repeating: [], count: 128)
-                    table[Int(fragment.utf8.first!)] = [Array(fragment.utf8)]
-                    return Self.find(table, in: bytes)
+            var lower = text.lowercased()
+            let present = lower.withUTF8 { bytes in
+                asciiBytes.map { needle in
+                    guard let needle else { return true }
+                    return bytes.indices.contains { Self.matches(needle, at: $0, in: bytes) }
                 }
             }
             return zip(fragments, present).contains { fragment, present in present && lower.contains(fragment) }
         }
 
-        /// Whether one of the byte strings in `table` (by first byte) occurs in `bytes`,
-        /// lower-casing `bytes` as it goes.
-        private static func find(_ table: [[[UInt8]]], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            for start in 0..<bytes.count {
-                let first = asciiLowercase(bytes[start])
-                guard first < 0x80 else { continue }
-                for needle in table[Int(first)] where needle.count <= bytes.count - start {
-                    var offset = 1
-                    while offset < needle.count, asciiLowercase(bytes[start + offset]) == needle[offset] { offset += 1 }
-                    if offset == needle.count { return true }
-                }
-            }
-            return false
+        /// Whether `needle` (ASCII, lower-case) stands in `bytes` at `start`, lower-cased.
+        @inline(__always)
+        private static func matches(_ needle: [UInt8], at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard needle.count <= bytes.count - start else { return false }
+            for offset in needle.indices where asciiLowercase(bytes[start + offset]) != needle[offset] { return false }
+            return true
         }
     }
 
