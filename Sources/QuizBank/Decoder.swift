@@ -76,6 +76,12 @@ public struct BankDecoder: Sendable {
         var streamedQuestions: [Question] = []
         var streamedCount = 0
         let retains = observer?.retainsQuestions ?? true
+        if retains && bytes.count >= concurrentThreshold {
+            // Room, in large pages, for a question every 128 bytes (a question takes more; a
+            // bank of smaller ones grows the array as usual): growing it by doubling moved the
+            // questions read so far, and faulted in every 4 KiB page of each new copy.
+            streamedQuestions = LargeBuffer.array(capacity: bytes.count / 128)
+        }
         var loader = YAMLLoader()
         loader.limits = limits
         loader.concurrentThreshold = concurrentThreshold
