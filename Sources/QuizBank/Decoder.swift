@@ -107,7 +107,9 @@ public struct BankDecoder: Sendable {
                 let remoteContext = DecodeContext(path: path)
                 // In order: whether `prepare` took each question; those it did not, kept.
                 var remoteTaken: [Bool] = []
-                let remoteQuestions = QuestionQueue()
+                // All of the second part's questions when the bank keeps them (room for one every
+                // 128 bytes, as for `streamedQuestions`); else only the few `prepare` does not take.
+                let remoteQuestions = retains ? QuestionQueue(capacity: (bytes.count - split.offset) / 128) : QuestionQueue()
                 var remoteCount = 0
                 let prepare = retains ? nil : observer?.prepare
                 let remote = YAMLLoader.RemoteItems(handle: { node in
@@ -785,12 +787,16 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 /// Appended to on one thread, then taken from on another once the first is done.
 final class QuestionQueue: @unchecked Sendable {
     private var storage: UnsafeMutablePointer<Question>
-    private var capacity = 256
+    private var capacity: Int
     private(set) var count = 0
     private var taken = 0
 
-    init() {
-        storage = .allocate(capacity: capacity)
+    /// Room for `capacity` questions to begin with (a large one in 2 MiB pages, as
+    /// `LargeBuffer` gives): the queue grows by doubling past it.
+    init(capacity: Int = 256) {
+        self.capacity = max(1, capacity)
+        storage = .allocate(capacity: self.capacity)
+        LargeBuffer.adviseHugePages(UnsafeMutableRawBufferPointer(start: storage, count: self.capacity * MemoryLayout<Question>.stride))
     }
 
     deinit {
