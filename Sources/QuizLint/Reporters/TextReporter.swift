@@ -30,22 +30,30 @@ public struct TextReporter: Sendable {
         // chunks on all cores, joined in order.
         let chunkSize = 8_192
         let chunkCount = (findings.count + chunkSize - 1) / chunkSize
-        var out: [UInt8]
+        var parts: [[UInt8]]
         if chunkCount <= 1 {
-            out = format(findings[...], linesOfPath: linesOfPath)
+            parts = [format(findings[...], linesOfPath: linesOfPath)]
         } else {
             let linesOfPath = linesOfPath
-            let parts = ConcurrentSlots<[UInt8]>(count: chunkCount, initial: [])
+            let slots = ConcurrentSlots<[UInt8]>(count: chunkCount, initial: [])
             DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                 let start = chunk * chunkSize
-                parts.store(format(findings[start..<min(start + chunkSize, findings.count)], linesOfPath: linesOfPath), at: chunk)
+                slots.store(format(findings[start..<min(start + chunkSize, findings.count)], linesOfPath: linesOfPath), at: chunk)
             }
-            out = []
-            out.reserveCapacity(parts.values.reduce(0) { $0 + $1.count } + 100)
-            for part in parts.values { out += part }
+            parts = slots.values
         }
-        out += summary(findings, bankCount: bankCount).utf8
-        return String(decoding: out, as: UTF8.self)
+        parts.append(Array(summary(findings, bankCount: bankCount).utf8))
+        // The parts copied straight into the string's storage: joining them into one array
+        // first copied the ten megabytes of a large report once more.
+        let total = parts.reduce(0) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var offset = 0
+            for part in parts {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + part.count)]).initialize(from: part)
+                offset += part.count
+            }
+            return total
+        }
     }
 
     private func format(_ findings: ArraySlice<Finding>, linesOfPath: [String: [Substring]]) -> [UInt8] {
