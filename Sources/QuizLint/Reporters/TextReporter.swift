@@ -15,6 +15,21 @@ public struct TextReporter: Sendable {
     }
 
     public func report(_ findings: [Finding], bankCount: Int) -> String {
+        let parts = reportParts(findings, bankCount: bankCount)
+        let total = parts.reduce(0) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var offset = 0
+            for part in parts {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + part.count)]).initialize(from: part)
+                offset += part.count
+            }
+            return total
+        }
+    }
+
+    /// The report as consecutive pieces of UTF-8, for writing out without joining them: a large
+    /// report is ten megabytes, which a string would copy once more and check.
+    public func reportParts(_ findings: [Finding], bankCount: Int) -> [[UInt8]] {
         // Each file's source lines, split once, for the excerpts.
         var linesOfPath: [String: [Substring]] = [:]
         if let sources {
@@ -43,17 +58,7 @@ public struct TextReporter: Sendable {
             parts = slots.values
         }
         parts.append(Array(summary(findings, bankCount: bankCount).utf8))
-        // The parts copied straight into the string's storage: joining them into one array
-        // first copied the ten megabytes of a large report once more.
-        let total = parts.reduce(0) { $0 + $1.count }
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            var offset = 0
-            for part in parts {
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + part.count)]).initialize(from: part)
-                offset += part.count
-            }
-            return total
-        }
+        return parts
     }
 
     private func format(_ findings: ArraySlice<Finding>, linesOfPath: [String: [Substring]]) -> [UInt8] {

@@ -49,20 +49,20 @@ enum LintCommand: Command {
         warnAboutApproximateWidths(inputs)
         let result = LintEngine().lint(inputs)
 
-        let output: String
         switch format {
         case .text:
             let sources = showSource ? Dictionary(uniqueKeysWithValues: inputs.map { ($0.path, $0.bytes) }) : nil
-            output = TextReporter(sources: sources, color: color).report(result.findings, bankCount: result.bankCount)
+            let parts = TextReporter(sources: sources, color: color).reportParts(result.findings, bankCount: result.bankCount)
+            for part in parts { terminal.write(part) }
+            KeptUntilExit.keep(parts)
         case .json:
-            output = JSONReporter(toolVersion: CommandLineInterface.version).report(result.findings, bankCount: result.bankCount, rules: RuleRegistry.descriptions)
+            terminal.write(JSONReporter(toolVersion: CommandLineInterface.version).report(result.findings, bankCount: result.bankCount, rules: RuleRegistry.descriptions))
         case .github:
-            output = GitHubReporter().report(result.findings, bankCount: result.bankCount)
+            terminal.write(GitHubReporter().report(result.findings, bankCount: result.bankCount))
         case .sarif:
-            output = SARIFReporter(toolVersion: CommandLineInterface.version).report(result.findings, rules: RuleRegistry.descriptions)
+            terminal.write(SARIFReporter(toolVersion: CommandLineInterface.version).report(result.findings, rules: RuleRegistry.descriptions))
         }
-        terminal.write(output)
-        KeptUntilExit.keep((inputs, result, output))
+        KeptUntilExit.keep((inputs, result))
 
         let errors = result.findings.count(of: .error)
         let warnings = result.findings.count(of: .warning)
