@@ -122,7 +122,7 @@ import QuizYAML
         var generator = SystemRandomNumberGenerator()
         let pieces = ["?", "??", "T", "B", "D", "X", "TO", "DO", "FIX", "M", "or", "em", "OR", "EM", "m", "a", "b", " ", ".", "-", "_", "…", "é", "\u{FEFF}"]
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0..<14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<14, from: pieces, using: &generator)
             #expect(PlaceholderTextRule.mayHavePlaceholder(text) == reference(text), "\(text.debugDescription)")
         }
     }

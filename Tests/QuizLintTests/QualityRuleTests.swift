@@ -214,7 +214,7 @@ import QuizYAML
                       "\u{301}", "\u{200B}", "🇧🇷", "x y", "\u{FEFF}"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0..<8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<8, from: pieces, using: &generator)
             #expect(QualityText.length(text) == text.trimmingCharacters(in: .whitespacesAndNewlines).count, "\(text.debugDescription)")
         }
         for scalar in (0..<0x11_0000).compactMap(Unicode.Scalar.init) {
@@ -231,7 +231,7 @@ import QuizYAML
         let pieces = [" ", "and", "And", ",", "&", "a", "n", "d", "\u{301}", "é", "\u{FF0C}", "\u{2009}", "x"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0..<9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<9, from: pieces, using: &generator)
             #expect(English.containsASCII(text, " and ") == text.contains(" and "), "\(text.debugDescription)")
             #expect(English.containsASCII(text, ",") == text.contains(","), "\(text.debugDescription)")
             #expect(English.containsASCII(text, " & ") == text.contains(" & "), "\(text.debugDescription)")
@@ -257,7 +257,7 @@ import QuizYAML
                       "'", "''", "x'", "4th", "abc1", "co-op", "\r\n", "\n", ".", "?", "(", "\"", "Sahara", "the", "area", "ab", "abcd"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0..<10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
             let bytes = Array(text.utf8)
             let ascii = bytes.withUnsafeBufferPointer { StemClueRule.asciiContentWords($0) }
             #expect(ascii == StemClueRule.contentWordsOfAnyText(text), "\(text.debugDescription)")
@@ -275,7 +275,7 @@ import QuizYAML
         var generator = SystemRandomNumberGenerator()
         var kept = 0
         for _ in 0..<30_000 {
-            let text = (0..<Int.random(in: 0..<7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<7, from: pieces, using: &generator)
             if ComplexChoiceRule.mayBeLabels(text) {
                 kept += 1
             } else {
@@ -294,7 +294,7 @@ import QuizYAML
                       "(", ")", "[", "]", "\"", "*", "_", "Sahara", "the", "A", "\t", "rock'n'roll", "e.g.", "--", ";", "'s"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0..<12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<12, from: pieces, using: &generator)
             #expect(English.asciiWords(text) == English.wordsOfAnyText(text), "\(text.debugDescription)")
         }
         #expect(English.asciiWords("caf\u{E9}") == nil)
@@ -308,7 +308,7 @@ import QuizYAML
         let pieces = [" ", "All", "NONE", "of", "the", "above", "1", "(", "\"", "é", "Ärger", "\u{301}", "-", "b", "\r\n", "x2"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0..<6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
             #expect(AggregateChoice.firstWord(text) == text.drop { !$0.isLetter }.prefix { $0.isLetter }.lowercased(), "\(text.debugDescription)")
         }
     }
@@ -321,7 +321,7 @@ import QuizYAML
         let pieces = ["en", "EN", "eN", "e", "n", "-", "GB", "-US", "fr", "eng", "x", "é", "Ｅ", "", "_"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let locale = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let locale = randomText(pieceCount: 0..<4, from: pieces, using: &generator)
             #expect(English.isEnglish(locale) == (LocalizableTexts.language(of: locale) == "en"), "\(locale.debugDescription)")
         }
     }
@@ -336,7 +336,7 @@ import QuizYAML
         let fragments = ["not", "n't", "n\u{2019}t", "nt", "except", "k", "", "ot"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0..<6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
             let subset = fragments.filter { _ in Bool.random(using: &generator) }
             let lower = text.lowercased()
             // Foundation's answer, but for an empty fragment in ASCII text, which the byte-wise
@@ -352,7 +352,7 @@ import QuizYAML
         let pieces = ["A", "a", "B", "z", "Z", "1", "'", "-", "É", "é", "E\u{301}", "ß", "Σ", "DŽ", "ǅ"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 1..<5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 1..<5, from: pieces, using: &generator)
             let word = EnglishWord(text: text, lower: text.lowercased(), range: text.startIndex..<text.endIndex, before: nil, after: nil,
                                    startsSentence: false, quoted: false)
             let letters = text.filter(\.isLetter)
@@ -370,7 +370,7 @@ import QuizYAML
         let pieces = ["_", "___", ".", "....", "...", " ", "\t", "\r\n", "word", "a"] + marks
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0..<10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
             #expect(BlankNotAtEndRule.asciiBlanks(in: text) == BlankNotAtEndRule.blanksOfAnyText(in: text), "\(text.debugDescription)")
         }
         #expect(BlankNotAtEndRule.asciiBlanks(in: "caf\u{E9} ____") == nil)
@@ -384,7 +384,7 @@ import QuizYAML
                       "Y", " ", "-"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<30_000 {
-            let word = (0..<Int.random(in: 0..<6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let word = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
             #expect(English.asciiStem(word) == English.stemOfAnyWord(word), "\(word.debugDescription)")
         }
         #expect(English.asciiStem("caf\u{E9}s") == nil)
@@ -399,7 +399,7 @@ import QuizYAML
         var generator = SystemRandomNumberGenerator()
         var kept = 0
         for _ in 0..<30_000 {
-            let text = (0..<Int.random(in: 0..<5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = randomText(pieceCount: 0..<5, from: pieces, using: &generator)
             if NumericValue.mayBeNumber(text) {
                 kept += 1
             } else {

@@ -185,9 +185,7 @@ extension English {
             }
             var words: [EnglishWord] = []
             var offset = 0
-            var quoteDepth = false
-            var parentheses = 0
-            var sentenceStart = true
+            var context = WordContext()
             var previous: Character? = nil
             while offset < bytes.count {
                 let byte = bytes[offset]
@@ -206,24 +204,14 @@ extension English {
                     let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
                     words.append(EnglishWord(text: String(decoding: word, as: UTF8.self), lower: asciiLowercased(word), range: index(start)..<index(end),
                                              before: previous, after: end < bytes.count ? character(at: end).0 : nil,
-                                             startsSentence: sentenceStart, quoted: quoteDepth, parenthesized: parentheses > 0))
-                    sentenceStart = false
+                                             startsSentence: context.sentenceStart, quoted: context.quoted,
+                                             parenthesized: context.parentheses > 0))
+                    context.sentenceStart = false
                     previous = Character(Unicode.Scalar(bytes[end - 1]))
                     offset = end
                     continue
                 }
-                switch byte {
-                case UInt8(ascii: "\""):
-                    quoteDepth.toggle()
-                case UInt8(ascii: "("), UInt8(ascii: "["):
-                    parentheses += 1
-                case UInt8(ascii: ")"), UInt8(ascii: "]"):
-                    parentheses = max(0, parentheses - 1)
-                case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: ":"):
-                    sentenceStart = true
-                default:
-                    break
-                }
+                context.note(Unicode.Scalar(byte))
                 let (character, length) = character(at: offset)
                 previous = character
                 offset += length
@@ -232,13 +220,32 @@ extension English {
         } ?? nil
     }
 
+    /// What the words of a text are read inside, as both word readers follow it: quotation
+    /// marks, brackets and the start of a sentence (or of the text, or after a colon).
+    private struct WordContext {
+        var quoted = false
+        var parentheses = 0
+        var sentenceStart = true
+
+        /// Takes note of a mark between words.
+        mutating func note(_ scalar: Unicode.Scalar) {
+            switch scalar {
+            case "\"": quoted.toggle()
+            case "\u{201C}": quoted = true
+            case "\u{201D}": quoted = false
+            case "(", "[": parentheses += 1
+            case ")", "]": parentheses = max(0, parentheses - 1)
+            case ".", "?", "!", ":", "\u{2026}": sentenceStart = true
+            default: break
+            }
+        }
+    }
+
     /// `words` of any text, `Character` by `Character`.
     static func wordsOfAnyText(_ text: String) -> [EnglishWord] {
         var words: [EnglishWord] = []
         var index = text.startIndex
-        var quoteDepth = false
-        var parentheses = 0
-        var sentenceStart = true
+        var context = WordContext()
         var previous: Character? = nil
         while index < text.endIndex {
             let character = text[index]
@@ -258,28 +265,14 @@ extension English {
                 let word = String(text[start..<end])
                 words.append(EnglishWord(text: word, lower: English.straightApostrophes(word.lowercased()), range: start..<end,
                                   before: previous, after: end < text.endIndex ? text[end] : nil,
-                                  startsSentence: sentenceStart, quoted: quoteDepth, parenthesized: parentheses > 0))
-                sentenceStart = false
+                                  startsSentence: context.sentenceStart, quoted: context.quoted, parenthesized: context.parentheses > 0))
+                context.sentenceStart = false
                 previous = text[text.index(before: end)]
                 index = end
                 continue
             }
-            switch character {
-            case "\"":
-                quoteDepth.toggle()
-            case "\u{201C}":
-                quoteDepth = true
-            case "\u{201D}":
-                quoteDepth = false
-            case "(", "[":
-                parentheses += 1
-            case ")", "]":
-                parentheses = max(0, parentheses - 1)
-            case ".", "?", "!", ":", "\u{2026}":
-                sentenceStart = true
-            default:
-                break
-            }
+            // The marks that matter are single scalars; a character of several is none of them.
+            if character.unicodeScalars.count == 1 { context.note(character.unicodeScalars.first!) }
             previous = character
             index = text.index(after: index)
         }
@@ -370,6 +363,7 @@ extension English {
         private let asciiBytes: [[UInt8]?]
         /// Per ASCII byte, the ASCII fragments that start with it.
         private let startingWith: [[[UInt8]]]
+        private let hasEmpty: Bool
 
         init(_ fragments: [String]) {
             self.fragments = fragments
@@ -379,6 +373,7 @@ extension English {
             var startingWith = [[[UInt8]]](repeating: [], count: 128)
             for case let bytes? in asciiBytes { startingWith[Int(bytes[0])].append(bytes) }
             self.startingWith = startingWith
+            hasEmpty = fragments.contains(where: \.isEmpty)
         }
 
         /// Whether a fragment occurs in `text` lower-cased.
@@ -387,7 +382,7 @@ extension English {
                 guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
                 // An empty fragment is found in any ASCII text (as the byte search always found
                 // it), and one with a byte above ASCII in none.
-                if fragments.contains(where: \.isEmpty) { return true }
+                if hasEmpty { return true }
                 for start in bytes.indices {
                     let first = asciiLowercase(bytes[start])
                     guard first < 0x80 else { continue }
