@@ -6,7 +6,13 @@ import QuizYAML
 public struct CompiledDocument: Sendable {
     public var bankID: String
     public var locale: String
-    public var bytes: [UInt8]
+    /// The document's bytes in order, in the pieces they were made in: lines rendered on the
+    /// decoder's second thread stay where they were rendered instead of being copied in after
+    /// the join, which a large bank would wait for. Write them one after another.
+    public var parts: [ArraySlice<UInt8>]
+
+    /// The whole document in one buffer (joined, so a copy when there is more than one part).
+    public var bytes: [UInt8] { parts.count == 1 ? Array(parts[0]) : Array(parts.joined()) }
 
     /// `<bank-id>.<locale>.json`
     public var fileName: String { "\(bankID).\(locale).json" }
@@ -155,6 +161,9 @@ final class DocumentEmitter {
     /// instead of waiting for the end; `hashedCounts` says how far each hasher has read.
     private var hashers: [SHA256]
     private var hashedCounts: [Int]
+    /// Per locale: runs of lines rendered apart, each with the offset in its writer's bytes
+    /// where it goes.
+    private var insertions: [[(offset: Int, run: ArraySlice<UInt8>)]]
     private static let hashChunk = 1 << 16
     private var images: [String: ImageRecord?] = [:]
     private(set) var findings: [Finding] = []
@@ -167,6 +176,7 @@ final class DocumentEmitter {
         writers = locales.map { _ in JSONWriter(capacity: capacity) }
         hashers = locales.map { _ in SHA256() }
         hashedCounts = locales.map { _ in 0 }
+        insertions = locales.map { _ in [] }
         for index in locales.indices {
             writeHeader(&writers[index], locale: locales[index])
         }
@@ -226,12 +236,17 @@ final class DocumentEmitter {
         write(question, image: nil, locale: locales[index], into: &json)
     }
 
-    /// Adds the next `count` questions `RenderedQuestions.render` made, in one copy for each run
-    /// of lines that lie side by side.
+    /// Adds the next `count` questions `RenderedQuestions.render` made, without copying them:
+    /// each run of lines that lie side by side is hashed and noted where it goes.
     func addRendered(_ count: Int, from store: inout RenderedQuestions) {
         for index in locales.indices {
-            store.forEachRun(locale: index, questions: count) { writers[index].appendMember($0) }
-            hashIfDue(index)
+            store.forEachRun(locale: index, questions: count) { lines in
+                let run = writers[index].memberWrittenApart(lines)
+                let offset = writers[index].bytes.count
+                hash(upTo: offset, of: index)
+                hashers[index].update(run)
+                insertions[index].append((offset, run))
+            }
         }
         store.moveToNext(count)
     }
@@ -342,14 +357,23 @@ final class DocumentEmitter {
             json.string(SHA256.hex(hashers[index].finalize()))
             json.endObject()
             json.finish()
-            return CompiledDocument(bankID: header.id.value, locale: locales[index], bytes: json.bytes)
+            let bytes = json.bytes
+            var parts: [ArraySlice<UInt8>] = []
+            var written = 0
+            for insertion in insertions[index] {
+                if insertion.offset > written { parts.append(bytes[written..<insertion.offset]) }
+                parts.append(insertion.run)
+                written = insertion.offset
+            }
+            parts.append(bytes[written...])
+            return CompiledDocument(bankID: header.id.value, locale: locales[index], parts: parts)
         }
     }
 }
 
 /// Questions' lines rendered ahead of their turn, kept in chunks of about a mebibyte per
-/// locale rather than an array per line, and each chunk let go once its lines are taken: a
-/// large bank's second half waits here while the first is written.
+/// locale rather than an array per line; the documents keep the chunks' runs of lines as
+/// their parts.
 struct RenderedQuestions {
     private static let chunkSize = 1 << 20
     private var chunks: [[JSONWriter]]
@@ -378,8 +402,7 @@ struct RenderedQuestions {
     }
 
     /// The lines of the next `count` questions in one locale, in order, joined where they lie
-    /// side by side (one run a chunk, as they were rendered); the chunk before a run's chunk is
-    /// let go, lines being taken in the order they were rendered.
+    /// side by side (one run a chunk, as they were rendered).
     mutating func forEachRun(locale index: Int, questions count: Int, _ body: (ArraySlice<UInt8>) -> Void) {
         let locales = chunks.count
         var question = 0
@@ -393,11 +416,7 @@ struct RenderedQuestions {
                 end = place.end
                 question += 1
             }
-            let chunk = Int(first.chunk)
-            if chunk > 0, chunks[index][chunk - 1].bytes.capacity > 0 {
-                chunks[index][chunk - 1] = JSONWriter()
-            }
-            body(chunks[index][chunk].bytes[Int(first.start)..<Int(end)])
+            body(chunks[index][Int(first.chunk)].bytes[Int(first.start)..<Int(end)])
         }
     }
 

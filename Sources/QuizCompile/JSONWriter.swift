@@ -22,22 +22,21 @@ struct JSONWriter {
     }
 
     /// A writer for one member of a container `depth` levels down that already has members,
-    /// so that what it writes can be made apart (on another thread) and joined with `appendMember`.
+    /// so that what it writes can be made apart (on another thread) and placed after this
+    /// writer's bytes with `memberWrittenApart`.
     init(laterMemberAtDepth depth: Int, capacity: Int) {
         bytes.reserveCapacity(capacity)
         self.depth = depth
         hasMember = Array(repeating: true, count: depth + 1)
     }
 
-    /// Appends what a `laterMemberAtDepth` writer for this container wrote, without its
-    /// leading comma when it is the container's first member.
-    mutating func appendMember(_ member: ArraySlice<UInt8>) {
-        if hasMember[depth] {
-            bytes.append(contentsOf: member)
-        } else {
-            bytes.append(contentsOf: member.dropFirst())
-            hasMember[depth] = true
-        }
+    /// What a `laterMemberAtDepth` writer for this container wrote, to go right after `bytes`
+    /// (kept apart by the caller): without its leading comma when it is the container's first
+    /// member. Members written after it get their comma.
+    mutating func memberWrittenApart(_ member: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        if hasMember[depth] { return member }
+        hasMember[depth] = true
+        return member.dropFirst()
     }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }

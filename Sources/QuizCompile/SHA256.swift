@@ -78,8 +78,8 @@ public struct SHA256: Sendable {
         }
     }
 
-    /// Feeds a byte array into the hash.
-    public mutating func update(_ bytes: [UInt8]) {
+    /// Feeds bytes into the hash.
+    public mutating func update(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { update($0) }
     }
 
@@ -101,7 +101,7 @@ public struct SHA256: Sendable {
         for i in 0..<8 {
             padding[1 + zeros + i] = UInt8(truncatingIfNeeded: bitLength >> (56 - 8 * UInt64(i)))
         }
-        update(padding)
+        update(padding[...])
         precondition(pending.isEmpty, "SHA256 padding did not end on a block boundary")
 
         var out = [UInt8](repeating: 0, count: 32)
@@ -118,7 +118,7 @@ public struct SHA256: Sendable {
     /// One-shot digest of `bytes`.
     public static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var h = SHA256()
-        h.update(bytes)
+        h.update(bytes[...])
         return h.finalize()
     }
 

@@ -59,9 +59,9 @@ struct SHA256Tests {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             var portable = SHA256()
             portable.usesHardware = false
-            portable.update(bytes)
+            portable.update(bytes[...])
             var detected = SHA256()
-            detected.update(bytes)
+            detected.update(bytes[...])
             #expect(SHA256.hex(detected.finalize()) == SHA256.hex(portable.finalize()), "length \(length)")
         }
     }
@@ -104,8 +104,8 @@ struct SHA256Tests {
         let oneShot = SHA256.hash(message)
         for split in 0...message.count {
             var hasher = SHA256()
-            hasher.update(Array(message[..<split]))
-            hasher.update(Array(message[split...]))
+            hasher.update(message[..<split])
+            hasher.update(message[split...])
             #expect(hasher.finalize() == oneShot, "split at \(split)")
         }
     }

@@ -48,10 +48,10 @@ enum CompileCommand: Command {
         // All or nothing: with an error anywhere, no file is written.
         guard !findings.contains(where: { $0.severity == .error }) else { return ExitStatus.findings }
         if output == "-" {
-            Terminal.standardOutput.write(documents[0].bytes)
+            Terminal.standardOutput.write(documents[0].parts)
             return ExitStatus.success
         }
-        try AtomicWriter.write(documents.map { ($0.fileName, $0.bytes) }, into: output)
+        try AtomicWriter.write(documents.map { ($0.fileName, $0.parts) }, into: output)
         return ExitStatus.success
     }
 }
