@@ -9,7 +9,10 @@ struct Run {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// `QUIZBANK_EXECUTABLE` names the build to run (the release build, say); else the debug
+    /// build, or the release build when there is no debug one.
     static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["QUIZBANK_EXECUTABLE"] { return URL(fileURLWithPath: path) }
         let candidates = [".build/debug/quizbank", ".build/release/quizbank"].map { repository.appendingPathComponent($0) }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
