@@ -269,6 +269,8 @@ enum Repository {
         let whole = Compiler().compile(try #require(decoded.bank))
         #expect(streamed.documents.count == 2)
         #expect(streamed.documents.map(\.bytes) == whole.documents.map(\.bytes))
+        // The second part's runs of lines are parts of their own, between lines written in turn.
+        #expect(streamed.documents.allSatisfy { $0.parts.count > 4 }, "\(streamed.documents.map(\.parts.count))")
     }
 
     @Test func errorsWriteNothing() {
