@@ -198,13 +198,28 @@ extension [Finding] {
         }
         var rankOfSlot = [Int](repeating: 0, count: slotOfPath.count)
         for (rank, path) in slotOfPath.keys.sorted().enumerated() { rankOfSlot[slotOfPath[path]!] = rank }
-        var keys = indices.map { (path: rankOfSlot[slots[$0]], range: self[$0].range, index: $0) }
+        // The path's rank and the range packed into words compared in turn: the order of
+        // (path, start, end) with no field read twice.
+        var keys = indices.map { index in
+            let range = self[index].range
+            return SortKey(pathAndLine: UInt64(rankOfSlot[slots[index]]) << 32 | UInt64(range.start.line),
+                           columnAndEndLine: UInt64(range.start.column) << 32 | UInt64(range.end.line),
+                           endColumn: range.end.column, index: index)
+        }
         keys.sort { a, b in
-            if a.path != b.path { return a.path < b.path }
-            if a.range != b.range { return a.range < b.range }
+            if a.pathAndLine != b.pathAndLine { return a.pathAndLine < b.pathAndLine }
+            if a.columnAndEndLine != b.columnAndEndLine { return a.columnAndEndLine < b.columnAndEndLine }
+            if a.endColumn != b.endColumn { return a.endColumn < b.endColumn }
             let (ruleA, ruleB) = (self[a.index].ruleID, self[b.index].ruleID)
             return ruleA != ruleB ? ruleA < ruleB : a.index < b.index
         }
         self = keys.map { self[$0.index] }
+    }
+
+    private struct SortKey {
+        var pathAndLine: UInt64
+        var columnAndEndLine: UInt64
+        var endColumn: UInt32
+        var index: Int
     }
 }

@@ -127,6 +127,26 @@ import QuizYAML
         #expect(shuffled == expected)
     }
 
+    /// Many ties on each field, and lines and columns at the ends of their range.
+    @Test func sortingForTheReportIsTheStableSortByReportOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let values: [UInt32] = [1, 2, 3, 65_535, 65_536, UInt32.max - 1, UInt32.max]
+        func mark() -> SourceMark {
+            SourceMark(line: Int(values.randomElement(using: &generator)!), column: Int(values.randomElement(using: &generator)!))
+        }
+        for _ in 0..<20 {
+            var findings = (0..<500).map { index in
+                Finding(ruleID: ["whitespace", "text-length", "a-rule"].randomElement(using: &generator)!, severity: .warning,
+                        message: "finding \(index)", path: ["b.yaml", "a.yaml", "dir/a.yaml"].randomElement(using: &generator)!,
+                        range: SourceRange(start: mark(), end: mark()))
+            }
+            let expected = findings.sorted(by: Finding.reportOrder)
+            findings.sortForReport()
+            let firstDifference = findings.indices.first { findings[$0].message != expected[$0].message }
+            #expect(firstDifference == nil)
+        }
+    }
+
     @Test func everyReporterMatchesItsGoldenFileByteForByte() throws {
         let update = ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1"
         for (name, text) in Self.outputs() {
