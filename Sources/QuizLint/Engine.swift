@@ -159,7 +159,9 @@ public struct LintEngine: Sendable {
                 reporter(suppression.unusedMessage(formatRules: formatRules, knownRules: knownRules), at: suppression.range,
                          suggestion: nil)
             }
-            kept += reporter.findings
+            // Appending even nothing makes `kept` unique: it would copy all the findings it
+            // still shares with `findings`.
+            if !reporter.findings.isEmpty { kept += reporter.findings }
         }
         return kept
     }
