@@ -213,7 +213,26 @@ extension [Finding] {
             let (ruleA, ruleB) = (self[a.index].ruleID, self[b.index].ruleID)
             return ruleA != ruleB ? ruleA < ruleB : a.index < b.index
         }
-        self = keys.map { self[$0.index] }
+        // Into place by following the permutation's cycles: each finding is moved once, with no
+        // copy (a copy retains its box, and the old array would release each one).
+        var placed = [Bool](repeating: false, count: count)
+        withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for start in keys.indices where !placed[start] {
+                let first = (base + start).move()
+                var position = start
+                while true {
+                    placed[position] = true
+                    let source = keys[position].index
+                    if source == start {
+                        (base + position).initialize(to: first)
+                        break
+                    }
+                    (base + position).moveInitialize(from: base + source, count: 1)
+                    position = source
+                }
+            }
+        }
     }
 
     private struct SortKey {

@@ -50,7 +50,9 @@ public struct LintEngine: Sendable {
             addTasks(for: bank, configuration: configurationOf[bank.path] ?? .defaults, to: &work)
         }
         addRunTasks(banks, configurations: configurationOf, to: &work)
-        findings += work.perform()
+        // Appending would copy the rules' findings once more.
+        let ruleFindings = work.perform()
+        findings = findings.isEmpty ? ruleFindings : findings + ruleFindings
         findings = applySuppressions(findings, inputs: inputs)
         findings.sortForReport()
         return LintResult(findings: findings, bankCount: inputs.count, banks: banks)
