@@ -46,7 +46,7 @@ extension LocalizedText {
     /// of them only to see that there is nothing to look for: `include` sees the bare string, and
     /// the field and the `AuthoredText` (copies that cost more than a quick look) are made only
     /// for the strings it keeps.
-    fileprivate func forEachAuthored(sourceLocale: String, where include: (String) -> Bool, field: () -> QuestionField,
+    func forEachAuthored(sourceLocale: String, where include: (String) -> Bool, field: () -> QuestionField,
                                      _ body: (AuthoredText) -> Void) {
         switch form {
         case .plain(let string):

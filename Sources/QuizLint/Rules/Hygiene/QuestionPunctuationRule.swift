@@ -224,16 +224,25 @@ struct QuestionPunctuationRule: BankRule {
         guard style == "auto" || style == "question-mark" else { return }
         // In order of first appearance; a bank has few locales, so a list is searched.
         var byLocale: [LocaleStems] = []
+        func stems(of locale: String) -> Int {
+            if let index = byLocale.firstIndex(where: { $0.locale == locale }) { return index }
+            byLocale.append(LocaleStems(locale: locale))
+            return byLocale.count - 1
+        }
         // The fields are read in place: a copy of a whole question retains each of its texts.
         let questions = bank.bank.questions
         for index in questions.indices where questions[index].kind != .trueFalse {
-            let field = QuestionField(place: .questionText(questions[index].id.value), text: questions[index].text)
-            field.forEachEntry(sourceLocale: bank.sourceLocale) { entry in
-                let index = byLocale.firstIndex { $0.locale == entry.locale } ?? byLocale.count
-                if index == byLocale.count { byLocale.append(LocaleStems(locale: entry.locale)) }
-                byLocale[index].count += 1
+            switch questions[index].text.form {
+            case .plain: byLocale[stems(of: bank.sourceLocale)].count += 1
+            case .translated(let entries): for entry in entries { byLocale[stems(of: entry.locale)].count += 1 }
+            }
+            // Most stems end with '?' or ':' (a look at their last bytes): only the others are
+            // made into entries and looked at closely.
+            questions[index].text.forEachAuthored(sourceLocale: bank.sourceLocale, where: { !endsWithASCIIMark($0) }, field: {
+                QuestionField(place: .questionText(questions[index].id.value), text: questions[index].text)
+            }) { entry in
                 if let offset = offendingEnd(of: entry) {
-                    byLocale[index].offending.append(Stem(entry: entry, offending: offset))
+                    byLocale[stems(of: entry.locale)].offending.append(Stem(entry: entry, offending: offset))
                 }
             }
         }
@@ -348,9 +357,9 @@ struct QuestionPunctuationRule: BankRule {
         return startsWithQuestionWord(TextWords.lowercased(String(text[text.index(after: comma)...].prefix(60)), limit: 2))
     }
 
-    /// Where a stem that does not conform ends (before closing quotes and brackets), or nil.
+    /// Where a stem that does not end with an ASCII mark (`endsWithASCIIMark`) and does not
+    /// conform otherwise ends (before closing quotes and brackets), or nil.
     private func offendingEnd(of entry: AuthoredText) -> Int? {
-        if endsWithASCIIMark(entry.text) { return nil }
         let scalars = entry.text.scalarArray
         if hasBlank(scalars) { return nil }
         var index = scalars.count - 1
