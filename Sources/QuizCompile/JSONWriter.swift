@@ -79,13 +79,34 @@ struct JSONWriter {
         let passed = value.withUTF8 { utf8 in
             var check = TextNormalizer.QuickCheck()
             var runStart = 0
-            for index in 0..<utf8.count {
+            // One byte: the normalization check, and an escape where one is due.
+            func visit(_ index: Int) -> Bool {
                 let byte = utf8[index]
                 if checkingNormalization, !check.accepts(byte) { return false }
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { return true }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 appendEscape(byte)
                 runStart = index + 1
+                return true
+            }
+            // Eight bytes at a time, while they are printable ASCII with no quote, backslash or
+            // space after a space: those pass the check and need no escape, byte by byte too.
+            let raw = UnsafeRawBufferPointer(utf8)
+            var index = 0
+            while index + 8 <= utf8.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if Self.isPlain(word, afterSpace: check.followsSpace) {
+                    check.pass(UInt8(truncatingIfNeeded: word >> 56))
+                } else {
+                    for position in index..<(index + 8) {
+                        guard visit(position) else { return false }
+                    }
+                }
+                index += 8
+            }
+            while index < utf8.count {
+                guard visit(index) else { return false }
+                index += 1
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
             return !checkingNormalization || check.acceptsEnd
@@ -94,14 +115,33 @@ struct JSONWriter {
         return passed
     }
 
+    /// Eight bytes (little-endian) that are printable ASCII, hold no `"` or `\\`, and no space
+    /// that follows a space (the first byte follows one when `afterSpace`).
+    @inline(__always)
+    private static func isPlain(_ word: UInt64, afterSpace: Bool) -> Bool {
+        guard word & EightBytes.high == 0, !EightBytes.hasByteBelow(word, 0x20),
+              EightBytes.equal(word, UInt8(ascii: "\"")) | EightBytes.equal(word, UInt8(ascii: "\\")) == 0 else { return false }
+        let spaces = EightBytes.equal(word, 0x20)
+        return spaces & (spaces << 8 | (afterSpace ? 0x80 : 0)) == 0
+    }
+
     mutating func bool(_ value: Bool) {
         element()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        let literal: StaticString = value ? "true" : "false"
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     mutating func int(_ value: Int) {
         element()
-        bytes.append(contentsOf: String(value).utf8)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var divisor: UInt = 1
+        while value.magnitude / divisor >= 10 { divisor *= 10 }
+        var rest = value.magnitude
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// Integral values print as integers; others in Swift's shortest round-tripping form.

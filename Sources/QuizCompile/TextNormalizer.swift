@@ -43,6 +43,14 @@ public enum TextNormalizer {
         }
 
         var acceptsEnd: Bool { previous != 0x20 && previous != 0x0A }
+
+        /// Whether a space next would fail the check.
+        var followsSpace: Bool { previous == 0x20 || previous == 0x0A }
+
+        /// Takes bytes known to pass (printable ASCII with no space after a space), by the last.
+        mutating func pass(_ last: UInt8) {
+            previous = last
+        }
     }
 
     public static func normalize(_ text: String) -> String {

@@ -182,6 +182,51 @@ enum Repository {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"say \\\"hi\\\" \\\\ \\n\\t\\u0001 é 🌍\"")
     }
 
+    /// The writer's JSON for a string, byte by byte: what its eight-bytes-at-a-time path must give.
+    private static func quoted(_ value: String) -> String {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += Array("\\\"".utf8)
+            case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
+            case 0x0A: out += Array("\\n".utf8)
+            case 0x09: out += Array("\\t".utf8)
+            case 0x0D: out += Array("\\r".utf8)
+            case 0x08: out += Array("\\b".utf8)
+            case 0x0C: out += Array("\\f".utf8)
+            case 0..<0x20: out += Array(String(format: "\\u%04x", Int(byte)).utf8)
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Random texts made of the pieces that matter to escaping and to the normalization check
+    /// (spaces next to spaces and line ends, quotes, controls, marks that combine), in runs long
+    /// enough for the eight-byte path: `string` escapes exactly as byte by byte, and `text`
+    /// writes the normalized text.
+    @Test func stringsAndTextsEightBytesAtATimeAsByteByByte() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "word", "Quiz", " ", "  ", "\"", "\\", "\n", "\t", "\r", "\u{01}", "\u{1F}", "é", "e\u{301}", "—", "日本", "🌍", "?", "12345678", " x "]
+        for _ in 0..<2_000 {
+            let value = (0..<Int.random(in: 0...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var writer = JSONWriter()
+            writer.string(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == Self.quoted(value), "\(Array(value.utf8))")
+            var textWriter = JSONWriter()
+            textWriter.text(value)
+            #expect(String(decoding: textWriter.bytes, as: UTF8.self) == Self.quoted(TextNormalizer.normalize(value)), "\(Array(value.utf8))")
+        }
+    }
+
+    @Test func integersPrintAsDecimals() {
+        var writer = JSONWriter()
+        writer.intArray([0, 7, 10, 99, 100, 65_535, -1, -40, Int.max, Int.min])
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+            == "[\n  0,\n  7,\n  10,\n  99,\n  100,\n  65535,\n  -1,\n  -40,\n  \(Int.max),\n  \(Int.min)\n]")
+    }
+
     @Test func numbersPrintIntegralValuesAsIntegers() {
         var writer = JSONWriter()
         writer.beginArray()

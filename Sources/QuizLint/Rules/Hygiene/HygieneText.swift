@@ -136,21 +136,6 @@ extension String {
     }
 }
 
-/// Tests on eight bytes at once, read as one little-endian word: the quick looks of rules that
-/// look for a few byte values.
-enum EightBytes {
-    static let high: UInt64 = 0x8080_8080_8080_8080
-
-    /// The high bit of each byte of `word` that is `byte`, and of no other (exact: the bytes do
-    /// not carry into each other).
-    @inline(__always)
-    static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let v = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-        return ~(((v & low) &+ low) | v) & high
-    }
-}
-
 /// A set of byte values, for scanning the bytes of a text with one table lookup each. The
 /// rules' quick looks go over every byte of every text, most of which matter to none of them,
 /// and a lookup costs a fraction of a chain of comparisons.
