@@ -8,14 +8,26 @@ public struct CompiledDocument: Sendable {
     public var locale: String
     /// The document's bytes in order, in the pieces they were made in: lines rendered on the
     /// decoder's second thread stay where they were rendered instead of being copied in after
-    /// the join, which a large bank would wait for. Write them one after another.
+    /// the join, which a large bank would wait for. Write them one after another. Empty when
+    /// the document went to a `DocumentSink`.
     public var parts: [ArraySlice<UInt8>]
 
     /// The whole document in one buffer (joined, so a copy when there is more than one part).
     public var bytes: [UInt8] { parts.count == 1 ? Array(parts[0]) : Array(parts.joined()) }
 
     /// `<bank-id>.<locale>.json`
-    public var fileName: String { "\(bankID).\(locale).json" }
+    public var fileName: String { Self.fileName(bankID: bankID, locale: locale) }
+
+    public static func fileName(bankID: String, locale: String) -> String { "\(bankID).\(locale).json" }
+}
+
+/// Takes a bank's compiled documents as they are made, so that a large one is never held whole:
+/// `start` names the documents (one per locale, in order), `append` gives a document's next
+/// bytes, in order. `start` may come again for the same bank, when the compiler starts over:
+/// what was appended before is then to be dropped.
+public protocol DocumentSink: AnyObject {
+    func start(_ fileNames: [String])
+    func append(_ bytes: ArraySlice<UInt8>, toDocument index: Int)
 }
 
 /// Rule ids of what compiling can find that decoding cannot (it reads the image files).
@@ -62,12 +74,13 @@ public struct CompileResult: Sendable {
 public struct Compiler: Sendable {
     public init() {}
 
-    /// Compiles a decoded bank.
-    public func compile(_ bank: Bank, locales choice: LocaleChoice = .all) -> CompileResult {
+    /// Compiles a decoded bank. With a `sink`, the documents go there as they are made and
+    /// come back without their bytes.
+    public func compile(_ bank: Bank, locales choice: LocaleChoice = .all, sink: DocumentSink? = nil) -> CompileResult {
         guard let locales = choice.locales(of: bank.header) else {
             return CompileResult(documents: [], findings: [], header: bank.header, missingLocale: localeTag(choice))
         }
-        let emitter = DocumentEmitter(header: bank.header, locales: locales, capacity: bank.questions.count * 400)
+        let emitter = DocumentEmitter(header: bank.header, locales: locales, capacity: bank.questions.count * 400, sink: sink)
         for question in bank.questions { emitter.add(question) }
         let documents = emitter.finish()
         let failed = !emitter.findings.isEmpty
@@ -75,8 +88,9 @@ public struct Compiler: Sendable {
     }
 
     /// Decodes and compiles a bank file. When the header comes before `questions` (as it
-    /// usually does), each question is written out as it is decoded and none is kept.
-    public func compile(_ bytes: [UInt8], path: String, locales choice: LocaleChoice = .all) -> CompileResult {
+    /// usually does), each question is written out as it is decoded and none is kept; with a
+    /// `sink`, the documents go there as they are made (what comes back has no bytes).
+    public func compile(_ bytes: [UInt8], path: String, locales choice: LocaleChoice = .all, sink: DocumentSink? = nil) -> CompileResult {
         var emitter: DocumentEmitter?
         // Questions rendered on the decoder's second thread, until their turn.
         var rendered: RenderedQuestions?
@@ -92,7 +106,7 @@ public struct Compiler: Sendable {
         let capacity = bytes.count + bytes.count / 4
         let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
             guard let header, let locales = choice.locales(of: header) else { return }
-            emitter = DocumentEmitter(header: header, locales: locales, capacity: capacity)
+            emitter = DocumentEmitter(header: header, locales: locales, capacity: capacity, sink: sink)
         }, question: { question in
             addRenderedInTurn()
             if let emitter { emitter.add(question) } else { pending.append(question) }
@@ -124,14 +138,14 @@ public struct Compiler: Sendable {
             streamed = emitter
         } else if emitter == nil {
             // The header was incomplete before `questions`: the questions waited in `pending`.
-            streamed = DocumentEmitter(header: header, locales: locales, capacity: capacity)
+            streamed = DocumentEmitter(header: header, locales: locales, capacity: capacity, sink: sink)
             for question in pending { streamed.add(question) }
         } else {
             // Header keys after `questions` may change what was written: compile the whole bank.
             guard let bank = BankDecoder().decode(bytes, path: path).bank else {
                 return CompileResult(documents: [], findings: decoded.findings, header: header)
             }
-            let result = compile(bank, locales: choice)
+            let result = compile(bank, locales: choice, sink: sink)
             return CompileResult(documents: result.documents, findings: decoded.findings + result.findings, header: header)
         }
         let documents = streamed.finish()
@@ -162,18 +176,24 @@ final class DocumentEmitter {
     private var hashers: [SHA256]
     private var hashedCounts: [Int]
     /// Per locale: runs of lines rendered apart, each with the offset in its writer's bytes
-    /// where it goes.
+    /// where it goes (without a sink).
     private var insertions: [[(offset: Int, run: ArraySlice<UInt8>)]]
+    /// Where the documents go as they are hashed, if anywhere: each writer then holds only the
+    /// bytes not yet handed over, and its memory is used again and again.
+    private let sink: DocumentSink?
     private static let hashChunk = 1 << 16
     private var images: [String: ImageRecord?] = [:]
     private(set) var findings: [Finding] = []
     private let defaultShuffle: Bool
 
-    init(header: BankHeader, locales: [String], capacity: Int) {
+    init(header: BankHeader, locales: [String], capacity: Int, sink: DocumentSink?) {
         self.header = header
         self.locales = locales
+        self.sink = sink
         defaultShuffle = header.exam?.shuffleChoices ?? true
-        writers = locales.map { _ in JSONWriter(capacity: capacity) }
+        // With a sink a writer holds a chunk and one more question at most.
+        writers = locales.map { _ in JSONWriter(capacity: sink == nil ? capacity : 2 * Self.hashChunk) }
+        sink?.start(locales.map { CompiledDocument.fileName(bankID: header.id.value, locale: $0) })
         hashers = locales.map { _ in SHA256() }
         hashedCounts = locales.map { _ in 0 }
         insertions = locales.map { _ in [] }
@@ -245,7 +265,12 @@ final class DocumentEmitter {
                 let offset = writers[index].bytes.count
                 hash(upTo: offset, of: index)
                 hashers[index].update(run)
-                insertions[index].append((offset, run))
+                if let sink {
+                    handOver(index)
+                    sink.append(run, toDocument: index)
+                } else {
+                    insertions[index].append((offset, run))
+                }
             }
         }
         store.moveToNext(count)
@@ -254,7 +279,15 @@ final class DocumentEmitter {
     private func hashIfDue(_ index: Int) {
         if writers[index].bytes.count - hashedCounts[index] >= Self.hashChunk {
             hash(upTo: writers[index].bytes.count, of: index)
+            if sink != nil { handOver(index) }
         }
+    }
+
+    /// Gives the sink what the writer holds, all of it hashed, and empties the writer.
+    private func handOver(_ index: Int) {
+        sink!.append(writers[index].bytes[...], toDocument: index)
+        writers[index].removeBytes()
+        hashedCounts[index] = 0
     }
 
     private func hash(upTo end: Int, of index: Int) {
@@ -358,6 +391,10 @@ final class DocumentEmitter {
             json.endObject()
             json.finish()
             let bytes = json.bytes
+            if let sink {
+                sink.append(bytes[...], toDocument: index)
+                return CompiledDocument(bankID: header.id.value, locale: locales[index], parts: [])
+            }
             var parts: [ArraySlice<UInt8>] = []
             var written = 0
             for insertion in insertions[index] {

@@ -39,6 +39,12 @@ struct JSONWriter {
         return member.dropFirst()
     }
 
+    /// Empties the buffer, keeping its room (the layout state stays: what was written was
+    /// handed over).
+    mutating func removeBytes() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
     mutating func beginArray() { open(UInt8(ascii: "[")) }

@@ -1,50 +1,113 @@
 import Foundation
 import QuizBank
+import QuizCompile
 
-/// Writes files so that a reader never sees half of one: each goes to a temporary file in the
-/// same folder and is renamed over its name only when complete. A failed or killed run leaves
-/// the earlier files as they were. There is no fsync: compiled files are rebuilt by running
-/// again, so surviving a power cut is not worth the wait on every compile (about 13 ms for a
-/// 29 MB document here).
-enum AtomicWriter {
-    /// Writes each file from its parts, in order.
-    static func write(_ files: [(name: String, parts: [ArraySlice<UInt8>])], into directory: String) throws(CommandFailure) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(message: "cannot create output folder \(directory): \(error.localizedDescription)")
+/// Writes a run's files so that a reader never sees half of one: each goes to a temporary file
+/// in the same folder, written as the compiler makes it (`DocumentSink`), and all of them are
+/// renamed over their names only once every one is complete (`commit`). `rollback` removes
+/// them, so a failed run leaves the earlier files as they were, and a killed one at most a
+/// hidden temporary file. There is no fsync: compiled files are rebuilt by running again, so
+/// surviving a power cut is not worth the wait on every compile (about 13 ms for a 29 MB
+/// document here).
+final class AtomicWriter: DocumentSink {
+    private let directory: String
+    /// Whether this run made the folder (it is removed again on rollback when empty).
+    private var madeDirectory = false
+    private var directoryReady = false
+    /// Every file of the run so far, in the order started: temporary and final path.
+    private var files: [(temporary: String, final: String)] = []
+    /// The current bank's files, in the order `start` named them: descriptor and index in `files`.
+    private var current: [(descriptor: Int32, file: Int)] = []
+    /// The first thing that went wrong; nothing more is written after it.
+    private(set) var failure: CommandFailure?
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The next `start` names another bank's files (the current one's stay).
+    func nextBank() {
+        closeCurrent()
+        current = []
+    }
+
+    func start(_ fileNames: [String]) {
+        // Again for the same bank: the compiler starts over, so what it wrote goes.
+        closeCurrent()
+        for entry in current {
+            unlink(files[entry.file].temporary)
+            files[entry.file].temporary = ""
         }
-        var temporaries: [(temporary: String, final: String)] = []
+        current = []
+        guard failure == nil, prepareDirectory() else { return }
         let pid = ProcessInfo.processInfo.processIdentifier
-        do throws(CommandFailure) {
-            for file in files {
-                let final = FilePath.join(directory, file.name)
-                let temporary = FilePath.join(directory, ".\(file.name).\(pid).tmp")
-                try writeFile(file.parts, to: temporary)
-                temporaries.append((temporary, final))
+        for name in fileNames {
+            let final = FilePath.join(directory, name)
+            // Numbered: two banks of one run may have the same id (the later one wins, as it
+            // would written one after the other).
+            let temporary = FilePath.join(directory, ".\(name).\(pid).\(files.count).tmp")
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard descriptor >= 0 else {
+                failure = CommandFailure(message: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+                return
             }
-            for pair in temporaries where rename(pair.temporary, pair.final) != 0 {
-                throw CommandFailure(message: "cannot write \(pair.final): \(String(cString: strerror(errno)))")
-            }
-        } catch {
-            for pair in temporaries { unlink(pair.temporary) }
-            throw error
+            files.append((temporary, final))
+            current.append((descriptor, files.count - 1))
         }
     }
 
-    private static func writeFile(_ parts: [ArraySlice<UInt8>], to path: String) throws(CommandFailure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+    func append(_ bytes: ArraySlice<UInt8>, toDocument index: Int) {
+        guard failure == nil, index < current.count else { return }
+        let entry = current[index]
+        if let error = bytes.withUnsafeBytes({ Terminal.writeAll($0, to: entry.descriptor) }) {
+            failure = CommandFailure(message: "cannot write \(files[entry.file].temporary): \(String(cString: strerror(error)))")
         }
-        var failure: Int32?
-        for part in parts where failure == nil {
-            failure = part.withUnsafeBytes { Terminal.writeAll($0, to: descriptor) }
-        }
-        close(descriptor)
+    }
+
+    /// Renames every file over its name; on any failure, removes what is left and throws.
+    func commit() throws(CommandFailure) {
+        closeCurrent()
+        current = []
         if let failure {
-            unlink(path)
-            throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(failure)))")
+            rollback()
+            throw failure
         }
+        for index in files.indices where !files[index].temporary.isEmpty {
+            guard rename(files[index].temporary, files[index].final) == 0 else {
+                let failure = CommandFailure(message: "cannot write \(files[index].final): \(String(cString: strerror(errno)))")
+                rollback()
+                throw failure
+            }
+            files[index].temporary = ""
+        }
+    }
+
+    /// Removes every temporary file of the run (and the folder, if this run made it and it is empty).
+    func rollback() {
+        closeCurrent()
+        current = []
+        for file in files where !file.temporary.isEmpty { unlink(file.temporary) }
+        files = []
+        if madeDirectory { rmdir(directory) }
+    }
+
+    private func prepareDirectory() -> Bool {
+        guard !directoryReady else { return true }
+        var isDirectory: ObjCBool = false
+        let existed = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            failure = CommandFailure(message: "cannot create output folder \(directory): \(error.localizedDescription)")
+            return false
+        }
+        madeDirectory = !existed
+        directoryReady = true
+        return true
+    }
+
+    private func closeCurrent() {
+        for entry in current where entry.descriptor >= 0 { close(entry.descriptor) }
+        current = current.map { (-1, $0.file) }
     }
 }

@@ -227,6 +227,58 @@ questions:
         #expect(files == ["good.en.json"], "no other file, no temporary left behind")
     }
 
+    @Test func aBankWithErrorsLeavesNoNewFolder() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("good.yaml", goodBank)
+        try scratch.write("zz-bad.yaml", goodBank.replacingOccurrences(of: "id: good", with: "id: bad")
+            .replacingOccurrences(of: "answer: true", with: "answer: maybe"))
+        let run = try Run(["compile", "good.yaml", "zz-bad.yaml", "-o", "new/out"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("new/out").path),
+                "the good bank's file was written as it was made, then removed with the folder")
+    }
+
+    /// A bank large enough to be read in two parts, in two locales: the files written as they
+    /// are made hold what standard output gets.
+    @Test func aLargeBankWrittenAsItIsMadeMatchesStandardOutput() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var text = "quizbank: 1\nid: large\ntitle: {en: Large, de: Groß}\nlocale: en\nlocales: [en, de]\nquestions:\n"
+        for index in 0..<12_000 {
+            text += "  - id: q\(index)\n    text: {en: \"Question  \(index), with a text long enough to fill the chunks?\", de: \"Frage \(index)?\"}\n"
+            text += "    choices: [\"A \(index)\", {text: B, correct: true}]\n"
+        }
+        try scratch.write("large.yaml", text)
+        #expect(text.utf8.count > 1 << 20)
+        let run = try Run(["compile", "large.yaml", "-o", "out"], in: scratch.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path).sorted()
+        #expect(files == ["large.de.json", "large.en.json"], "no temporary left behind")
+        for locale in ["en", "de"] {
+            let printed = try Run(["compile", "large.yaml", "--locale", locale, "-o", "-"], in: scratch.url)
+            let written = try String(contentsOf: scratch.url.appendingPathComponent("out/large.\(locale).json"), encoding: .utf8)
+            #expect(printed.status == 0)
+            #expect(written == printed.stdout, "large.\(locale).json")
+        }
+    }
+
+    /// A header key after the questions: the compiler starts the document over, and the file
+    /// holds only the second go.
+    @Test func aFileStartedOverHoldsTheWholeBankOnce() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("late.yaml", goodBank + "description: Written after the questions\n")
+        let run = try Run(["compile", "late.yaml", "-o", "out"], in: scratch.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path) == ["good.en.json"])
+        let written = try String(contentsOf: scratch.url.appendingPathComponent("out/good.en.json"), encoding: .utf8)
+        let printed = try Run(["compile", "late.yaml", "-o", "-"], in: scratch.url)
+        #expect(written == printed.stdout)
+        #expect(written.contains("Written after the questions"))
+        #expect(written.components(separatedBy: "\"format\"").count == 2, "one document, not two")
+    }
+
     @Test func compileOneLocale() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -288,6 +288,27 @@ enum Repository {
         #expect(streamed.findings.isEmpty)
         #expect(streamed.documents.map(\.fileName) == ["streamed.en.json", "streamed.de.json"])
         #expect(streamed.documents.map(\.bytes) == (try viaBank(bytes)))
+        // Handed to a sink as they are made: the same bytes.
+        let sink = CollectingSink()
+        let sunk = Compiler().compile(bytes, path: "streamed.yaml", sink: sink)
+        #expect(sunk.findings.isEmpty)
+        #expect(sunk.documents.allSatisfy { $0.parts.isEmpty })
+        #expect(sink.fileNames == ["streamed.en.json", "streamed.de.json"])
+        #expect(sink.documents == streamed.documents.map(\.bytes))
+        #expect(sink.starts == 1)
+    }
+
+    /// A header key after the questions may change what was written: the compiler starts the
+    /// documents over, and the sink ends up with the whole bank's.
+    @Test(arguments: [20, 12_000])
+    func aHeaderKeyAfterTheQuestionsStartsTheSinkOver(questions: Int) throws {
+        let bytes = bank(questions: questions, headerFirst: true) + Array("description: {en: Late, de: Spät}\n".utf8)
+        let sink = CollectingSink()
+        let result = Compiler().compile(bytes, path: "streamed.yaml", sink: sink)
+        #expect(result.findings.isEmpty)
+        #expect(sink.starts == 2)
+        #expect(sink.documents == (try viaBank(bytes)))
+        #expect(String(decoding: sink.documents[0], as: UTF8.self).contains("\"description\": \"Late\""))
     }
 
     /// A large bank's second part is written on another thread in chunks of a mebibyte, except
@@ -316,6 +337,9 @@ enum Repository {
         #expect(streamed.documents.map(\.bytes) == whole.documents.map(\.bytes))
         // The second part's runs of lines are parts of their own, between lines written in turn.
         #expect(streamed.documents.allSatisfy { $0.parts.count > 4 }, "\(streamed.documents.map(\.parts.count))")
+        let sink = CollectingSink()
+        _ = Compiler().compile(bytes, path: path, sink: sink)
+        #expect(sink.documents == whole.documents.map(\.bytes))
     }
 
     @Test func errorsWriteNothing() {
@@ -330,5 +354,22 @@ enum Repository {
         let result = Compiler().compile(bank(questions: 3, headerFirst: true), path: "streamed.yaml", locales: .one("fr"))
         #expect(result.missingLocale == "fr")
         #expect(result.documents.isEmpty)
+    }
+}
+
+/// A `DocumentSink` that keeps what it is given.
+final class CollectingSink: DocumentSink {
+    private(set) var fileNames: [String] = []
+    private(set) var documents: [[UInt8]] = []
+    private(set) var starts = 0
+
+    func start(_ fileNames: [String]) {
+        starts += 1
+        self.fileNames = fileNames
+        documents = fileNames.map { _ in [] }
+    }
+
+    func append(_ bytes: ArraySlice<UInt8>, toDocument index: Int) {
+        documents[index] += bytes
     }
 }

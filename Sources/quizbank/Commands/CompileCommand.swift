@@ -30,15 +30,24 @@ enum CompileCommand: Command {
         var documents: [CompiledDocument] = []
         var sources: [String: [UInt8]] = [:]
         let compiler = Compiler()
-        for file in files {
-            let bytes = try BankFiles.read(file)
-            let result = compiler.compile(bytes, path: file, locales: choice)
-            if let missing = result.missingLocale, let header = result.header {
-                throw CommandFailure(message: "bank \(header.id.value) has no locale \(missing) (it has \(header.outputLocales.joined(separator: ", ")))")
+        // Into a folder, each document goes to its temporary file as it is made; all are
+        // renamed into place at the end, or all removed.
+        let writer = output == "-" ? nil : AtomicWriter(directory: output)
+        do {
+            for file in files {
+                let bytes = try BankFiles.read(file)
+                writer?.nextBank()
+                let result = compiler.compile(bytes, path: file, locales: choice, sink: writer)
+                if let missing = result.missingLocale, let header = result.header {
+                    throw CommandFailure(message: "bank \(header.id.value) has no locale \(missing) (it has \(header.outputLocales.joined(separator: ", ")))")
+                }
+                if !result.findings.isEmpty && showSource { sources[file] = bytes }
+                findings += result.findings
+                documents += result.documents
             }
-            if !result.findings.isEmpty && showSource { sources[file] = bytes }
-            findings += result.findings
-            documents += result.documents
+        } catch {
+            writer?.rollback()
+            throw error
         }
         findings.sortForReport()
         if !findings.isEmpty {
@@ -46,12 +55,15 @@ enum CompileCommand: Command {
             Terminal.standardError.write(reporter.report(findings, bankCount: files.count))
         }
         // All or nothing: with an error anywhere, no file is written.
-        guard !findings.contains(where: { $0.severity == .error }) else { return ExitStatus.findings }
-        if output == "-" {
+        guard !findings.contains(where: { $0.severity == .error }) else {
+            writer?.rollback()
+            return ExitStatus.findings
+        }
+        guard let writer else {
             Terminal.standardOutput.write(documents[0].parts)
             return ExitStatus.success
         }
-        try AtomicWriter.write(documents.map { ($0.fileName, $0.parts) }, into: output)
+        try writer.commit()
         return ExitStatus.success
     }
 }
