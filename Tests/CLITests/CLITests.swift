@@ -235,8 +235,8 @@ questions:
             .replacingOccurrences(of: "answer: true", with: "answer: maybe"))
         let run = try Run(["compile", "good.yaml", "zz-bad.yaml", "-o", "new/out"], in: scratch.url)
         #expect(run.status == 1)
-        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("new/out").path),
-                "the good bank's file was written as it was made, then removed with the folder")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("new").path),
+                "the good bank's file was written as it was made, then removed with the folders")
     }
 
     /// A bank large enough to be read in two parts, in two locales: the files written as they
