@@ -139,15 +139,7 @@ struct JSONWriter {
 
     mutating func int(_ value: Int) {
         element()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var divisor: UInt = 1
-        while value.magnitude / divisor >= 10 { divisor *= 10 }
-        var rest = value.magnitude
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
+        DecimalText.append(value, to: &bytes)
     }
 
     /// Integral values print as integers; others in Swift's shortest round-tripping form.

@@ -133,14 +133,7 @@ private struct ReportBytes {
     }
 
     mutating func append(_ number: UInt32) {
-        var divisor: UInt32 = 1
-        while number / divisor >= 10 { divisor *= 10 }
-        var rest = number
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
+        DecimalText.append(Int(number), to: &bytes)
     }
 }
 
