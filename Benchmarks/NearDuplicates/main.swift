@@ -71,7 +71,7 @@ case "time":
     for option in type.description.options { options[option.name] = option.defaultValue }
     guard let rule = type.init(options: RuleOptions(options)) as? any RunRule else { fail("not a run rule") }
     print("near-duplicate-question: CPU seconds (the search is single-threaded; wall time on a shared machine also counts other work)")
-    var banks: [(path: String, questions: Int, banks: [LintBank])] = []
+    var banks: [(path: String, questions: Int, run: [LintBank])] = []
     for path in arguments {
         guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
         let bytes = [UInt8](data)
@@ -88,7 +88,7 @@ case "time":
             var reporter = FindingReporter(ruleID: type.description.id, severity: type.description.severity, path: bank.path)
             let start = DispatchTime.now().uptimeNanoseconds
             let cpu = cpuSeconds()
-            rule.check(bank.banks, report: &reporter)
+            rule.check(bank.run, report: &reporter)
             times[index].append(cpuSeconds() - cpu)
             walls[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             findings[index] = reporter.findings.count
@@ -106,18 +106,17 @@ case "time":
         let questionRatio = Double(b.questions) / Double(a.questions)
         let roundRatios = (0..<runs).map { times[index][$0] / times[index - 1][$0] }
         let timeRatio = median(roundRatios)
-        let spread = String(format: "rounds x%.2f-x%.2f", roundRatios.min()!, roundRatios.max()!)
-        // Allowed: max-ratio per doubling, scaled to the actual size ratio.
-        let allowed = pow(maxRatio, log2(questionRatio))
+        let line = String(format: "near-duplicate-question: %d -> %d questions (x%.2f): CPU time x%.2f (median of the rounds; rounds x%.2f-x%.2f)",
+                          a.questions, b.questions, questionRatio, timeRatio, roundRatios.min()!, roundRatios.max()!)
         guard judged else {
-            print(String(format: "near-duplicate-question: %d -> %d questions (x%.2f): CPU time x%.2f (median of the rounds; %@)",
-                         a.questions, b.questions, questionRatio, timeRatio, spread))
+            print(line)
             continue
         }
+        // Allowed: max-ratio per doubling, scaled to the actual size ratio.
+        let allowed = pow(maxRatio, log2(questionRatio))
         let ok = timeRatio <= allowed
         if !ok { exceeded = true }
-        print(String(format: "near-duplicate-question: %d -> %d questions (x%.2f): CPU time x%.2f (median of the rounds; %@), allowed x%.2f %@",
-                     a.questions, b.questions, questionRatio, timeRatio, spread, allowed, ok ? "ok" : "TOO SLOW"))
+        print(line + String(format: ", allowed x%.2f %@", allowed, ok ? "ok" : "TOO SLOW"))
     }
     exit(exceeded ? 1 : 0)
 
