@@ -476,7 +476,11 @@ final class DecodeContext {
             case "choices":
                 choicesNode = value
                 if let items = sequence(value, field: "choices") {
-                    choices = items.compactMap(choice)
+                    // Sized ahead: `compactMap` grows the array as it goes, a copy at each step.
+                    choices.reserveCapacity(items.count)
+                    for item in items {
+                        if let choice = choice(item) { choices.append(choice) }
+                    }
                 }
             case "shuffle": shuffle = bool(value, field: "shuffle")
             default: break

@@ -360,8 +360,8 @@ struct QuestionPunctuationRule: BankRule {
     /// Where a stem that does not end with an ASCII mark (`endsWithASCIIMark`) and does not
     /// conform otherwise ends (before closing quotes and brackets), or nil.
     private func offendingEnd(of entry: AuthoredText) -> Int? {
+        if hasBlank(entry.text) { return nil }
         let scalars = entry.text.scalarArray
-        if hasBlank(scalars) { return nil }
         var index = scalars.count - 1
         while index >= 0, scalars[index].isUnicodeSpace || Self.isClosing(scalars[index]) { index -= 1 }
         guard index >= 0 else { return nil }
@@ -411,14 +411,29 @@ struct QuestionPunctuationRule: BankRule {
     }
 
     /// A blank to fill in: two underscores, four dots or two ellipses in a row.
-    private func hasBlank(_ scalars: [Unicode.Scalar]) -> Bool {
-        var run: (scalar: Unicode.Scalar, count: Int) = (" ", 0)
-        for scalar in scalars {
-            run = scalar == run.scalar ? (scalar, run.count + 1) : (scalar, 1)
-            if (run.scalar == "_" && run.count >= 2) || (run.scalar == "." && run.count >= 4) || (run.scalar == "\u{2026}" && run.count >= 2) {
-                return true
+    /// Read from the bytes, where the three runs are the same byte sequences (`_` and `.` are
+    /// one byte each, `…` is E2 80 A6, and no other character holds those bytes).
+    private func hasBlank(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            var index = 0
+            while let found = Self.blankStarts.firstIndex(in: bytes, from: index) {
+                let rest = bytes.count - found
+                switch bytes[found] {
+                case 0x5F:
+                    if rest >= 2, bytes[found + 1] == 0x5F { return true }
+                case 0x2E:
+                    if rest >= 4, bytes[found + 1] == 0x2E, bytes[found + 2] == 0x2E, bytes[found + 3] == 0x2E { return true }
+                default:
+                    if rest >= 6, bytes[found + 1] == 0x80, bytes[found + 2] == 0xA6, bytes[found + 3] == 0xE2,
+                       bytes[found + 4] == 0x80, bytes[found + 5] == 0xA6 {
+                        return true
+                    }
+                }
+                index = found + 1
             }
+            return false
         }
-        return false
     }
+
+    private static let blankStarts = ByteSet([0x5F, 0x2E, 0xE2])
 }

@@ -90,10 +90,11 @@ struct TextLengthRule: QuestionRule {
 
     /// A bound from the bytes, to skip counting characters in most texts: a text has no more
     /// characters than bytes, and no more words than separators plus one (any byte of a
-    /// non-ASCII character is taken for a possible Unicode space), nor separators than bytes.
+    /// non-ASCII character is taken for a possible Unicode space), nor words than half its
+    /// bytes rounded up (a word takes a byte, and a separator one more before the next).
     private func mayBeOver(_ limit: (characters: Int, words: Int), _ text: String) -> Bool {
         if limit.characters > 0, text.utf8.count > limit.characters { return true }
-        guard limit.words > 0, text.utf8.count >= limit.words else { return false }
+        guard limit.words > 0, (text.utf8.count + 1) / 2 > limit.words else { return false }
         return text.withUTF8Bytes { Self.separators.count(in: $0) } + 1 > limit.words
     }
 

@@ -171,19 +171,19 @@ struct WhitespaceRule: QuestionRule {
         while contentEnd > start, scalars[contentEnd - 1].isSpaceOrTab { contentEnd -= 1 }
         var output: [Unicode.Scalar] = []
         output.reserveCapacity(scalars.count)
+        // What stays is copied in runs, up to each run of whitespace that becomes one space.
+        var copiedUpTo = start
         var index = start
         var lineHasContent = true
         while index < contentEnd {
             let scalar = scalars[index]
             if scalar == "\n" {
                 lineHasContent = false
-                output.append(scalar)
                 index += 1
                 continue
             }
             guard scalar.isSpaceOrTab else {
                 lineHasContent = true
-                output.append(scalar)
                 index += 1
                 continue
             }
@@ -192,15 +192,16 @@ struct WhitespaceRule: QuestionRule {
             let run = scalars[index..<runEnd]
             let atLineEdge = !lineHasContent || runEnd == contentEnd || scalars[runEnd] == "\n" || scalars[runEnd] == "\r"
             // Indentation and line ends inside a block are its layout; a single space is fine.
-            if atLineEdge || (run.count == 1 && run.first == " ") || isSentenceSpacing(scalars, run: index..<runEnd) {
-                output.append(contentsOf: run)
-            } else {
+            if !(atLineEdge || (run.count == 1 && run.first == " ") || isSentenceSpacing(scalars, run: index..<runEnd)) {
                 problems.append(.inner(after: word(before: index, in: scalars), count: run.count, tab: run.contains("\t"),
                                        afterSentence: followsSentence(scalars, run: index..<runEnd)))
+                output.append(contentsOf: scalars[copiedUpTo..<index])
                 output.append(" ")
+                copiedUpTo = runEnd
             }
             index = runEnd
         }
+        output.append(contentsOf: scalars[copiedUpTo..<contentEnd])
         if contentEnd < end { problems.append(.trailing(end - contentEnd)) }
         output.append(contentsOf: scalars[end...])
         return String(scalars: output)
