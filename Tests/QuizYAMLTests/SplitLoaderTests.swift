@@ -176,6 +176,17 @@ import Testing
         #expect(found.map { ($0.line - 3) % 3 } == 0)
     }
 
+    @Test func theSplitPointsLineCountsTheLineFeedsBeforeIt() throws {
+        // Small and large, so that the count crosses its 255-word blocks, at several fractions.
+        for count in [10, 300, 5_000] {
+            for fraction in [0.1, 0.5, 0.9] {
+                let bytes = Array(("a: 1\nlong: \(String(repeating: "x", count: 3_000))\nitems:\n" + items(count)).utf8)
+                let split = try #require(YAMLLoader.SplitPoint.find(in: bytes, rootKey: "items", fraction: fraction))
+                #expect(split.line == bytes[..<split.offset].filter { $0 == 0x0A }.count + 1, "\(count) items, \(fraction)")
+            }
+        }
+    }
+
     @Test func anErrorFromTheCallerComesBackAndStopsTheSecondThread() throws {
         let bytes = Array(("items:\n" + items(2_000)).utf8)
         let split = try #require(YAMLLoader.SplitPoint.find(in: bytes, rootKey: "items"))
