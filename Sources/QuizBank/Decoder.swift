@@ -566,7 +566,10 @@ final class DecodeContext {
                 report(.wrongType, "keys of \(what) must be strings, found \(pair.key.kindDescription)", pair.key.range)
                 continue
             }
-            if !allowed.contains(key) {
+            // Lengths first: a key of another length is told apart without a string comparison
+            // (a call for every key that is not the same string in the same form).
+            let length = key.utf8.count
+            if !allowed.contains(where: { $0.utf8.count == length && $0 == key }) {
                 let suggestion = nearest(key, in: allowed)
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 report(.unknownKey, "unknown key '\(key)' in \(what)\(hint)", pair.key.range, suggestion: suggestion)
