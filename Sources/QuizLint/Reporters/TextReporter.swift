@@ -65,21 +65,21 @@ public struct TextReporter: Sendable {
         var out = ReportBytes(capacity: findings.count * 120)
         for finding in findings {
             out.appendPlace(finding.path, finding.range.start)
-            out.append(": ")
+            out.append(fixed: ": ")
             out.append(paint(finding.severity.rawValue, finding.severity))
-            out.append(": ")
+            out.append(fixed: ": ")
             out.append(finding.message)
-            out.append(" [")
+            out.append(fixed: " [")
             out.append(finding.ruleID)
-            out.append("]\n")
+            out.append(fixed: "]\n")
             if !linesOfPath.isEmpty, let lines = linesOfPath[finding.path], let excerpt = SourceLines.excerpt(lines: lines, range: finding.range) {
                 out.append(excerpt)
             }
             for related in finding.related {
                 out.appendPlace(related.path, related.range.start)
-                out.append(": note: ")
+                out.append(fixed: ": note: ")
                 out.append(related.note)
-                out.append("\n")
+                out.append(fixed: "\n")
             }
         }
         return out.bytes
@@ -118,17 +118,25 @@ private struct ReportBytes {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A native string's bytes are read in place; `withUTF8` on a copy, the way before, retained
+    /// and checked the string for every piece of every line.
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// The fixed pieces of a line.
+    mutating func append(fixed text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// `PATH:LINE:COL`.
     mutating func appendPlace(_ path: String, _ mark: SourceMark) {
         append(path)
-        append(":")
+        bytes.append(UInt8(ascii: ":"))
         append(mark.line)
-        append(":")
+        bytes.append(UInt8(ascii: ":"))
         append(mark.column)
     }
 
