@@ -676,15 +676,18 @@ final class DecodeContext {
         case question
 
         func matches(_ value: String) -> Bool {
-            let bytes = value.utf8
-            guard let first = bytes.first, isLowerAlnum(first) else { return false }
-            for byte in bytes.dropFirst() {
-                switch self {
-                case .bank: guard isLowerAlnum(byte) || byte == UInt8(ascii: "-") else { return false }
-                case .question: guard isLowerAlnum(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") else { return false }
+            var value = value
+            // In place: a loop over `utf8` checks the string's form at every byte.
+            return value.withUTF8 { bytes in
+                guard let first = bytes.first, isLowerAlnum(first) else { return false }
+                for byte in bytes.dropFirst() {
+                    switch self {
+                    case .bank: guard isLowerAlnum(byte) || byte == UInt8(ascii: "-") else { return false }
+                    case .question: guard isLowerAlnum(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") else { return false }
+                    }
                 }
+                return true
             }
-            return true
         }
 
         var description: String {

@@ -114,15 +114,18 @@ public enum ScalarType: Sendable, Equatable {
         var utf8 = value.utf8
         guard let first = utf8.first else { return .null }
         // Most strings start with a letter that no typed form can start with: decide at once.
+        // The length first: "The ..." and "text" start like `true`, and each comparison with a
+        // string of another length is a call.
+        let length = utf8.count
         switch first {
         case UInt8(ascii: "~"):
-            return value == "~" ? .null : .string
+            return length == 1 ? .null : .string
         case UInt8(ascii: "n"), UInt8(ascii: "N"):
-            return (value == "null" || value == "Null" || value == "NULL") ? .null : .string
+            return length == 4 && (value == "null" || value == "Null" || value == "NULL") ? .null : .string
         case UInt8(ascii: "t"), UInt8(ascii: "T"):
-            return (value == "true" || value == "True" || value == "TRUE") ? .bool : .string
+            return length == 4 && (value == "true" || value == "True" || value == "TRUE") ? .bool : .string
         case UInt8(ascii: "f"), UInt8(ascii: "F"):
-            return (value == "false" || value == "False" || value == "FALSE") ? .bool : .string
+            return length == 5 && (value == "false" || value == "False" || value == "FALSE") ? .bool : .string
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
             break
         default:
