@@ -126,12 +126,13 @@ public struct Question: Sendable {
     /// decoder looks at every question's.
     public func forEachLocalizedText(_ visit: (LocalizedText) -> Void) {
         visit(text)
-        for choice in choices {
-            visit(choice.text)
-            if let feedback = choice.feedback { visit(feedback) }
+        // By index: binding each `Choice` copied all of it.
+        for index in choices.indices {
+            visit(choices[index].text)
+            if let feedback = choices[index].feedback { visit(feedback) }
         }
         if let explanation { visit(explanation) }
-        for hint in hints { visit(hint) }
+        for index in hints.indices { visit(hints[index]) }
         if let imageAlt { visit(imageAlt) }
     }
 }
