@@ -105,21 +105,24 @@ struct ChoicePunctuationRule: QuestionRule {
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         guard question.choices.count >= 2, question.choices.contains(where: { mayEndWithPeriod($0.text) }) else { return }
-        var byLocale: [String: [Ended]] = [:]
-        var locales: [String] = []
-        for (index, choice) in question.choices.enumerated() {
-            let field = QuestionField(place: .choice(question.id.value, index), text: choice.text)
+        // In order of first appearance; a question has few locales, so a list is searched (a
+        // dictionary hashed the locale for every choice).
+        var byLocale: [(locale: String, choices: [Ended])] = []
+        for index in question.choices.indices {
+            let field = QuestionField(place: .choice(question.id.value, index), text: question.choices[index].text)
             field.forEachEntry(sourceLocale: bank.sourceLocale) { entry in
                 let scalars = entry.text.scalarArray
                 let (ending, offset) = self.ending(of: scalars)
                 guard ending != .neither, !isMetaChoice(scalars) else { return }
-                if byLocale[entry.locale] == nil { locales.append(entry.locale) }
-                byLocale[entry.locale, default: []].append(Ended(entry: entry, ending: ending, offset: offset,
-                                                                 isLong: hasThreeWords(scalars)))
+                let ended = Ended(entry: entry, ending: ending, offset: offset, isLong: hasThreeWords(scalars))
+                if let slot = byLocale.firstIndex(where: { $0.locale == entry.locale }) {
+                    byLocale[slot].choices.append(ended)
+                } else {
+                    byLocale.append((entry.locale, [ended]))
+                }
             }
         }
-        for locale in locales {
-            let all = byLocale[locale] ?? []
+        for (_, all) in byLocale {
             let choices = all.filter(\.isLong)
             let periods = choices.filter { $0.ending == .period }.count
             let bare = choices.count - periods
