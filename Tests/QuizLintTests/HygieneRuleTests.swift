@@ -226,6 +226,36 @@ import QuizYAML
         #expect(lint(QuestionPunctuationRule.self, yaml, options: ["style": .string("off")]).isEmpty)
     }
 
+    @Test func questionPunctuationPassesOverStemsWithABlank() {
+        // Nine stems with '?' and one that ends with a full stop: reported unless it has a blank
+        // (two underscores, four dots, two ellipses), read from the bytes.
+        func findings(_ stem: String) -> Int {
+            var yaml = "questions:\n"
+            for index in 1...9 { yaml += "  - id: q\(index)\n    text: Which city \(index)?\n    choices: [{text: A, correct: true}, B]\n" }
+            yaml += "  - id: last\n    text: \"\(stem)\"\n    choices: [{text: A, correct: true}, B]\n"
+            return lint(QuestionPunctuationRule.self, yaml).count
+        }
+        #expect(findings("Which city is it.") == 1)
+        for blank in ["__", "....", "\u{2026}\u{2026}", "_____", "......"] {
+            #expect(findings("Which city \(blank) is it.") == 0, "\(blank)")
+        }
+        for notBlank in ["_", "...", "\u{2026}", "\u{2026}.", "._", "\u{2026} \u{2026}", "\u{2025}\u{2025}"] {
+            #expect(findings("Which city \(notBlank) is it.") == 1, "\(notBlank)")
+        }
+    }
+
+    @Test func textLengthCountsWordsAtTheBoundOfHalfTheBytes() {
+        // Eleven one-letter words take 21 bytes, the fewest that can hold more than ten words.
+        func words(_ text: String) -> [String] {
+            lint(TextLengthRule.self, "questions:\n  - id: a\n    text: \"\(text)\"\n    answer: true\n",
+                 options: ["question-max-characters": .integer(0), "question-max-words": .integer(10)]).map(\.message)
+        }
+        #expect(words("a b c d e f g h i j k") == ["the text of question 'a' is too long: 11 words (the limit is 10)"])
+        #expect(words("a b c d e f g h i j").isEmpty)
+        #expect(words("ab c d e f g h i j k").isEmpty)
+        #expect(words("é b c d e f g h i j k") == ["the text of question 'a' is too long: 11 words (the limit is 10)"])
+    }
+
     @Test func choicePunctuationPointsAtTheStop() {
         let found = lint(ChoicePunctuationRule.self, """
             questions:
