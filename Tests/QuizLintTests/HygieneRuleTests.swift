@@ -127,6 +127,15 @@ import QuizYAML
         }
     }
 
+    /// In a block, indentation, the spaces that end a line and the final line break are its
+    /// layout and stay as written around the runs that become one space.
+    @Test func whitespaceKeepsABlocksLayoutInTheFixedText() {
+        let found = lint(WhitespaceRule.self, "questions:\n  - id: a\n    text: |\n      Which line  has two spaces?\n"
+            + "        This one is indented,\twith a tab.\n      A line that ends in spaces   \n      Last  line\n    answer: true\n")
+        #expect(found.map(\.message) == ["the text of question 'a' has extra spaces or tabs after 'line', 'indented,' and 'Last'"])
+        #expect(found.first?.suggestion == "Which line has two spaces?\n  This one is indented, with a tab.\nA line that ends in spaces   \nLast line\n")
+    }
+
     @Test func whitespaceNamesManyRunsBriefly() {
         let found = lint(WhitespaceRule.self, """
             questions:
