@@ -121,9 +121,7 @@ private struct ReportBytes {
     /// A native string's bytes are read in place; `withUTF8` on a copy, the way before, retained
     /// and checked the string for every piece of every line.
     mutating func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
+        text.withUTF8Bytes { bytes.append(contentsOf: $0) }
     }
 
     /// The fixed pieces of a line.
