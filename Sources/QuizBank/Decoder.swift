@@ -232,7 +232,15 @@ final class DecodeContext {
             }
             var seen: Set<String> = []
             for item in items {
-                guard let tag = localeTag(item, field: "locales") else { continue }
+                guard let tag = localeTag(item, field: "locales") else {
+                    // `pt_BR` for `pt-BR`: the translations written as meant are not reported
+                    // again, one by one; the finding counts them instead.
+                    if let value = item.scalar, let meant = LocaleTag.suggestion(for: value), seen.insert(meant).inserted {
+                        locales.append(meant)
+                        assumedLocales.append((meant, findings.count - 1, 0))
+                    }
+                    continue
+                }
                 if !seen.insert(tag.value).inserted {
                     report(.valueRange, "locale \(tag.value) is listed twice in `locales`", item.range)
                 } else {
@@ -252,6 +260,11 @@ final class DecodeContext {
         let exam = fields["exam"].flatMap(exam)
         let sourceLocale = locale?.value ?? ""
         let declared = locales.isEmpty ? [sourceLocale] : locales
+        // What questions are checked against, also when a missing or broken header field keeps
+        // the header from being built: a bank without `id` still declares its topics.
+        declaredTopicIDs = topics.map(\.id.value) + invalidTopicIDs
+        declaredLocales = declared
+        self.sourceLocale = sourceLocale
         for text in [title, description].compactMap({ $0 }) + topics.compactMap(\.title) {
             checkLocales(text, sourceLocale: sourceLocale, declared: declared)
         }
@@ -296,6 +309,15 @@ final class DecodeContext {
     /// What questions refer to that only the header can settle, kept from each question as it is
     /// decoded so that the checks need not keep the questions (`adopt` takes each over).
     private var topicReferences: [Located<String>] = []
+    /// Set by `header`: the topic ids the bank declares (also those written as invalid ids, so
+    /// that a question naming one is not reported too), its locales and its source locale.
+    private var declaredTopicIDs: [String] = []
+    private var invalidTopicIDs: [String] = []
+    private var declaredLocales: [String] = []
+    private var sourceLocale = ""
+    /// Locales meant by an invalid entry of `locales` (`pt-BR` for `pt_BR`): the index of the
+    /// entry's finding, and how many translations use the meant locale.
+    private var assumedLocales: [(locale: String, finding: Int, uses: Int)] = []
     private var imageReferences: [Located<String>] = []
     private var translatedTexts: [LocalizedText] = []
 
@@ -319,26 +341,28 @@ final class DecodeContext {
                        related: [Finding.Related(path: path, range: ids[Int(first)].range, note: "first use of '\(id.value)'")])
             }
         }
-        let topics = header?.topics ?? []
+        let topics = declaredTopicIDs
         var declaredTopics = HashedStringIndex(capacity: topics.count)
         for (index, topic) in topics.enumerated() {
-            _ = declaredTopics.insert(Int32(index), hash: HashedStringIndex.hash(topic.id.value), isEqual: { topics[Int($0)].id.value == topic.id.value })
+            _ = declaredTopics.insert(Int32(index), hash: HashedStringIndex.hash(topic), isEqual: { topics[Int($0)] == topic })
         }
         for (topic, hash) in zip(topicReferences, topicHashes)
-        where declaredTopics.find(hash: hash, isEqual: { topics[Int($0)].id.value == topic.value }) == nil {
+        where declaredTopics.find(hash: hash, isEqual: { topics[Int($0)] == topic.value }) == nil {
             let message = topics.isEmpty
                 ? "topic '\(topic.value)' is not declared; the bank declares no `topics`"
                 : "topic '\(topic.value)' is not declared in `topics`"
-            report(.undeclaredTopic, message, topic.range, suggestion: nearest(topic.value, in: topics.map(\.id.value)))
+            report(.undeclaredTopic, message, topic.range, suggestion: nearest(topic.value, in: topics))
         }
         let imageChecker = ImagePathChecker(bankPath: path, imageRoot: header?.imageRoot)
         for image in imageReferences {
             if let problem = imageChecker.problem(with: image.value) { report(.imagePath, problem, image.range) }
         }
-        if let header {
-            for text in translatedTexts {
-                checkLocales(text, sourceLocale: header.locale.value, declared: header.locales)
-            }
+        for text in translatedTexts {
+            checkLocales(text, sourceLocale: sourceLocale, declared: declaredLocales)
+        }
+        for assumed in assumedLocales where assumed.uses > 0 {
+            let uses = assumed.uses == 1 ? "1 translation uses" : "\(assumed.uses) translations use"
+            findings[assumed.finding].message += " (\(uses) \(assumed.locale))"
         }
         guard let exam = header?.exam else { return }
         if let size = exam.size, questionCount > 0, size.value > questionCount {
@@ -355,7 +379,12 @@ final class DecodeContext {
         if !entries.contains(where: { $0.locale == sourceLocale }) {
             report(.missingSourceLocale, "translations must include the bank's source locale \(sourceLocale)", text.range)
         }
-        for entry in entries where !declared.contains(entry.locale) {
+        for entry in entries {
+            if let index = assumedLocales.firstIndex(where: { $0.locale == entry.locale }) {
+                assumedLocales[index].uses += 1
+                continue
+            }
+            guard !declared.contains(entry.locale) else { continue }
             report(.undeclaredLocale, "locale \(entry.locale) is not declared in the bank's `locales` (\(declared.joined(separator: ", ")))", entry.localeRange)
         }
     }
@@ -364,7 +393,10 @@ final class DecodeContext {
         guard let pairs = mapping(node, what: "`topics`", allowed: nil) else { return [] }
         var topics: [Topic] = []
         for pair in pairs {
-            guard let id = identifier(pair.key, field: "topic id", pattern: .question) else { continue }
+            guard let id = identifier(pair.key, field: "topic id", pattern: .question) else {
+                if let written = pair.key.scalar { invalidTopicIDs.append(written) }
+                continue
+            }
             var title: LocalizedText?
             var weight: Double?
             if pair.value.scalarType == .null {
@@ -561,7 +593,8 @@ final class DecodeContext {
             return nil
         }
         guard let allowed else { return pairs }
-        for pair in pairs {
+        var meant: [(index: Int, key: String)] = []
+        for (index, pair) in pairs.enumerated() {
             guard let key = pair.key.scalar else {
                 report(.wrongType, "keys of \(what) must be strings, found \(pair.key.kindDescription)", pair.key.range)
                 continue
@@ -570,10 +603,29 @@ final class DecodeContext {
             // (a call for every key that is not the same string in the same form).
             let length = key.utf8.count
             if !allowed.contains(where: { $0.utf8.count == length && $0 == key }) {
-                let suggestion = nearest(key, in: allowed)
+                // A key that is there already is the less likely meaning (`locals` beside
+                // `locale` means `locales`).
+                let absent = allowed.filter { name in !pairs.contains { $0.key.scalar == name } }
+                let absentSuggestion = nearest(key, in: absent)
+                let suggestion = absentSuggestion ?? nearest(key, in: allowed)
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 report(.unknownKey, "unknown key '\(key)' in \(what)\(hint)", pair.key.range, suggestion: suggestion)
+                if let absentSuggestion, !meant.contains(where: { $0.key == absentSuggestion }) {
+                    meant.append((index, absentSuggestion))
+                }
             }
+        }
+        return meant.isEmpty ? pairs : Self.readingAsMeant(pairs, meant)
+    }
+
+    /// A misspelled key (`titel`, `corect`) is read as the key it was meant to be, when that key
+    /// is not there too: its unknown-key error names the fix, and nothing that follows from
+    /// the misspelling (a missing `title`, no correct choice, every topic undeclared) is
+    /// reported on top of it. The bank still has the error, so it does not compile.
+    private static func readingAsMeant(_ pairs: [Node.Pair], _ meant: [(index: Int, key: String)]) -> [Node.Pair] {
+        var pairs = pairs
+        for (index, key) in meant {
+            pairs[index].key.content = .scalar(key, pairs[index].key.scalarStyle ?? .plain)
         }
         return pairs
     }
@@ -728,7 +780,9 @@ final class DecodeContext {
     private func localeTag(_ node: Node, field: String) -> Located<String>? {
         guard let value = string(node, field: field) else { return nil }
         guard LocaleTag.isValid(value) else {
-            report(.invalidLocale, "'\(value)' is not a BCP 47 language tag (such as en, pt-BR, zh-Hant)", node.range)
+            let suggestion = LocaleTag.suggestion(for: value)
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? " (such as en, pt-BR, zh-Hant)"
+            report(.invalidLocale, "'\(value)' is not a BCP 47 language tag\(hint)", node.range, suggestion: suggestion)
             return nil
         }
         return Located(value, node.range)
@@ -751,6 +805,23 @@ public enum LocaleTag {
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
         }
+    }
+
+    /// The tag an invalid one was likely meant to be: `pt_BR` and `pt BR` for `pt-BR`, in
+    /// BCP 47's usual case (`EN-us` for `en-US`); nil when no such tag is valid.
+    public static func suggestion(for tag: String) -> String? {
+        let parts = tag.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " })
+        guard let language = parts.first else { return nil }
+        var cased = [language.lowercased()]
+        for part in parts.dropFirst() {
+            switch part.count {
+            case 2 where part.allSatisfy(\.isLetter): cased.append(part.uppercased())
+            case 4 where part.allSatisfy(\.isLetter): cased.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())
+            default: cased.append(part.lowercased())
+            }
+        }
+        let suggestion = cased.joined(separator: "-")
+        return suggestion != tag && isValid(suggestion) ? suggestion : nil
     }
 
     private static func isLetter(_ b: UInt8) -> Bool {

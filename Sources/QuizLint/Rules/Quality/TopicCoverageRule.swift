@@ -4,7 +4,7 @@ import QuizBank
 struct TopicCoverageRule: BankRule {
     static let description = RuleDescription(
         id: "topic-coverage",
-        summary: "A weighted topic has fewer questions than one exam draws from it.",
+        summary: "A weighted topic has fewer questions than one exam draws from it, or the topic weights do not add up to 1.",
         rationale: """
             A test's content follows its blueprint: each topic gets its share of the items \
             (Haladyna, Downing & Rodriguez 2002, guideline 2, "base each item on important \
@@ -15,7 +15,11 @@ struct TopicCoverageRule: BankRule {
             to draw one. Each short topic is reported at its key under `topics`, with how many questions it has \
             and needs; when the bank declares topics, the message also counts the questions \
             that have none, since they may be the ones meant for it. Topics without a weight, \
-            and banks without `exam.size`, are not checked.
+            and banks without `exam.size`, are not checked for their count. \
+            The weights are shares of one exam, so they add up to 1 (within 0.1%): weights \
+            that add up to more promise more questions than an exam has, and weights of every \
+            topic that add up to less leave part of the exam to no topic. That is reported \
+            once, at the first weighted topic, with the total.
             """,
         severity: .warning,
         scope: .bank,
@@ -76,6 +80,21 @@ struct TopicCoverageRule: BankRule {
                     text: The Moon is a planet.
                     answer: false
                 """),
+            // Weights that add up to 1.2: reported at the first weighted topic, with or without an exam.
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                topics:
+                  stars: {title: Stars, weight: 0.6}
+                  planets: {title: Planets, weight: 0.6}
+                questions:
+                  - id: sun
+                    topic: stars
+                    text: The Sun is a star.
+                    answer: true
+                """, lines: [6]),
             // Weights, but no exam size: nothing to fill.
             .passing("""
                 quizbank: 1
@@ -103,6 +122,7 @@ struct TopicCoverageRule: BankRule {
 
     func check(_ bank: LintBank, report: inout FindingReporter) {
         let header = bank.bank.header
+        checkWeightTotal(header.topics, report: &report)
         guard let size = header.exam?.size?.value, size > 0, !header.topics.isEmpty else { return }
         var counts: [String: Int] = [:]
         var untopiced = 0
@@ -120,5 +140,21 @@ struct TopicCoverageRule: BankRule {
                 ceil(\(weight) × \(size)) = \(needed) from it\(none)
                 """, at: topic.id.range)
         }
+    }
+
+    /// Weights are shares of one exam: more than 1 in all cannot be drawn, and less than 1
+    /// when every topic has a weight leaves a share to no topic.
+    private func checkWeightTotal(_ topics: [Topic], report: inout FindingReporter) {
+        let weighted = topics.filter { $0.weight != nil }
+        // A weight outside 0...1 is already a value-range error: the total follows from it.
+        guard let first = weighted.first, weighted.allSatisfy({ (0...1).contains($0.weight ?? 0) }) else { return }
+        let total = weighted.reduce(0) { $0 + ($1.weight ?? 0) }
+        let everyTopicWeighted = weighted.count == topics.count
+        guard total > 1.001 || (everyTopicWeighted && total < 0.999) else { return }
+        let percent = (total * 1000).rounded() / 10
+        let shown = percent == percent.rounded() ? String(Int(percent)) : String(percent)
+        report("""
+            the topic weights add up to \(shown)%; they are shares of one exam and must add up to 100%
+            """, at: first.id.range)
     }
 }
