@@ -157,6 +157,7 @@ public enum FormatRule: String, CaseIterable, Sendable {
     case choiceCount = "choice-count"
     case noCorrectChoice = "no-correct-choice"
     case duplicateID = "duplicate-id"
+    case duplicateBankID = "duplicate-bank-id"
     case undeclaredTopic = "undeclared-topic"
     case examRange = "exam-range"
     case valueRange = "value-range"

@@ -45,6 +45,7 @@ public struct LintEngine: Sendable {
                 banks.append(LintBank(path: input.path, source: input.bytes, bank: bank, layout: input.configuration.layout))
             }
         }
+        findings += DuplicateBankIDs.findings(banks.map { ($0.path, $0.bank.header.id) })
         var work = RuleWork()
         for bank in banks {
             addTasks(for: bank, configuration: configurationOf[bank.path] ?? .defaults, to: &work)

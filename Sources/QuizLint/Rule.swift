@@ -59,7 +59,8 @@ public struct RuleExample: Sendable {
     public var lines: [Int]
     /// Options to run the example with, when not the defaults.
     public var options: [String: OptionValue]
-    /// Files beside the bank (`bank.yaml`), by relative path: images, for image rules.
+    /// Files beside the bank (`bank.yaml`), by relative path: images, for image rules, and
+    /// other banks linted in the same run (`*.yaml`), for run rules.
     public var files: [String: ExampleFile]
 
     public static func triggering(_ bank: String, lines: [Int] = [], options: [String: OptionValue] = [:],
@@ -83,6 +84,11 @@ public struct ExampleFile: Sendable, ExpressibleByArrayLiteral {
 
     public init(arrayLiteral bytes: UInt8...) {
         make = { bytes }
+    }
+
+    /// A text file: another bank of the run, when its name ends in `.yaml`.
+    public init(text: String) {
+        make = { Array(text.utf8) }
     }
 
     public var bytes: [UInt8] { make() }

@@ -18,6 +18,7 @@ public enum RuleRegistry {
         ChoiceCountRule.self,
         NoCorrectChoiceRule.self,
         DuplicateIDRule.self,
+        DuplicateBankIDRule.self,
         UndeclaredTopicRule.self,
         ExamRangeRule.self,
         ValueRangeRule.self,

@@ -32,8 +32,11 @@ import QuizYAML
         if !rule.isFormatRule {
             configuration.rules[rule.id] = Configuration.RuleSetting(severity: nil, isOff: false, options: example.options)
         }
-        let result = LintEngine().lint([LintInput(path: path, bytes: Array(example.bank.utf8), configuration: configuration)])
-        return result.findings.filter { $0.ruleID == rule.id }
+        let others = example.files.keys.filter { $0.hasSuffix(".yaml") }.sorted().map { name in
+            LintInput(path: folder.appendingPathComponent(name).path, bytes: example.files[name]?.bytes ?? [], configuration: configuration)
+        }
+        let result = LintEngine().lint([LintInput(path: path, bytes: Array(example.bank.utf8), configuration: configuration)] + others)
+        return result.findings.filter { $0.ruleID == rule.id && $0.path == path }
     }
 
     @Test(arguments: cases)

@@ -75,6 +75,13 @@ public struct TextReporter: Sendable {
             if !linesOfPath.isEmpty, let lines = linesOfPath[finding.path], let excerpt = SourceLines.excerpt(lines: lines, range: finding.range) {
                 out.append(excerpt)
             }
+            if let suggestion = finding.suggestion {
+                out.append(fixed: "    ")
+                out.append(color ? "\u{1B}[1;32mhelp\u{1B}[0m" : "help")
+                out.append(fixed: ": write '")
+                out.append(Self.visible(suggestion))
+                out.append(fixed: "'\n")
+            }
             for related in finding.related {
                 out.appendPlace(related.path, related.range.start)
                 out.append(fixed: ": note: ")
@@ -83,6 +90,24 @@ public struct TextReporter: Sendable {
             }
         }
         return out.bytes
+    }
+
+    /// A suggestion on one line: line breaks and tabs shown as `\n` and `\t` (a fixed text
+    /// may span lines; the JSON report carries it as it is).
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" }) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            case "\r": shown += "\\r"
+            case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}":
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     public func summary(_ findings: [Finding], bankCount: Int) -> String {

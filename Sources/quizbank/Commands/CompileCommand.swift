@@ -29,6 +29,7 @@ enum CompileCommand: Command {
         var findings: [Finding] = []
         var documents: [CompiledDocument] = []
         var sources: [String: [UInt8]] = [:]
+        var bankIDs: [(path: String, id: Located<String>)] = []
         let compiler = Compiler()
         // Into a folder, each document goes to its temporary file as it is made; all are
         // renamed into place at the end, or all removed.
@@ -41,6 +42,7 @@ enum CompileCommand: Command {
                 if let missing = result.missingLocale, let header = result.header {
                     throw CommandFailure(message: "bank \(header.id.value) has no locale \(missing) (it has \(header.outputLocales.joined(separator: ", ")))")
                 }
+                if let header = result.header { bankIDs.append((file, header.id)) }
                 if !result.findings.isEmpty && showSource { sources[file] = bytes }
                 findings += result.findings
                 documents += result.documents
@@ -49,6 +51,9 @@ enum CompileCommand: Command {
             writer?.rollback()
             throw error
         }
+        let clashes = DuplicateBankIDs.findings(bankIDs)
+        if showSource { for clash in clashes where sources[clash.path] == nil { sources[clash.path] = try BankFiles.read(clash.path) } }
+        findings += clashes
         findings.sortForReport()
         if !findings.isEmpty {
             let reporter = TextReporter(sources: showSource ? sources : nil)

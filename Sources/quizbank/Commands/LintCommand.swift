@@ -67,9 +67,21 @@ enum LintCommand: Command {
         let errors = result.findings.count(of: .error)
         let warnings = result.findings.count(of: .warning)
         if errors > 0 { return ExitStatus.findings }
-        if arguments.has("strict") && warnings > 0 { return ExitStatus.findings }
-        if let maxWarnings, warnings > maxWarnings { return ExitStatus.findings }
+        if let reason = warningFailure(warnings: warnings, strict: arguments.has("strict"), maxWarnings: maxWarnings) {
+            // The summary says 0 errors: say why the run failed all the same (beside the
+            // summary in the text format; on stderr where stdout is a machine's document).
+            (format == .text ? terminal : Terminal.standardError).write("quizbank lint: failed: \(reason)\n")
+            return ExitStatus.findings
+        }
         return ExitStatus.success
+    }
+
+    /// Why warnings alone fail the run, or nil when they do not.
+    static func warningFailure(warnings: Int, strict: Bool, maxWarnings: Int?) -> String? {
+        let counted = "\(warnings) warning\(warnings == 1 ? "" : "s")"
+        if strict && warnings > 0 { return "\(counted) with --strict (which fails on any warning)" }
+        if let maxWarnings, warnings > maxWarnings { return "\(counted), more than --max-warnings \(maxWarnings)" }
+        return nil
     }
 
     /// The layout rules measure with built-in widths when no font file is found: say so once,
