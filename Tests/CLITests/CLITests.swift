@@ -136,12 +136,14 @@ questions:
         #expect(run.status == 1)
         #expect(run.stdout == """
         bad.yaml:8:13: error: `answer` must be true or false, found a string; YAML 1.1's yes is not a boolean here [wrong-type]
-        bad.yaml:10:5: error: question 'sun' needs a `text` [missing-field]
+            help: write 'true'
         bad.yaml:10:9: error: question id 'sun' is used twice in this bank [duplicate-id]
         bad.yaml:6:9: note: first use of 'sun'
+        bad.yaml:10:9: warning: question 'sun' has no explanation [missing-explanation]
         bad.yaml:11:5: error: unknown key 'txet' in a question; did you mean 'text'? [unknown-key]
+            help: write 'text'
         bad.yaml:12:14: error: no choice is marked `correct: true` [no-correct-choice]
-        5 errors, 0 warnings in 1 bank
+        4 errors, 1 warning in 1 bank
 
         """)
     }

@@ -21,7 +21,12 @@ enum CompileCommand: Command {
             throw UsageError(message: "name where to write with -o DIR (or -o - for stdout)")
         }
         let showSource = try LintCommand.sourceMode(arguments, terminal: Terminal.standardError)
-        let files = try BankFiles.findBanks(arguments.positional)
+        let search = try BankFiles.findBanks(arguments.positional, command: name)
+        // All or nothing: a bank that could not be read means no output at all.
+        if !search.unreadable.isEmpty {
+            throw CommandFailure(message: "nothing written: \(search.unreadable.count) file\(search.unreadable.count == 1 ? "" : "s") could not be read")
+        }
+        let files = search.banks
         if output == "-" && files.count != 1 {
             throw UsageError(message: "-o - writes one bank to stdout, but \(files.count) banks were found")
         }

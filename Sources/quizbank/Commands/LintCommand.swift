@@ -15,6 +15,10 @@ enum LintCommand: Command {
         OptionSpec(name: "strict", short: nil, takesValue: false, help: "exit 1 when there are warnings too"),
         OptionSpec(name: "max-warnings", short: nil, takesValue: true, valueName: "N",
                    help: "exit 1 when there are more than N warnings"),
+        OptionSpec(name: "list-files", short: nil, takesValue: false,
+                   help: "list the YAML files found, which are banks and why the others were passed over; lint nothing"),
+        OptionSpec(name: "verbose", short: "v", takesValue: false,
+                   help: "also say on stderr which YAML files of searched folders were passed over, and why"),
         OptionSpec(name: "color", short: nil, takesValue: true, valueName: "auto|always|never",
                    help: "color the text format (auto: when stdout is a terminal and NO_COLOR is not set)"),
         OptionSpec(name: "source", short: nil, takesValue: true, valueName: "auto|always|never",
@@ -41,7 +45,13 @@ enum LintCommand: Command {
         let color = try colorMode(arguments, terminal: terminal, environment: environment)
 
         let finder = try ConfigurationFinder(explicitPath: arguments.value("config"))
-        let files = try BankFiles.findBanks(arguments.positional, isIgnored: { path throws(CommandFailure) in try finder.ignores(path) })
+        let isIgnored = { (path: String) throws(CommandFailure) -> Bool in try finder.ignores(path) }
+        if arguments.has("list-files") { return try listFiles(arguments.positional, isIgnored: isIgnored, terminal: terminal) }
+        let search = try BankFiles.findBanks(arguments.positional, command: name, isIgnored: isIgnored)
+        if arguments.has("verbose") {
+            for file in search.passedOver { Terminal.standardError.write("quizbank lint: passed over \(file.path): \(file.reason)\n") }
+        }
+        let files = search.banks
         var inputs: [LintInput] = []
         for file in files {
             inputs.append(LintInput(path: file, bytes: try BankFiles.read(file), configuration: try finder.configuration(for: file)))
@@ -66,6 +76,10 @@ enum LintCommand: Command {
 
         let errors = result.findings.count(of: .error)
         let warnings = result.findings.count(of: .warning)
+        if !search.unreadable.isEmpty {
+            Terminal.standardError.write("quizbank lint: \(search.unreadable.count) file\(search.unreadable.count == 1 ? "" : "s") could not be read (above)\n")
+            return ExitStatus.usage
+        }
         if errors > 0 { return ExitStatus.findings }
         if let reason = warningFailure(warnings: warnings, strict: arguments.has("strict"), maxWarnings: maxWarnings) {
             // The summary says 0 errors: say why the run failed all the same (beside the
@@ -74,6 +88,18 @@ enum LintCommand: Command {
             return ExitStatus.findings
         }
         return ExitStatus.success
+    }
+
+    /// `--list-files`: each YAML file the paths name or hold, as `bank PATH` or `skipped PATH:
+    /// REASON` (`unreadable` for what cannot be read); status 2 when anything is unreadable.
+    static func listFiles(_ paths: [String], isIgnored: (String) throws(CommandFailure) -> Bool, terminal: Terminal) throws(CommandFailure) -> Int32 {
+        guard !paths.isEmpty else { throw CommandFailure(message: "name at least one bank file or folder") }
+        let search = try BankFiles.search(paths, isIgnored: isIgnored)
+        var lines = search.banks.map { "bank     \($0)" }
+        lines += search.passedOver.map { "skipped  \($0.path): \($0.reason)" }
+        lines += search.unreadable.map { "error    \($0)" }
+        terminal.write(lines.map { $0 + "\n" }.joined())
+        return search.unreadable.isEmpty ? ExitStatus.success : ExitStatus.usage
     }
 
     /// Why warnings alone fail the run, or nil when they do not.

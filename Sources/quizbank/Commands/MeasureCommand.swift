@@ -297,7 +297,9 @@ enum MeasureCommand: Command {
 
     /// Every text of the banks, each locale, as compiled.
     static func bankTexts(_ paths: [String]) throws -> [String] {
-        let files = try BankFiles.findBanks(paths)
+        let search = try BankFiles.findBanks(paths, command: name)
+        if let unreadable = search.unreadable.first { throw CommandFailure(message: unreadable) }
+        let files = search.banks
         var texts: [String] = []
         let decoder = BankDecoder()
         for file in files {

@@ -40,7 +40,8 @@ enum StatsCommand: Command {
         if arguments.value("config") != nil && !layout && !quality {
             throw UsageError(message: "--config is for the settings of --layout and --quality")
         }
-        let files = try BankFiles.findBanks(arguments.positional)
+        let search = try BankFiles.findBanks(arguments.positional, command: name)
+        let files = search.banks
         let finder = layout || quality ? try ConfigurationFinder(explicitPath: arguments.value("config")) : nil
 
         var banks: [BankStatistics] = []
@@ -86,6 +87,7 @@ enum StatsCommand: Command {
         case .json: Terminal.standardOutput.write(StatsJSONRenderer(toolVersion: CommandLineInterface.version).render(report))
         case .markdown: Terminal.standardOutput.write(StatsMarkdownRenderer().render(report))
         }
+        if !search.unreadable.isEmpty { return ExitStatus.usage }
         return skipped.isEmpty ? ExitStatus.success : ExitStatus.findings
     }
 
