@@ -54,7 +54,7 @@ public struct LintEngine: Sendable {
         // Appending would copy the rules' findings once more.
         let ruleFindings = work.perform()
         findings = findings.isEmpty ? ruleFindings : findings + ruleFindings
-        findings = applySuppressions(findings, inputs: inputs)
+        findings = applySuppressions(findings, inputs: inputs, banks: banks)
         findings.sortForReport()
         return LintResult(findings: findings, bankCount: inputs.count, banks: banks)
     }
@@ -131,13 +131,18 @@ public struct LintEngine: Sendable {
     }
 
     /// Drops suppressed findings and reports suppressions that suppressed nothing.
-    private func applySuppressions(_ findings: [Finding], inputs: [LintInput]) -> [Finding] {
+    private func applySuppressions(_ findings: [Finding], inputs: [LintInput], banks: [LintBank]) -> [Finding] {
         let formatRules = Set(rules.filter { $0.description.isFormatRule }.map { $0.description.id })
         let knownRules = Set(rules.map { $0.description.id })
         var byPath: [String: [Suppression]] = [:]
         var unusedSetting: [String: (Severity, RuleOptions)?] = [:]
         for input in inputs {
-            byPath[input.path] = Suppression.scan(input.bytes)
+            var suppressions = Suppression.scan(input.bytes)
+            if suppressions.contains(where: { $0.kind == .question || $0.kind == .field }) {
+                let questions = banks.first { $0.path == input.path }?.bank.questions.map { ($0.id.value, $0.range) } ?? []
+                Self.resolveScopes(&suppressions, source: input.bytes, questions: questions)
+            }
+            byPath[input.path] = suppressions
             unusedSetting[input.path] = input.configuration.setting(for: UnusedSuppressionRule.description)
         }
         var used: [String: Set<Int>] = [:]
@@ -167,6 +172,27 @@ public struct LintEngine: Sendable {
             if !reporter.findings.isEmpty { kept += reporter.findings }
         }
         return kept
+    }
+}
+
+extension LintEngine {
+    /// The lines each question and field suppression covers.
+    static func resolveScopes(_ suppressions: inout [Suppression], source: [UInt8], questions: [(id: String, range: SourceRange)]) {
+        let scope = SuppressionScope(source: source)
+        for index in suppressions.indices {
+            let line = suppressions[index].range.start.line, ownLine = suppressions[index].ownLine
+            switch suppressions[index].kind {
+            case .question:
+                if let question = scope.question(for: line, ownLine: ownLine, questions: questions) {
+                    suppressions[index].lines = question.lines
+                    suppressions[index].questionID = question.id
+                }
+            case .field:
+                suppressions[index].lines = scope.field(for: line, ownLine: ownLine)
+            case .line, .nextLine, .file:
+                break
+            }
+        }
     }
 }
 

@@ -3,13 +3,18 @@ import QuizBank
 import QuizYAML
 
 /// An inline suppression: `# quizbank: disable-next-line RULE[,RULE] -- reason`,
-/// `# quizbank: disable-line RULE`, or `# quizbank: disable-file RULE` among the comments
-/// before the bank's first key. A directive naming several rules gives one suppression each,
-/// so that each can be reported as unused on its own.
+/// `# quizbank: disable-line RULE`, `# quizbank: disable-question RULE` (the question the
+/// comment stands in, or the one it stands right above), `# quizbank: disable-field RULE` (the
+/// field whose line the comment ends, or the one on the next line, with everything indented
+/// under it), or `# quizbank: disable-file RULE` among the comments before the bank's first
+/// key. A directive naming several rules gives one suppression each, so that each can be
+/// reported as unused on its own.
 public struct Suppression: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         case nextLine = "disable-next-line"
         case line = "disable-line"
+        case question = "disable-question"
+        case field = "disable-field"
         case file = "disable-file"
     }
 
@@ -22,6 +27,14 @@ public struct Suppression: Sendable, Equatable {
     /// suppresses nothing and is reported.
     public var problem: String?
 
+    /// The lines a question or field suppression applies to, once `SuppressionScope` has
+    /// found them (nil: it stands by no question or field).
+    public var lines: ClosedRange<UInt32>?
+    /// What a question suppression stands by, for its message when it suppresses nothing.
+    var questionID: String?
+    /// Whether the comment has its line to itself (else it ends a line of content).
+    public var ownLine = true
+
     /// The line a line suppression applies to.
     public var targetLine: UInt32 {
         kind == .nextLine ? range.start.line + 1 : range.start.line
@@ -29,7 +42,11 @@ public struct Suppression: Sendable, Equatable {
 
     public func covers(_ finding: Finding) -> Bool {
         guard problem == nil, finding.ruleID == rule else { return false }
-        return kind == .file || finding.range.start.line == targetLine
+        switch kind {
+        case .file: return true
+        case .line, .nextLine: return finding.range.start.line == targetLine
+        case .question, .field: return lines?.contains(finding.range.start.line) ?? false
+        }
     }
 
     func unusedMessage(formatRules: Set<String>, knownRules: Set<String>) -> String {
@@ -45,6 +62,12 @@ public struct Suppression: Sendable, Equatable {
         case .file: return "disable-file \(rule) suppresses nothing: the file has no \(rule) finding"
         case .line: return "disable-line \(rule) suppresses nothing on line \(targetLine)"
         case .nextLine: return "disable-next-line \(rule) suppresses nothing on line \(targetLine)"
+        case .question:
+            guard let questionID else { return "disable-question \(rule) stands neither in a question nor right above one" }
+            return "disable-question \(rule) suppresses nothing in question '\(questionID)'"
+        case .field:
+            guard let lines else { return "disable-field \(rule) stands by no field: put it at the end of the field's first line, or on the line above it" }
+            return "disable-field \(rule) suppresses nothing in the field on line\(lines.count == 1 ? " \(lines.lowerBound)" : "s \(lines.lowerBound)-\(lines.upperBound)")"
         }
     }
 
@@ -87,7 +110,7 @@ public struct Suppression: Sendable, Equatable {
             guard let directive = words.first else { continue }
             guard let kind = Kind(rawValue: String(directive)) else {
                 suppressions.append(Suppression(kind: .line, rule: "", reason: reason, range: comment.range,
-                                                problem: "unknown directive '\(directive)': use disable-next-line, disable-line or disable-file"))
+                                                problem: "unknown directive '\(directive)': use \(Kind.allCases.map(\.rawValue).joined(separator: ", "))"))
                 continue
             }
             let rules = words.dropFirst().joined(separator: ",").split(separator: ",").map(String.init)
@@ -98,10 +121,93 @@ public struct Suppression: Sendable, Equatable {
             for rule in rules {
                 let misplaced = kind == .file && !comment.beforeContent
                 suppressions.append(Suppression(kind: kind, rule: rule, reason: reason, range: comment.range,
-                                                problem: misplaced ? "disable-file must stand among the comments before the bank's first key" : nil))
+                                                problem: misplaced ? "disable-file must stand among the comments before the bank's first key" : nil,
+                                                ownLine: comment.ownLine))
             }
         }
         return suppressions
+    }
+}
+
+/// Finds the lines that question and field suppressions cover.
+struct SuppressionScope {
+    /// Per source line (index 0 is line 1): the column where its content starts past
+    /// indentation and `- ` entries, or nil for a blank or comment-only line; and where its
+    /// own indentation ends.
+    private var keyIndent: [Int?] = []
+    private var indent: [Int] = []
+
+    /// Lines split at `\n`, `\r\n` and `\r`, as `YAMLComments` counts them.
+    init(source: [UInt8]) {
+        var lineStart = 0
+        while lineStart <= source.count {
+            var lineEnd = lineStart
+            while lineEnd < source.count, source[lineEnd] != 0x0A, source[lineEnd] != 0x0D { lineEnd += 1 }
+            let line = source[lineStart..<lineEnd]
+            let spaces = line.prefix { $0 == UInt8(ascii: " ") }.count
+            var key = lineStart + spaces
+            while key + 1 < lineEnd, source[key] == UInt8(ascii: "-"), source[key + 1] == UInt8(ascii: " ") {
+                key += 2
+                while key < lineEnd, source[key] == UInt8(ascii: " ") { key += 1 }
+            }
+            let isContent = key < lineEnd && source[key] != UInt8(ascii: "#") && !line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            keyIndent.append(isContent ? key - lineStart : nil)
+            indent.append(spaces)
+            if lineEnd < source.count, source[lineEnd] == 0x0D, lineEnd + 1 < source.count, source[lineEnd + 1] == 0x0A { lineEnd += 1 }
+            if lineEnd >= source.count { break }
+            lineStart = lineEnd + 1
+        }
+    }
+
+    private func isContent(_ line: UInt32) -> Bool {
+        line >= 1 && Int(line) <= keyIndent.count && keyIndent[Int(line) - 1] != nil
+    }
+
+    /// The first line after `line` with content (not blank, not only a comment).
+    private func nextContentLine(after line: UInt32) -> UInt32? {
+        var next = line + 1
+        while Int(next) <= keyIndent.count {
+            if isContent(next) { return next }
+            next += 1
+        }
+        return nil
+    }
+
+    /// The question a `disable-question` comment on `line` stands by: the one starting on the
+    /// next line with content, when the comment has a line of its own; else the one it stands in.
+    func question(for line: UInt32, ownLine: Bool, questions: [(id: String, range: SourceRange)]) -> (id: String, lines: ClosedRange<UInt32>)? {
+        let starts = questions.map(\.range.start.line)
+        func lines(of index: Int) -> ClosedRange<UInt32> {
+            // A block mapping's range ends where the next token starts: the next item's line.
+            let range = questions[index].range
+            var last = max(range.start.line, range.end.line)
+            if index + 1 < questions.count, starts[index + 1] > range.start.line { last = min(last, starts[index + 1] - 1) }
+            return range.start.line...last
+        }
+        if ownLine, let next = nextContentLine(after: line), let index = starts.firstIndex(of: next) {
+            return (questions[index].id, lines(of: index))
+        }
+        guard let index = starts.lastIndex(where: { $0 <= line }) else { return nil }
+        let covered = lines(of: index)
+        return covered.contains(line) ? (questions[index].id, covered) : nil
+    }
+
+    /// The lines of the field a `disable-field` comment on `line` stands by: the field whose
+    /// line the comment ends, or the one on the next line with content, with every line
+    /// indented deeper than its key after it.
+    func field(for line: UInt32, ownLine: Bool) -> ClosedRange<UInt32>? {
+        guard let start = ownLine ? nextContentLine(after: line) : (isContent(line) ? line : nil),
+              let key = keyIndent[Int(start) - 1] else { return nil }
+        var last = start
+        var next = start + 1
+        while Int(next) <= keyIndent.count {
+            if isContent(next) {
+                guard indent[Int(next) - 1] > key else { break }
+                last = next
+            }
+            next += 1
+        }
+        return start...last
     }
 }
 
@@ -124,6 +230,8 @@ public enum YAMLComments {
         public var range: SourceRange
         /// Whether only comments and blank lines come before it.
         public var beforeContent: Bool
+        /// Whether nothing but indentation stands before it on its line.
+        public var ownLine = true
     }
 
     public static func scan(_ bytes: [UInt8]) -> [Comment] {
@@ -190,7 +298,7 @@ public enum YAMLComments {
                     comments.append(Comment(text: text,
                                             range: SourceRange(start: SourceMark(line: lineNumber, column: column),
                                                                end: SourceMark(line: lineNumber, column: endColumn)),
-                                            beforeContent: !seenContent && !lineHasContent))
+                                            beforeContent: !seenContent && !lineHasContent, ownLine: !lineHasContent))
                     break
                 }
                 lineHasContent = true
