@@ -129,8 +129,13 @@ struct TopicCoverageRule: BankRule {
         for question in bank.bank.questions {
             if let topic = question.topic?.value { counts[topic, default: 0] += 1 } else { untopiced += 1 }
         }
+        // A question naming an undeclared topic is an undeclared-topic error, and most likely
+        // meant for one of the declared topics: their counts are not to be trusted.
+        let declared = Set(header.topics.map(\.id.value))
+        guard counts.keys.allSatisfy(declared.contains) else { return }
         for topic in header.topics {
-            guard let weight = topic.weight, weight > 0 else { continue }
+            // A weight outside 0...1 is a value-range error already: its share means nothing.
+            guard let weight = topic.weight, weight > 0, weight <= 1 else { continue }
             let needed = Self.needed(weight: weight, size: size)
             let have = counts[topic.id.value] ?? 0
             guard have < needed else { continue }

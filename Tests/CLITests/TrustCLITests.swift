@@ -1,0 +1,334 @@
+import Foundation
+import Testing
+
+/// A bank with topics, an exam and two locales, for the mistakes authors make in a copy of it.
+/// Every question has an explanation, so that only what a test breaks is reported.
+let examBank = """
+quizbank: 1
+id: geo
+title: {en: Geography, pt-BR: Geografia}
+locale: en
+locales: [en, pt-BR]
+topics:
+  capitals: {title: {en: Capitals, pt-BR: Capitais}, weight: 0.5}
+  rivers: {title: {en: Rivers, pt-BR: Rios}, weight: 0.5}
+exam:
+  size: 2
+questions:
+  - id: capital-of-peru
+    topic: capitals
+    text:
+      en: What is the capital of Peru?
+      pt-BR: Qual é a capital do Peru?
+    choices:
+      - text: {en: Lima, pt-BR: Lima}
+        correct: true
+      - text: {en: Cusco, pt-BR: Cusco}
+    explanation:
+      en: Lima has been the capital since 1535.
+      pt-BR: Lima é a capital desde 1535.
+  - id: amazon-mouth
+    topic: rivers
+    text:
+      en: The Amazon flows into the Atlantic Ocean.
+      pt-BR: O Amazonas deságua no Oceano Atlântico.
+    answer: true
+    explanation:
+      en: Its mouth is in northern Brazil.
+      pt-BR: Sua foz fica no norte do Brasil.
+
+"""
+
+/// `examBank` with `old` replaced by `new` (which must occur).
+func examBank(replacing old: String, with new: String) -> String {
+    precondition(examBank.contains(old), "no '\(old)' in the exam bank")
+    return examBank.replacingOccurrences(of: old, with: new)
+}
+
+/// The findings lines of a text report (no summary), for exact comparisons.
+func findingLines(_ stdout: String) -> [String] {
+    stdout.split(separator: "\n").map(String.init).filter { !$0.hasSuffix(" bank") && !$0.hasSuffix(" banks") }
+}
+
+@Suite(.serialized) struct TrustCLITests {
+    @Test func theExamBankIsClean() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("geo.yaml", examBank)
+        let run = try Run(["lint", "--source", "never", "geo.yaml"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == "0 errors, 0 warnings in 1 bank\n", "\(run.stdout)")
+    }
+
+    // MARK: Silent data loss and skipping
+
+    @Test func twoBanksWithOneIDAreAnErrorInBothAndCompileWritesNothing() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("banks/geo.yaml", examBank)
+        try scratch.write("banks/geo-copy.yaml", examBank.replacingOccurrences(of: "Geography", with: "Geography (copy)"))
+        let lint = try Run(["lint", "--source", "never", "banks"], in: scratch.url)
+        #expect(lint.status == 1)
+        let clashes = lint.stdout.split(separator: "\n").filter { $0.hasSuffix("[duplicate-bank-id]") }
+        #expect(clashes.count == 2)
+        #expect(clashes.contains { $0.hasPrefix("banks/geo.yaml:2:5: error: bank id 'geo' is also the id of banks/geo-copy.yaml") })
+        #expect(clashes.contains { $0.hasPrefix("banks/geo-copy.yaml:2:5: error: bank id 'geo' is also the id of banks/geo.yaml") })
+        #expect(lint.stdout.contains("banks/geo.yaml:2:5: note: bank id 'geo' also used here"))
+
+        let compile = try Run(["compile", "--source", "never", "banks", "-o", "out"], in: scratch.url)
+        #expect(compile.status == 1)
+        #expect(compile.stdout.isEmpty)
+        #expect(compile.stderr.contains("[duplicate-bank-id]"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out").path))
+    }
+
+    @Test func folderSearchTakesFilesMeantToBeBanks() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("banks/typo.yaml", goodBank.replacingOccurrences(of: "quizbank: 1", with: "quizbnak: 1"))
+        try scratch.write("banks/no-version.yaml", goodBank.replacingOccurrences(of: "quizbank: 1\n", with: "").replacingOccurrences(of: "id: good", with: "id: no-version"))
+        // As Windows Notepad saves it: UTF-16 with a byte order mark.
+        let wide = goodBank.replacingOccurrences(of: "id: good", with: "id: wide")
+        try Data([0xFF, 0xFE] + wide.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            .write(to: scratch.url.appendingPathComponent("banks/wide.yaml"))
+        try scratch.write("banks/.github/workflows/ci.yml", "name: CI\non: [push]\n")
+        try scratch.write("banks/tools/other.yaml", "name: other tool\nsettings: {a: 1}\n")
+        let run = try Run(["lint", "--source", "never", "banks"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("banks/typo.yaml:1:1: error: unknown key 'quizbnak' in a bank; did you mean 'quizbank'? [unknown-key]"))
+        #expect(run.stdout.contains("banks/no-version.yaml:1:1: error: missing `quizbank: 1`, the format version [missing-field]"))
+        #expect(run.stdout.contains("banks/wide.yaml:1:1: error: the file is UTF-16; banks must be UTF-8 [yaml-encoding]"))
+        #expect(run.stdout.hasSuffix("in 3 banks\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("other.yaml"))
+    }
+
+    @Test func banksWrittenAnyValidWayAreFound() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let flow = #"{"quizbank": 1, "id": "flow", "title": "Flow", "locale": "en", "questions": [{"id": "q", "text": "Is water wet?", "answer": true, "explanation": "It is."}]}"#
+        try scratch.write("banks/flow.yaml", flow + "\n")
+        try scratch.write("banks/quoted.yaml", goodBank.replacingOccurrences(of: "quizbank: 1", with: "\"quizbank\": 1").replacingOccurrences(of: "id: good", with: "id: quoted"))
+        let cr = "# first line\n" + goodBank.replacingOccurrences(of: "id: good", with: "id: cr")
+        try scratch.write("banks/cr.yaml", cr.replacingOccurrences(of: "\n", with: "\r"))
+        let longComment = "# " + String(repeating: "x", count: 5_000) + "\n"
+        try scratch.write("banks/long-comment.yaml", longComment + goodBank.replacingOccurrences(of: "id: good", with: "id: long-comment"))
+        let run = try Run(["lint", "--list-files", "banks"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+        bank     banks/cr.yaml
+        bank     banks/flow.yaml
+        bank     banks/long-comment.yaml
+        bank     banks/quoted.yaml
+
+        """)
+    }
+
+    @Test func listFilesAndVerboseSayWhatWasPassedOverAndWhy() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("banks/good.yaml", goodBank)
+        try scratch.write("banks/ci.yml", "name: CI\non: [push]\njobs: {}\n")
+        try scratch.write("banks/notes.yaml", "# nothing but a comment\n")
+        try scratch.write("banks/list.yaml", "- a\n- b\n")
+        let list = try Run(["lint", "--list-files", "banks"], in: scratch.url)
+        #expect(list.status == 0)
+        #expect(list.stdout == """
+        bank     banks/good.yaml
+        skipped  banks/ci.yml: no top-level `quizbank` key (its keys: `name`, `on`, `jobs`)
+        skipped  banks/list.yaml: its top level is not a mapping
+        skipped  banks/notes.yaml: no YAML document in it (empty, or only comments)
+
+        """)
+        let verbose = try Run(["lint", "--verbose", "--source", "never", "banks"], in: scratch.url)
+        #expect(verbose.status == 0)
+        #expect(verbose.stdout == "0 errors, 0 warnings in 1 bank\n")
+        #expect(verbose.stderr.contains("quizbank lint: passed over banks/ci.yml: no top-level `quizbank` key"))
+        #expect(verbose.stderr.split(separator: "\n").count == 3)
+    }
+
+    @Test func noBanksFoundSaysHowManyYAMLFilesWerePassedOver() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("banks/ci.yml", "name: CI\n")
+        let run = try Run(["lint", "banks"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no banks found in banks"))
+        #expect(run.stderr.contains("1 YAML file passed over; see `quizbank lint --list-files`"))
+    }
+
+    @Test func whatIsNotAFileIsReportedNotOpened() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("banks/good.yaml", goodBank)
+        // A folder named like a bank, a FIFO (opening it would block) and a broken link.
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("banks/drafts.yaml"), withIntermediateDirectories: true)
+        try scratch.write("banks/drafts.yaml/inner.yaml", goodBank.replacingOccurrences(of: "id: good", with: "id: inner"))
+        #expect(mkfifo(scratch.url.appendingPathComponent("banks/pipe.yaml").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("banks/gone.yaml").path, withDestinationPath: "nowhere.yaml")
+        let run = try Run(["lint", "--source", "never", "banks"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.stdout.hasSuffix("in 2 banks\n"), "\(run.stdout)")
+        #expect(run.stderr.contains("quizbank lint: cannot read banks/pipe.yaml: it is a FIFO, not a file"))
+        #expect(run.stderr.contains("quizbank lint: cannot read banks/gone.yaml: No such file or directory"))
+        #expect(run.stderr.contains("2 files could not be read"))
+
+        let compile = try Run(["compile", "banks", "-o", "out"], in: scratch.url)
+        #expect(compile.status == 2)
+        #expect(compile.stderr.contains("nothing written"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out").path))
+
+        let named = try Run(["lint", "banks/pipe.yaml"], in: scratch.url)
+        #expect(named.status == 2)
+        #expect(named.stderr == "quizbank lint: cannot read banks/pipe.yaml: it is a FIFO, not a file\n")
+        let device = try Run(["lint", "/dev/zero"], in: scratch.url)
+        #expect(device.status == 2)
+        #expect(device.stderr == "quizbank lint: cannot read /dev/zero: it is a device, not a file\n")
+    }
+
+    // MARK: One mistake, one finding
+
+    @Test func anInvalidLocaleIsOneFindingWithItsFix() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("geo.yaml", examBank(replacing: "locales: [en, pt-BR]", with: "locales: [en, pt_BR]"))
+        let run = try Run(["lint", "--source", "never", "geo.yaml"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(findingLines(run.stdout) == [
+            "geo.yaml:5:15: error: 'pt_BR' is not a BCP 47 language tag; did you mean 'pt-BR'? (9 translations use pt-BR) [invalid-locale]",
+            "    help: write 'pt-BR'",
+        ], "\(run.stdout)")
+    }
+
+    @Test func aMisspelledKeyIsOneFindingAndIsReadAsMeant() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let cases: [(String, String, [String])] = [
+            ("title: {en: Geography", "titel: {en: Geography", [
+                "geo.yaml:3:1: error: unknown key 'titel' in a bank; did you mean 'title'? [unknown-key]",
+                "    help: write 'title'",
+            ]),
+            ("locales: [en, pt-BR]", "locals: [en, pt-BR]", [
+                "geo.yaml:5:1: error: unknown key 'locals' in a bank; did you mean 'locales'? [unknown-key]",
+                "    help: write 'locales'",
+            ]),
+            ("        correct: true", "        corect: true", [
+                "geo.yaml:19:9: error: unknown key 'corect' in a choice; did you mean 'correct'? [unknown-key]",
+                "    help: write 'correct'",
+            ]),
+            ("id: geo\n", "", [
+                "geo.yaml:1:1: error: the bank needs `id` [missing-field]",
+            ]),
+        ]
+        for (old, new, expected) in cases {
+            try scratch.write("geo.yaml", examBank(replacing: old, with: new))
+            let run = try Run(["lint", "--source", "never", "geo.yaml"], in: scratch.url)
+            #expect(run.status == 1)
+            #expect(findingLines(run.stdout) == expected, "\(new): \(run.stdout)")
+        }
+    }
+
+    @Test func topicWeightsThatDoNotAddUpToOneAreReported() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("geo.yaml", examBank(replacing: "Rios}, weight: 0.5}", with: "Rios}, weight: 0.4}"))
+        let run = try Run(["lint", "--source", "never", "geo.yaml"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(findingLines(run.stdout) == [
+            "geo.yaml:7:3: warning: the topic weights add up to 90%; they are shares of one exam and must add up to 100% [topic-coverage]",
+        ], "\(run.stdout)")
+        // A weight out of range is the value-range error alone.
+        try scratch.write("geo.yaml", examBank(replacing: "Rios}, weight: 0.5}", with: "Rios}, weight: 1.5}"))
+        let outOfRange = try Run(["lint", "--source", "never", "geo.yaml"], in: scratch.url)
+        #expect(findingLines(outOfRange.stdout).filter { $0.contains("[") }.map { $0.split(separator: "[").last ?? "" } == ["value-range]"], "\(outOfRange.stdout)")
+    }
+
+    // MARK: Errors that say what to do
+
+    @Test func suggestionsShowAsHelpLines() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("geo.yaml", examBank(replacing: "    answer: true", with: "    answer: yes").replacingOccurrences(of: "topic: rivers", with: "topic: river"))
+        let run = try Run(["lint", "--source", "always", "geo.yaml"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("""
+        geo.yaml:25:12: error: topic 'river' is not declared in `topics` [undeclared-topic]
+                topic: river
+                       ^~~~~
+            help: write 'rivers'
+        geo.yaml:29:13: error: `answer` must be true or false, found a string; YAML 1.1's yes is not a boolean here [wrong-type]
+                answer: yes
+                        ^~~
+            help: write 'true'
+
+        """), "\(run.stdout)")
+        let colored = try Run(["lint", "--source", "never", "--color", "always", "geo.yaml"], in: scratch.url)
+        #expect(colored.stdout.contains("    \u{1B}[1;32mhelp\u{1B}[0m: write 'true'\n"))
+    }
+
+    @Test func failingOnWarningsSaysWhy() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("warn.yaml", warningBank)
+        let maxWarnings = try Run(["lint", "--max-warnings", "0", "--source", "never", "warn.yaml"], in: scratch.url)
+        #expect(maxWarnings.status == 1)
+        #expect(maxWarnings.stdout.hasSuffix("0 errors, 1 warning in 1 bank\nquizbank lint: failed: 1 warning, more than --max-warnings 0\n"))
+        let strict = try Run(["lint", "--strict", "--format", "json", "warn.yaml"], in: scratch.url)
+        #expect(strict.status == 1)
+        #expect(strict.stderr == "quizbank lint: failed: 1 warning with --strict (which fails on any warning)\n")
+        #expect((try? JSONSerialization.jsonObject(with: Data(strict.stdout.utf8))) != nil)
+        let allowed = try Run(["lint", "--max-warnings", "1", "--source", "never", "warn.yaml"], in: scratch.url)
+        #expect(allowed.status == 0)
+        #expect(!allowed.stdout.contains("failed"))
+    }
+
+    // MARK: Suppressing a question or a field
+
+    @Test func aSuppressionCoversAQuestionOrAField() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let bank = """
+        quizbank: 1
+        id: sup
+        title: Sup
+        locale: en
+        questions:
+          # quizbank: disable-question missing-explanation -- the app explains it
+          - id: longest-river
+            text: Which river is the longest?
+            choices:
+              - text: Nile
+                correct: true
+              - Amazon
+          - id: spaced   # quizbank: disable-question whitespace
+            text: "Is  this spaced twice?"
+            answer: true
+            explanation: "It  is."
+          - id: field
+            # quizbank: disable-field whitespace
+            text: "Two  spaces here?"
+            answer: true
+            explanation: "And  here."
+          - id: unexplained
+            text: Is the Moon a star?
+            answer: false
+
+        """
+        try scratch.write("sup.yaml", bank)
+        let run = try Run(["lint", "--source", "never", "sup.yaml"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(findingLines(run.stdout) == [
+            "sup.yaml:21:18: warning: the explanation of question 'field' has a doubled space after 'And' [whitespace]",
+            "    help: write 'And here.'",
+            "sup.yaml:22:9: warning: question 'unexplained' has no explanation [missing-explanation]",
+        ], "\(run.stdout)")
+
+        // The line form above a question covers its first line only, as documented.
+        try scratch.write("line.yaml", bank.replacingOccurrences(of: "disable-question missing-explanation", with: "disable-next-line vague-terms"))
+        let lineForm = try Run(["lint", "--source", "never", "line.yaml"], in: scratch.url)
+        #expect(lineForm.stdout.contains("line.yaml:6:3: warning: disable-next-line vague-terms suppresses nothing on line 7 [unused-suppression]"))
+
+        try scratch.write("unused.yaml", bank.replacingOccurrences(of: "disable-field whitespace", with: "disable-field text-length"))
+        let unused = try Run(["lint", "--source", "never", "unused.yaml"], in: scratch.url)
+        #expect(unused.stdout.contains("unused.yaml:18:5: warning: disable-field text-length suppresses nothing in the field on line 19 [unused-suppression]"), "\(unused.stdout)")
+    }
+}
