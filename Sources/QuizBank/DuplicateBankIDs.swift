@@ -12,7 +12,8 @@ public enum DuplicateBankIDs {
             guard let users = pathsOfID[bank.id.value], users.count > 1 else { continue }
             let others = users.filter { $0 != index }
             let related = others.map { Finding.Related(path: banks[$0].path, range: banks[$0].id.range, note: "bank id '\(bank.id.value)' also used here") }
-            let otherNames = others.map { banks[$0].path }.joined(separator: ", ")
+            let more = others.count - 1
+            let otherNames = banks[others[0]].path + (more > 0 ? " (and \(more) more bank\(more == 1 ? "" : "s"))" : "")
             findings.append(Finding(
                 ruleID: FormatRule.duplicateBankID.rawValue, severity: .error,
                 message: "bank id '\(bank.id.value)' is also the id of \(otherNames); compiled files are named by id (\(bank.id.value).<locale>.json), so one bank would overwrite the other: give each bank its own id",
