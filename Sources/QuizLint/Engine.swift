@@ -178,7 +178,7 @@ public struct LintEngine: Sendable {
 extension LintEngine {
     /// The lines each question and field suppression covers.
     static func resolveScopes(_ suppressions: inout [Suppression], source: [UInt8], questions: [(id: String, range: SourceRange)]) {
-        let scope = SuppressionScope(source: source)
+        let scope = SourceOutline(source: source)
         for index in suppressions.indices {
             let line = suppressions[index].range.start.line, ownLine = suppressions[index].ownLine
             switch suppressions[index].kind {

@@ -129,16 +129,20 @@ public struct Suppression: Sendable, Equatable {
     }
 }
 
-/// Finds the lines that question and field suppressions cover.
-struct SuppressionScope {
-    /// Per source line (index 0 is line 1): the column where its content starts past
-    /// indentation and `- ` entries, or nil for a blank or comment-only line; and where its
-    /// own indentation ends.
+/// The outline of a YAML source by its lines' indentation: which lines a question, a field or a
+/// key spans, for question and field suppressions and for baseline entries. Lines are split at
+/// `\n`, `\r\n` and `\r`, as `YAMLComments` counts them.
+struct SourceOutline {
+    private let source: [UInt8]
+    /// Per line (index 0 is line 1): where it starts in `source`; the column where its content
+    /// starts past indentation and `- ` entries, or nil for a blank or comment-only line; and
+    /// where its own indentation ends.
+    private var lineStarts: [Int] = []
     private var keyIndent: [Int?] = []
     private var indent: [Int] = []
 
-    /// Lines split at `\n`, `\r\n` and `\r`, as `YAMLComments` counts them.
     init(source: [UInt8]) {
+        self.source = source
         var lineStart = 0
         while lineStart <= source.count {
             var lineEnd = lineStart
@@ -151,6 +155,7 @@ struct SuppressionScope {
                 while key < lineEnd, source[key] == UInt8(ascii: " ") { key += 1 }
             }
             let isContent = key < lineEnd && source[key] != UInt8(ascii: "#") && !line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            lineStarts.append(lineStart)
             keyIndent.append(isContent ? key - lineStart : nil)
             indent.append(spaces)
             if lineEnd < source.count, source[lineEnd] == 0x0D, lineEnd + 1 < source.count, source[lineEnd + 1] == 0x0A { lineEnd += 1 }
@@ -173,23 +178,31 @@ struct SuppressionScope {
         return nil
     }
 
+    /// The lines of question `index`: a block mapping's range ends where the next token starts,
+    /// which is the next item's line.
+    private func lines(ofQuestion index: Int, _ questions: [(id: String, range: SourceRange)]) -> ClosedRange<UInt32> {
+        let range = questions[index].range
+        var last = max(range.start.line, range.end.line)
+        if index + 1 < questions.count, questions[index + 1].range.start.line > range.start.line {
+            last = min(last, questions[index + 1].range.start.line - 1)
+        }
+        return range.start.line...last
+    }
+
+    /// The question whose lines hold `line`.
+    func question(containing line: UInt32, questions: [(id: String, range: SourceRange)]) -> (id: String, lines: ClosedRange<UInt32>)? {
+        guard let index = questions.lastIndex(where: { $0.range.start.line <= line }) else { return nil }
+        let covered = lines(ofQuestion: index, questions)
+        return covered.contains(line) ? (questions[index].id, covered) : nil
+    }
+
     /// The question a `disable-question` comment on `line` stands by: the one starting on the
     /// next line with content, when the comment has a line of its own; else the one it stands in.
     func question(for line: UInt32, ownLine: Bool, questions: [(id: String, range: SourceRange)]) -> (id: String, lines: ClosedRange<UInt32>)? {
-        let starts = questions.map(\.range.start.line)
-        func lines(of index: Int) -> ClosedRange<UInt32> {
-            // A block mapping's range ends where the next token starts: the next item's line.
-            let range = questions[index].range
-            var last = max(range.start.line, range.end.line)
-            if index + 1 < questions.count, starts[index + 1] > range.start.line { last = min(last, starts[index + 1] - 1) }
-            return range.start.line...last
+        if ownLine, let next = nextContentLine(after: line), let index = questions.firstIndex(where: { $0.range.start.line == next }) {
+            return (questions[index].id, lines(ofQuestion: index, questions))
         }
-        if ownLine, let next = nextContentLine(after: line), let index = starts.firstIndex(of: next) {
-            return (questions[index].id, lines(of: index))
-        }
-        guard let index = starts.lastIndex(where: { $0 <= line }) else { return nil }
-        let covered = lines(of: index)
-        return covered.contains(line) ? (questions[index].id, covered) : nil
+        return question(containing: line, questions: questions)
     }
 
     /// The lines of the field a `disable-field` comment on `line` stands by: the field whose
@@ -208,6 +221,28 @@ struct SuppressionScope {
             next += 1
         }
         return start...last
+    }
+
+    /// The key of the field that holds `line`, at the level of the mapping whose first key is on
+    /// line `first` (a question's first line, or 1 for the bank's top level): the nearest line at
+    /// or above `line` whose key starts in that column. Nil when there is none.
+    func key(above line: UInt32, from first: UInt32) -> String? {
+        guard var level = first <= line ? (isContent(first) ? first : nextContentLine(after: first)) : nil,
+              let column = keyIndent[Int(level) - 1] else { return nil }
+        var found: UInt32?
+        while level <= line, Int(level) <= keyIndent.count {
+            if keyIndent[Int(level) - 1] == column { found = level }
+            level += 1
+        }
+        guard let found else { return nil }
+        let start = lineStarts[Int(found) - 1] + column
+        var end = start
+        while end < source.count, source[end] != 0x0A, source[end] != 0x0D, source[end] != UInt8(ascii: ":") { end += 1 }
+        guard end < source.count, source[end] == UInt8(ascii: ":") else { return nil }
+        var key = String(decoding: source[start..<end], as: UTF8.self)
+        while key.last == " " { key.removeLast() }
+        if key.count >= 2, let quote = key.first, quote == "\"" || quote == "'", key.last == quote { key = String(key.dropFirst().dropLast()) }
+        return key
     }
 }
 

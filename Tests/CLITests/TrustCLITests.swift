@@ -332,3 +332,89 @@ func findingLines(_ stdout: String) -> [String] {
         #expect(unused.stdout.contains("unused.yaml:18:5: warning: disable-field text-length suppresses nothing in the field on line 19 [unused-suppression]"), "\(unused.stdout)")
     }
 }
+
+/// `lint --write-baseline` and `--baseline` (the adoption issue's baseline).
+@Suite(.serialized) struct BaselineCLITests {
+    /// Two questions without explanation: two warnings to accept.
+    static let bank = """
+    quizbank: 1
+    id: base
+    title: Base
+    locale: en
+    questions:
+      - id: sun
+        text: The Sun is a star.
+        answer: true
+      - id: moon
+        text: The Moon is a planet.
+        answer: false
+
+    """
+
+    @Test func aBaselineAcceptsTodaysFindingsAndSurvivesAnInsertedQuestion() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("base.yaml", Self.bank)
+        let write = try Run(["lint", "--write-baseline", "baseline.json", "--source", "never", "base.yaml"], in: scratch.url)
+        #expect(write.status == 0)
+        #expect(write.stdout == "0 errors, 0 warnings in 1 bank\n")
+        #expect(write.stderr == "quizbank lint: wrote baseline.json: 2 findings accepted in 2 entries\n")
+        let file = try String(contentsOf: scratch.url.appendingPathComponent("baseline.json"), encoding: .utf8)
+        #expect(file == """
+        {
+          "format": "quizbank-baseline",
+          "version": 1,
+          "entries": [
+            {"bank": "base", "question": "moon", "field": "id", "rule": "missing-explanation", "message": "question 'moon' has no explanation", "count": 1},
+            {"bank": "base", "question": "sun", "field": "id", "rule": "missing-explanation", "message": "question 'sun' has no explanation", "count": 1}
+          ]
+        }
+
+        """)
+
+        // A question inserted above the accepted ones: only its own finding is new.
+        let edited = Self.bank.replacingOccurrences(of: "questions:\n", with: "questions:\n  - id: star\n    text: Sirius is a star.\n    answer: true\n")
+        try scratch.write("base.yaml", edited)
+        let check = try Run(["lint", "--baseline", "baseline.json", "--source", "never", "base.yaml"], in: scratch.url)
+        #expect(check.status == 0)
+        #expect(check.stdout == "base.yaml:6:9: warning: question 'star' has no explanation [missing-explanation]\n0 errors, 1 warning in 1 bank\n")
+        #expect(check.stderr.isEmpty)
+    }
+
+    @Test func entriesThatMatchNothingAreReported() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("base.yaml", Self.bank)
+        _ = try Run(["lint", "--write-baseline", "baseline.json", "base.yaml"], in: scratch.url)
+        try scratch.write("base.yaml", Self.bank.replacingOccurrences(of: "    answer: false\n", with: "    answer: false\n    explanation: It is a moon.\n"))
+        let check = try Run(["lint", "--baseline", "baseline.json", "--source", "never", "base.yaml"], in: scratch.url)
+        #expect(check.status == 0)
+        #expect(check.stdout == """
+        0 errors, 0 warnings in 1 bank
+        baseline.json: 1 accepted finding is gone; run `quizbank lint --write-baseline baseline.json` to drop it:
+          bank base, question moon, id: question 'moon' has no explanation [missing-explanation]
+
+        """)
+        let json = try Run(["lint", "--baseline", "baseline.json", "--format", "json", "base.yaml"], in: scratch.url)
+        #expect(json.stderr.hasPrefix("baseline.json: 1 accepted finding is gone"))
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil)
+    }
+
+    @Test func formatErrorsAreNeverAcceptedAndABadFileIsAnError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bad.yaml", badBank)
+        let write = try Run(["lint", "--write-baseline", "baseline.json", "--source", "never", "bad.yaml"], in: scratch.url)
+        #expect(write.status == 1)
+        #expect(write.stdout.hasSuffix("4 errors, 0 warnings in 1 bank\n"), "\(write.stdout)")
+        #expect(write.stderr == "quizbank lint: wrote baseline.json: 1 finding accepted in 1 entry\n")
+
+        try scratch.write("not-a-baseline.json", "{\"format\": \"something-else\"}")
+        let bad = try Run(["lint", "--baseline", "not-a-baseline.json", "bad.yaml"], in: scratch.url)
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "quizbank lint: not-a-baseline.json: not a quizbank baseline (its \"format\" is not \"quizbank-baseline\")\n")
+        let missing = try Run(["lint", "--baseline", "nowhere.json", "bad.yaml"], in: scratch.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "quizbank lint: cannot read nowhere.json: No such file or directory\n")
+    }
+}

@@ -15,6 +15,10 @@ enum LintCommand: Command {
         OptionSpec(name: "strict", short: nil, takesValue: false, help: "exit 1 when there are warnings too"),
         OptionSpec(name: "max-warnings", short: nil, takesValue: true, valueName: "N",
                    help: "exit 1 when there are more than N warnings"),
+        OptionSpec(name: "baseline", short: nil, takesValue: true, valueName: "FILE",
+                   help: "report only findings the baseline FILE does not accept, and its entries that match nothing any more"),
+        OptionSpec(name: "write-baseline", short: nil, takesValue: true, valueName: "FILE",
+                   help: "accept today's findings: write them to FILE (then report as --baseline FILE would)"),
         OptionSpec(name: "list-files", short: nil, takesValue: false,
                    help: "list the YAML files found, which are banks and why the others were passed over; lint nothing"),
         OptionSpec(name: "verbose", short: "v", takesValue: false,
@@ -57,7 +61,22 @@ enum LintCommand: Command {
             inputs.append(LintInput(path: file, bytes: try BankFiles.read(file), configuration: try finder.configuration(for: file)))
         }
         warnAboutApproximateWidths(inputs)
-        let result = LintEngine().lint(inputs)
+        var result = LintEngine().lint(inputs)
+        var staleEntries: [(entry: Baseline.Entry, unmatched: Int)] = []
+        if let path = arguments.value("write-baseline") {
+            let baseline = Baseline(findings: result.findings, banks: result.banks)
+            try FileReplacement.write(Array(baseline.text().utf8), to: path)
+            Terminal.standardError.write("quizbank lint: wrote \(path): \(baseline.findingCount) finding\(baseline.findingCount == 1 ? "" : "s") accepted in \(baseline.counts.count) entr\(baseline.counts.count == 1 ? "y" : "ies")\n")
+            result.findings = baseline.apply(to: result.findings, banks: result.banks).kept
+        } else if let path = arguments.value("baseline") {
+            let baseline: Baseline
+            do {
+                baseline = try Baseline.parse(try BankFiles.read(path))
+            } catch let error as Baseline.FileError {
+                throw CommandFailure(message: "\(path): \(error.message)")
+            }
+            (result.findings, staleEntries) = baseline.apply(to: result.findings, banks: result.banks)
+        }
 
         switch format {
         case .text:
@@ -73,6 +92,9 @@ enum LintCommand: Command {
             terminal.write(SARIFReporter(toolVersion: CommandLineInterface.version).report(result.findings, rules: RuleRegistry.descriptions))
         }
         KeptUntilExit.keep((inputs, result))
+        if !staleEntries.isEmpty, let path = arguments.value("baseline") {
+            (format == .text ? terminal : Terminal.standardError).write(staleReport(staleEntries, path: path))
+        }
 
         let errors = result.findings.count(of: .error)
         let warnings = result.findings.count(of: .warning)
@@ -100,6 +122,20 @@ enum LintCommand: Command {
         lines += search.unreadable.map { "error    \($0)" }
         terminal.write(lines.map { $0 + "\n" }.joined())
         return search.unreadable.isEmpty ? ExitStatus.success : ExitStatus.usage
+    }
+
+    /// The baseline's entries that match fewer findings than they count: the bank was cleaned,
+    /// and `--write-baseline` again shrinks the file.
+    static func staleReport(_ stale: [(entry: Baseline.Entry, unmatched: Int)], path: String) -> String {
+        let total = stale.reduce(0) { $0 + $1.unmatched }
+        var out = "\(path): \(total) accepted finding\(total == 1 ? " is" : "s are") gone; run `quizbank lint --write-baseline \(path)` to drop \(total == 1 ? "it" : "them"):\n"
+        for (entry, unmatched) in stale {
+            var place = "bank \(entry.bank)"
+            if let question = entry.question { place += ", question \(question)" }
+            if let field = entry.field { place += ", \(field)" }
+            out += "  \(place): \(entry.message) [\(entry.rule)]\(unmatched > 1 ? " (\(unmatched) times)" : "")\n"
+        }
+        return out
     }
 
     /// Why warnings alone fail the run, or nil when they do not.
