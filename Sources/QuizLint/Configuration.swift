@@ -34,6 +34,12 @@ public struct Configuration: Sendable {
         public var severity: Severity?
         public var isOff = false
         public var options: [String: OptionValue] = [:]
+
+        public init(severity: Severity? = nil, isOff: Bool = false, options: [String: OptionValue] = [:]) {
+            self.severity = severity
+            self.isOff = isOff
+            self.options = options
+        }
     }
 
     /// The file it came from; nil for the defaults.

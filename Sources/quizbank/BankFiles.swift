@@ -50,7 +50,8 @@ enum BankFiles {
                     continue
                 }
                 guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
-                let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                // The current folder (`lint` with no path) is not written before what it holds.
+                let full = path == "." ? relative : path.hasSuffix("/") ? path + relative : path + "/" + relative
                 guard try !isIgnored(full) else { continue }
                 switch examine(full) {
                 case .bank: found.append(full)
@@ -277,5 +278,22 @@ enum BankFiles {
             throw CommandFailure(message: "no banks found in \(paths.joined(separator: ", ")) (a bank is a .yaml or .yml file with a top-level `quizbank:` key)\(passed)")
         }
         return search
+    }
+}
+
+/// A bank piped in (`lint -`), read to its end.
+enum StandardInput {
+    static func readAll() throws(CommandFailure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Foundation.read(0, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure(message: "cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { return bytes }
+            bytes += chunk[0..<got]
+        }
     }
 }

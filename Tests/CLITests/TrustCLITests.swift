@@ -418,3 +418,107 @@ func findingLines(_ stdout: String) -> [String] {
         #expect(missing.stderr == "quizbank lint: cannot read nowhere.json: No such file or directory\n")
     }
 }
+
+/// The command line people expect from ruff and ESLint (the adoption issue).
+@Suite(.serialized) struct LintOptionsCLITests {
+    @Test func statisticsCountFindingsPerRuleMostFirst() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bad.yaml", badBank)
+        let run = try Run(["lint", "--statistics", "bad.yaml"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+        1  duplicate-id (error)
+        1  missing-explanation (warning)
+        1  no-correct-choice (error)
+        1  unknown-key (error)
+        1  wrong-type (error)
+        5 findings of 5 rules in 1 bank
+
+        """)
+        let json = try Run(["lint", "--statistics", "--format", "json", "bad.yaml"], in: scratch.url)
+        #expect(json.status == 2)
+        #expect(json.stderr.hasPrefix("quizbank lint: --statistics prints text"))
+    }
+
+    @Test func quietShowsErrorsOnlyAndNothingOnSuccess() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("warn.yaml", warningBank)
+        let clean = try Run(["lint", "--quiet", "warn.yaml"], in: scratch.url)
+        #expect(clean.status == 0)
+        #expect(clean.stdout.isEmpty && clean.stderr.isEmpty)
+        try scratch.write("bad.yaml", badBank)
+        let bad = try Run(["lint", "-q", "--source", "never", "bad.yaml"], in: scratch.url)
+        #expect(bad.status == 1)
+        #expect(!bad.stdout.contains("[missing-explanation]"))
+        #expect(bad.stdout.hasSuffix("4 errors, 0 warnings in 1 bank\n"))
+    }
+
+    @Test func selectAndIgnoreOverrideTheConfiguration() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bad.yaml", badBank)
+        try scratch.write(".quizbank.yml", "rules:\n  missing-explanation: off\n")
+        let configured = try Run(["lint", "--source", "never", "bad.yaml"], in: scratch.url)
+        #expect(!configured.stdout.contains("missing-explanation"))
+        let selected = try Run(["lint", "--select", "missing-explanation", "--source", "never", "bad.yaml"], in: scratch.url)
+        #expect(selected.stdout.contains("[missing-explanation]"))
+        #expect(selected.stdout.contains("[wrong-type]"), "format rules always run")
+        let ignored = try Run(["lint", "--select", "missing-explanation,whitespace", "--ignore", "missing-explanation", "--source", "never", "bad.yaml"], in: scratch.url)
+        #expect(!ignored.stdout.contains("[missing-explanation]"))
+        let unknown = try Run(["lint", "--ignore", "missing-explanations", "bad.yaml"], in: scratch.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("quizbank lint: --ignore: 'missing-explanations' is not a rule; did you mean 'missing-explanation'?"))
+        let format = try Run(["lint", "--ignore", "wrong-type", "bad.yaml"], in: scratch.url)
+        #expect(format.status == 2)
+        #expect(format.stderr.hasPrefix("quizbank lint: --ignore: 'wrong-type' is a format rule; format rules always run"))
+    }
+
+    @Test func outputFileReplacesTheFileWhole() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bad.yaml", badBank)
+        try scratch.write("report.json", "old report")
+        let run = try Run(["lint", "--format", "json", "--output-file", "report.json", "bad.yaml"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        let data = try Data(contentsOf: scratch.url.appendingPathComponent("report.json"))
+        #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
+        #expect(left == ["bad.yaml", "report.json"])
+        let unwritable = try Run(["lint", "-o", "no/such/folder/report.txt", "bad.yaml"], in: scratch.url)
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.hasPrefix("quizbank lint: cannot write no/such/folder/report.txt: No such file or directory"))
+    }
+
+    @Test func aBankOnStandardInputIsReportedUnderItsStdinFilename() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("banks/.quizbank.yml", "rules:\n  missing-explanation: error\n")
+        let process = Process()
+        process.executableURL = Run.executable
+        process.arguments = ["lint", "--source", "never", "--stdin-filename", "banks/new.yaml", "-"]
+        process.currentDirectoryURL = scratch.url
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(warningBank.utf8))
+        try input.fileHandleForWriting.close()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // The configuration beside the named path applies: the warning is an error there.
+        #expect(process.terminationStatus == 1)
+        #expect(stdout == "banks/new.yaml:6:9: error: question 'sun' has no explanation [missing-explanation]\n1 error, 0 warnings in 1 bank\n")
+    }
+
+    @Test func noPathMeansTheCurrentFolder() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("banks/warn.yaml", warningBank)
+        let run = try Run(["lint", "--source", "never"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == "banks/warn.yaml:6:9: warning: question 'sun' has no explanation [missing-explanation]\n0 errors, 1 warning in 1 bank\n")
+    }
+}

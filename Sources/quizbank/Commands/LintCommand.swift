@@ -6,7 +6,7 @@ import QuizLint
 enum LintCommand: Command {
     static let name = "lint"
     static let summary = "Check banks and report every problem with its file, line and column."
-    static let usage = "quizbank lint [options] PATH..."
+    static let usage = "quizbank lint [options] [PATH...]   (no PATH: the current folder; '-': a bank on stdin)"
     static let options = [
         OptionSpec(name: "format", short: "f", takesValue: true, valueName: "text|json|github|sarif",
                    help: "output format (default: text; github when GITHUB_ACTIONS=true)"),
@@ -15,6 +15,18 @@ enum LintCommand: Command {
         OptionSpec(name: "strict", short: nil, takesValue: false, help: "exit 1 when there are warnings too"),
         OptionSpec(name: "max-warnings", short: nil, takesValue: true, valueName: "N",
                    help: "exit 1 when there are more than N warnings"),
+        OptionSpec(name: "select", short: nil, takesValue: true, valueName: "RULE,...",
+                   help: "run only these content rules (format rules always run); repeatable"),
+        OptionSpec(name: "ignore", short: nil, takesValue: true, valueName: "RULE,...",
+                   help: "turn these content rules off; repeatable"),
+        OptionSpec(name: "quiet", short: "q", takesValue: false,
+                   help: "report errors only, and nothing at all when there are none"),
+        OptionSpec(name: "statistics", short: nil, takesValue: false,
+                   help: "print how many findings each rule has, most first, instead of the findings (text format)"),
+        OptionSpec(name: "output-file", short: "o", takesValue: true, valueName: "FILE",
+                   help: "write the report to FILE (replaced whole, atomically) instead of stdout"),
+        OptionSpec(name: "stdin-filename", short: nil, takesValue: true, valueName: "PATH",
+                   help: "with '-' as a path: the path to report, and to find the configuration by, for the bank read from stdin"),
         OptionSpec(name: "baseline", short: nil, takesValue: true, valueName: "FILE",
                    help: "report only findings the baseline FILE does not accept, and its entries that match nothing any more"),
         OptionSpec(name: "write-baseline", short: nil, takesValue: true, valueName: "FILE",
@@ -48,17 +60,31 @@ enum LintCommand: Command {
         let showSource = try sourceMode(arguments, terminal: terminal)
         let color = try colorMode(arguments, terminal: terminal, environment: environment)
 
+        let selection = try RuleSelection(select: arguments.values["select"] ?? [], ignore: arguments.values["ignore"] ?? [])
+        if arguments.has("statistics") && format != .text { throw UsageError(message: "--statistics prints text; leave out --format \(format.rawValue)") }
+        let paths = arguments.positional.isEmpty ? ["."] : arguments.positional
+        let readsStandardInput = paths.contains("-")
+        if readsStandardInput && paths.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "'-' (standard input) can be named once") }
+        if arguments.value("stdin-filename") != nil && !readsStandardInput { throw UsageError(message: "--stdin-filename names the bank read from '-'; name '-' as a path") }
+
         let finder = try ConfigurationFinder(explicitPath: arguments.value("config"))
         let isIgnored = { (path: String) throws(CommandFailure) -> Bool in try finder.ignores(path) }
-        if arguments.has("list-files") { return try listFiles(arguments.positional, isIgnored: isIgnored, terminal: terminal) }
-        let search = try BankFiles.findBanks(arguments.positional, command: name, isIgnored: isIgnored)
+        let filePaths = paths.filter { $0 != "-" }
+        if arguments.has("list-files") { return try listFiles(filePaths, isIgnored: isIgnored, terminal: terminal) }
+        var search = BankFiles.Search()
+        if !filePaths.isEmpty || !readsStandardInput {
+            search = try BankFiles.findBanks(filePaths, command: name, isIgnored: isIgnored)
+        }
         if arguments.has("verbose") {
             for file in search.passedOver { Terminal.standardError.write("quizbank lint: passed over \(file.path): \(file.reason)\n") }
         }
-        let files = search.banks
         var inputs: [LintInput] = []
-        for file in files {
-            inputs.append(LintInput(path: file, bytes: try BankFiles.read(file), configuration: try finder.configuration(for: file)))
+        if readsStandardInput {
+            let path = arguments.value("stdin-filename") ?? "<stdin>"
+            inputs.append(LintInput(path: path, bytes: try StandardInput.readAll(), configuration: selection.apply(to: try finder.configuration(for: path))))
+        }
+        for file in search.banks {
+            inputs.append(LintInput(path: file, bytes: try BankFiles.read(file), configuration: selection.apply(to: try finder.configuration(for: file))))
         }
         warnAboutApproximateWidths(inputs)
         var result = LintEngine().lint(inputs)
@@ -78,38 +104,71 @@ enum LintCommand: Command {
             (result.findings, staleEntries) = baseline.apply(to: result.findings, banks: result.banks)
         }
 
+        // What goes to stdout (or --output-file), in order; notes about the run go beside the
+        // text report, or to stderr where stdout is a machine's document.
+        var report: [[UInt8]] = []
+        let notes = { (text: String) in
+            if format == .text { report.append(Array(text.utf8)) } else { Terminal.standardError.write(text) }
+        }
+        let quiet = arguments.has("quiet")
+        let shown = quiet ? result.findings.filter { $0.severity == .error } : result.findings
         switch format {
+        case .text where arguments.has("statistics"):
+            report.append(Array(statistics(result.findings, bankCount: result.bankCount).utf8))
+        case .text where quiet && shown.isEmpty:
+            break
         case .text:
             let sources = showSource ? Dictionary(uniqueKeysWithValues: inputs.map { ($0.path, $0.bytes) }) : nil
-            let parts = TextReporter(sources: sources, color: color).reportParts(result.findings, bankCount: result.bankCount)
-            for part in parts { terminal.write(part) }
-            KeptUntilExit.keep(parts)
+            report += TextReporter(sources: sources, color: color).reportParts(shown, bankCount: result.bankCount)
         case .json:
-            terminal.write(JSONReporter(toolVersion: CommandLineInterface.version).report(result.findings, bankCount: result.bankCount, rules: RuleRegistry.descriptions))
+            report.append(Array(JSONReporter(toolVersion: CommandLineInterface.version).report(shown, bankCount: result.bankCount, rules: RuleRegistry.descriptions).utf8))
         case .github:
-            terminal.write(GitHubReporter().report(result.findings, bankCount: result.bankCount))
+            report.append(Array(GitHubReporter().report(shown, bankCount: result.bankCount).utf8))
         case .sarif:
-            terminal.write(SARIFReporter(toolVersion: CommandLineInterface.version).report(result.findings, rules: RuleRegistry.descriptions))
+            report.append(Array(SARIFReporter(toolVersion: CommandLineInterface.version).report(shown, rules: RuleRegistry.descriptions).utf8))
         }
         KeptUntilExit.keep((inputs, result))
-        if !staleEntries.isEmpty, let path = arguments.value("baseline") {
-            (format == .text ? terminal : Terminal.standardError).write(staleReport(staleEntries, path: path))
+        if !staleEntries.isEmpty, !quiet, let path = arguments.value("baseline") {
+            notes(staleReport(staleEntries, path: path))
         }
 
         let errors = result.findings.count(of: .error)
         let warnings = result.findings.count(of: .warning)
+        var status = ExitStatus.success
         if !search.unreadable.isEmpty {
             Terminal.standardError.write("quizbank lint: \(search.unreadable.count) file\(search.unreadable.count == 1 ? "" : "s") could not be read (above)\n")
-            return ExitStatus.usage
+            status = ExitStatus.usage
+        } else if errors > 0 {
+            status = ExitStatus.findings
+        } else if let reason = warningFailure(warnings: warnings, strict: arguments.has("strict"), maxWarnings: maxWarnings) {
+            // The summary says 0 errors: say why the run failed all the same.
+            notes("quizbank lint: failed: \(reason)\n")
+            status = ExitStatus.findings
         }
-        if errors > 0 { return ExitStatus.findings }
-        if let reason = warningFailure(warnings: warnings, strict: arguments.has("strict"), maxWarnings: maxWarnings) {
-            // The summary says 0 errors: say why the run failed all the same (beside the
-            // summary in the text format; on stderr where stdout is a machine's document).
-            (format == .text ? terminal : Terminal.standardError).write("quizbank lint: failed: \(reason)\n")
-            return ExitStatus.findings
+        if let path = arguments.value("output-file") {
+            try FileReplacement.write(report.count == 1 ? report[0] : report.flatMap { $0 }, to: path)
+        } else {
+            for part in report { terminal.write(part) }
         }
-        return ExitStatus.success
+        KeptUntilExit.keep(report)
+        return status
+    }
+
+    /// `--statistics`: each rule with findings, most first (then by id), with its count and
+    /// severity; then the summary.
+    static func statistics(_ findings: [Finding], bankCount: Int) -> String {
+        var counts: [String: (count: Int, severity: Severity)] = [:]
+        for finding in findings { counts[finding.ruleID, default: (0, finding.severity)].count += 1 }
+        let rows = counts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        let width = String(rows.first?.value.count ?? 0).count
+        var out = ""
+        for (rule, entry) in rows {
+            let count = String(entry.count)
+            out += String(repeating: " ", count: width - count.count) + count + "  " + rule + " (" + entry.severity.rawValue + ")\n"
+        }
+        let total = findings.count
+        out += "\(total) finding\(total == 1 ? "" : "s") of \(rows.count) rule\(rows.count == 1 ? "" : "s") in \(bankCount) bank\(bankCount == 1 ? "" : "s")\n"
+        return out
     }
 
     /// `--list-files`: each YAML file the paths name or hold, as `bank PATH` or `skipped PATH:
@@ -176,5 +235,41 @@ enum LintCommand: Command {
         case "never": return false
         case let other: throw UsageError(message: "--color takes auto, always or never, not '\(other)'")
         }
+    }
+}
+
+/// `--select` and `--ignore` on the command line: they override every configuration's rules.
+struct RuleSelection {
+    var selected: Set<String>?
+    var ignored: Set<String> = []
+
+    init(select: [String], ignore: [String]) throws(UsageError) {
+        let select = try Self.ruleIDs(select, option: "select"), ignore = try Self.ruleIDs(ignore, option: "ignore")
+        selected = select.isEmpty ? nil : Set(select)
+        ignored = Set(ignore)
+    }
+
+    /// The rule ids of repeated, comma-separated values; a format rule or an unknown id is a usage error.
+    private static func ruleIDs(_ values: [String], option: String) throws(UsageError) -> [String] {
+        let ids = values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        let known = RuleRegistry.descriptions
+        for id in ids {
+            guard let rule = known.first(where: { $0.id == id }) else {
+                let hint = nearest(id, in: known.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "--\(option): '\(id)' is not a rule\(hint)")
+            }
+            if rule.isFormatRule { throw UsageError(message: "--\(option): '\(id)' is a format rule; format rules always run") }
+        }
+        return ids
+    }
+
+    func apply(to configuration: Configuration) -> Configuration {
+        guard selected != nil || !ignored.isEmpty else { return configuration }
+        var configuration = configuration
+        for rule in RuleRegistry.descriptions where !rule.isFormatRule {
+            let on = (selected?.contains(rule.id) ?? (configuration.setting(for: rule) != nil)) && !ignored.contains(rule.id)
+            configuration.rules[rule.id, default: Configuration.RuleSetting()].isOff = !on
+        }
+        return configuration
     }
 }
