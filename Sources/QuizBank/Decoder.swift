@@ -205,9 +205,10 @@ final class DecodeContext {
     }
 
     func report(_ rule: FormatRule, _ message: String, _ range: SourceRange,
-                related: [Finding.Related] = [], suggestion: String? = nil) {
+                related: [Finding.Related] = [], suggestion: String? = nil, fix: Finding.Fix.Safety? = nil) {
         findings.append(Finding(ruleID: rule.rawValue, severity: .error, message: message, path: path,
-                                range: range, related: related, suggestion: suggestion))
+                                range: range, related: related, suggestion: suggestion,
+                                fix: suggestion.flatMap { text in fix.map { Finding.Fix(range: range, replacement: text, safety: $0) } }))
     }
 
     // MARK: Bank
@@ -352,7 +353,7 @@ final class DecodeContext {
             let message = topics.isEmpty
                 ? "topic '\(topic.value)' is not declared; the bank declares no `topics`"
                 : "topic '\(topic.value)' is not declared in `topics`"
-            report(.undeclaredTopic, message, topic.range, suggestion: nearest(topic.value, in: topics))
+            report(.undeclaredTopic, message, topic.range, suggestion: nearest(topic.value, in: topics), fix: .unsafe)
         }
         let imageChecker = ImagePathChecker(bankPath: path, imageRoot: header?.imageRoot)
         for image in imageReferences {
@@ -610,7 +611,8 @@ final class DecodeContext {
                 let absentSuggestion = nearest(key, in: absent)
                 let suggestion = absentSuggestion ?? nearest(key, in: allowed)
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-                report(.unknownKey, "unknown key '\(key)' in \(what)\(hint)", pair.key.range, suggestion: suggestion)
+                // Renaming a key is the likely intent, not a sure one: an unsafe fix.
+                report(.unknownKey, "unknown key '\(key)' in \(what)\(hint)", pair.key.range, suggestion: suggestion, fix: .unsafe)
                 if let absentSuggestion, !meant.contains(where: { $0.key == absentSuggestion }) {
                     meant.append((index, absentSuggestion))
                 }
@@ -678,9 +680,12 @@ final class DecodeContext {
         default:
             detail = ""
         }
+        // YAML 1.1's words and a quoted or capitalized true/false mean the boolean: writing it
+        // over the scalar (quotes and all) is a safe fix.
         report(.wrongType, "`\(field)` must be true or false, found \(node.kindDescription)\(detail)", node.range,
                suggestion: ["yes", "on", "y", "true"].contains(value.lowercased()) ? "true"
-                   : ["no", "off", "n", "false"].contains(value.lowercased()) ? "false" : nil)
+                   : ["no", "off", "n", "false"].contains(value.lowercased()) ? "false" : nil,
+               fix: .safe)
         return nil
     }
 
@@ -758,8 +763,9 @@ final class DecodeContext {
     private func identifier(_ node: Node, field: String, pattern: IdentifierPattern) -> Located<String>? {
         guard let value = string(node, field: field) else { return nil }
         guard pattern.matches(value) else {
+            // Unsafe: apps keep learners' progress by id.
             report(.invalidID, "'\(value)' is not a valid \(field): use \(pattern.description)", node.range,
-                   suggestion: suggestedIdentifier(value, pattern: pattern))
+                   suggestion: suggestedIdentifier(value, pattern: pattern), fix: .unsafe)
             return nil
         }
         return Located(value, node.range)
@@ -783,7 +789,7 @@ final class DecodeContext {
         guard LocaleTag.isValid(value) else {
             let suggestion = LocaleTag.suggestion(for: value)
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? " (such as en, pt-BR, zh-Hant)"
-            report(.invalidLocale, "'\(value)' is not a BCP 47 language tag\(hint)", node.range, suggestion: suggestion)
+            report(.invalidLocale, "'\(value)' is not a BCP 47 language tag\(hint)", node.range, suggestion: suggestion, fix: .unsafe)
             return nil
         }
         return Located(value, node.range)

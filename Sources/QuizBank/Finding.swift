@@ -51,6 +51,11 @@ public struct Finding: Sendable, Equatable {
         get { storage.suggestion }
         set { uniqueStorage().suggestion = newValue }
     }
+    /// The edit that fixes the finding (`lint --fix`), when it is one edit of the file's bytes.
+    public var fix: Fix? {
+        get { storage.fix }
+        set { uniqueStorage().fix = newValue }
+    }
     /// What a layout rule measured (line counts per size), for machine-readable reports.
     public var measure: Measure? {
         get { storage.measure }
@@ -70,18 +75,20 @@ public struct Finding: Sendable, Equatable {
         var related: [Related]
         var suggestion: String?
         var measure: Measure?
+        var fix: Fix?
 
-        init(ruleID: String, message: String, path: String, related: [Related], suggestion: String?, measure: Measure?) {
+        init(ruleID: String, message: String, path: String, related: [Related], suggestion: String?, measure: Measure?, fix: Fix?) {
             self.ruleID = ruleID
             self.message = message
             self.path = path
             self.related = related
             self.suggestion = suggestion
             self.measure = measure
+            self.fix = fix
         }
 
         func copy() -> Storage {
-            Storage(ruleID: ruleID, message: message, path: path, related: related, suggestion: suggestion, measure: measure)
+            Storage(ruleID: ruleID, message: message, path: path, related: related, suggestion: suggestion, measure: measure, fix: fix)
         }
     }
 
@@ -94,7 +101,44 @@ public struct Finding: Sendable, Equatable {
         a.severity == b.severity && a.range == b.range
             && (a.storage === b.storage
                 || (a.ruleID == b.ruleID && a.message == b.message && a.path == b.path && a.related == b.related
-                    && a.suggestion == b.suggestion && a.measure == b.measure))
+                    && a.suggestion == b.suggestion && a.measure == b.measure && a.fix == b.fix))
+    }
+
+    /// An edit of a file's bytes that fixes a finding: `replacement` written over `range`, and
+    /// nothing else of the file touched.
+    public struct Fix: Sendable, Equatable {
+        /// `safe` fixes (`lint --fix`) keep what the author meant; `unsafe` ones
+        /// (`--unsafe-fixes`) are the likely intent but may change meaning: a renamed key, topic or id.
+        public enum Safety: String, Sendable, Comparable {
+            case safe, unsafe
+
+            public static func < (a: Safety, b: Safety) -> Bool { a == .safe && b == .unsafe }
+        }
+
+        /// What `range` covers, and so how `replacement` is written there.
+        public enum Target: Sendable, Equatable {
+            /// Source text: `replacement` is written as it is.
+            case source
+            /// Exactly this text, as written (a word inside a scalar): replaced as it is, only
+            /// when the file still has that text there.
+            case text(String)
+            /// A whole scalar (quotes included) whose value is this text: `replacement` is the
+            /// new value, written in the scalar's own style, only when that needs no escaping and
+            /// the scalar spells its value out as it is (no escapes, folding or block style).
+            case scalar(String)
+        }
+
+        public var range: SourceRange
+        public var replacement: String
+        public var safety: Safety
+        public var target: Target
+
+        public init(range: SourceRange, replacement: String, safety: Safety, target: Target = .source) {
+            self.range = range
+            self.replacement = replacement
+            self.safety = safety
+            self.target = target
+        }
     }
 
     /// The figures behind a layout finding: how many lines a text takes at each size where a
@@ -143,11 +187,11 @@ public struct Finding: Sendable, Equatable {
     }
 
     public init(ruleID: String, severity: Severity, message: String, path: String, range: SourceRange,
-                related: [Related] = [], suggestion: String? = nil, measure: Measure? = nil) {
+                related: [Related] = [], suggestion: String? = nil, measure: Measure? = nil, fix: Fix? = nil) {
         self.severity = severity
         self.range = range
         self.storage = Storage(ruleID: ruleID, message: message, path: path, related: related, suggestion: suggestion,
-                               measure: measure)
+                               measure: measure, fix: fix)
     }
 
     /// A YAML problem found in the file at `path`.

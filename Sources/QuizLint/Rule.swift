@@ -107,9 +107,12 @@ public struct RuleDescription: Sendable {
     /// The decoder reports it: it decides whether a bank is valid at all, so it is always an
     /// error and cannot be configured or suppressed.
     public var isFormatRule: Bool
+    /// What `lint --fix` does for the rule's findings, when it has a fix.
+    public var fix: RuleFix?
 
     public init(id: String, summary: String, rationale: String, severity: Severity, scope: RuleScope,
-                options: [RuleOption] = [], examples: [RuleExample], isFormatRule: Bool = false) {
+                options: [RuleOption] = [], examples: [RuleExample], isFormatRule: Bool = false, fix: RuleFix? = nil) {
+        self.fix = fix
         self.id = id
         self.summary = summary
         self.rationale = rationale
@@ -118,6 +121,21 @@ public struct RuleDescription: Sendable {
         self.options = options
         self.examples = examples
         self.isFormatRule = isFormatRule
+    }
+}
+
+/// A rule's fix: how safe it is (`--fix` applies safe fixes, `--unsafe-fixes` the others too)
+/// and what it writes.
+public struct RuleFix: Sendable {
+    public var safety: Finding.Fix.Safety
+    public var summary: String
+
+    public static func safe(_ summary: String) -> RuleFix { RuleFix(safety: .safe, summary: summary) }
+    public static func unsafe(_ summary: String) -> RuleFix { RuleFix(safety: .unsafe, summary: summary) }
+
+    /// `safe fix (--fix): ...` for people.
+    public var text: String {
+        safety == .safe ? "Fix (safe, `lint --fix`): \(summary)" : "Fix (unsafe, `lint --fix --unsafe-fixes`): \(summary)"
     }
 }
 
@@ -204,9 +222,9 @@ public struct FindingReporter: Sendable {
 
     public mutating func callAsFunction(_ message: String, at range: SourceRange, in file: String? = nil,
                                         related: [Finding.Related] = [], suggestion: String? = nil,
-                                        measure: Finding.Measure? = nil) {
+                                        measure: Finding.Measure? = nil, fix: Finding.Fix? = nil) {
         findings.append(Finding(ruleID: ruleID, severity: severity, message: message, path: file ?? path,
-                                range: range, related: related, suggestion: suggestion, measure: measure))
+                                range: range, related: related, suggestion: suggestion, measure: measure, fix: fix))
     }
 
     /// A finding at another severity than the configured one, for a rule whose findings differ

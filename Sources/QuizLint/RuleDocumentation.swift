@@ -7,6 +7,7 @@ public enum RuleDocumentation {
         var out = "\(rule.id)\n\n\(rule.summary)\n\n\(rule.rationale)\n\n"
         out += "Default severity: \(rule.severity.rawValue). Looks at: \(scopeText(rule.scope)).\n"
         out += howToControl(rule).replacingOccurrences(of: "`", with: "") + "\n"
+        if let fix = rule.fix { out += fix.text.replacingOccurrences(of: "`", with: "") + "\n" }
         if !rule.options.isEmpty {
             out += "\nOptions:\n"
             for option in rule.options {
@@ -25,13 +26,14 @@ public enum RuleDocumentation {
     public static func markdown(of rules: [RuleDescription]) -> String {
         var out = "# Lint rules\n\n"
         out += "Made from the rules' own descriptions (`quizbank explain RULE` shows the same); the examples are run by the tests.\n\n"
-        out += "| rule | default | looks at | what |\n|---|---|---|---|\n"
+        out += "| rule | default | looks at | fix | what |\n|---|---|---|---|---|\n"
         for rule in rules {
-            out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.isFormatRule ? "error (format)" : rule.severity.rawValue) | \(scopeText(rule.scope)) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.isFormatRule ? "error (format)" : rule.severity.rawValue) | \(scopeText(rule.scope)) | \(rule.fix?.safety.rawValue ?? "") | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
         }
         for rule in rules {
             out += "\n## \(rule.id)\n\n\(rule.summary)\n\n\(rule.rationale)\n\n"
             out += "Default severity: **\(rule.severity.rawValue)**. Looks at: \(scopeText(rule.scope)). \(howToControl(rule))\n"
+            if let fix = rule.fix { out += "\n\(fix.text)\n" }
             if !rule.options.isEmpty {
                 out += "\n| option | default | meaning |\n|---|---|---|\n"
                 for option in rule.options {

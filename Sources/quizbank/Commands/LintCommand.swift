@@ -15,6 +15,12 @@ enum LintCommand: Command {
         OptionSpec(name: "strict", short: nil, takesValue: false, help: "exit 1 when there are warnings too"),
         OptionSpec(name: "max-warnings", short: nil, takesValue: true, valueName: "N",
                    help: "exit 1 when there are more than N warnings"),
+        OptionSpec(name: "fix", short: nil, takesValue: false,
+                   help: "apply safe fixes to the files in place, then report what is left"),
+        OptionSpec(name: "unsafe-fixes", short: nil, takesValue: false,
+                   help: "with --fix or --diff: also the fixes that may change meaning (a renamed key, topic or id)"),
+        OptionSpec(name: "diff", short: nil, takesValue: false,
+                   help: "print the fixes as a unified diff and write nothing; exit 1 when there is something to fix"),
         OptionSpec(name: "select", short: nil, takesValue: true, valueName: "RULE,...",
                    help: "run only these content rules (format rules always run); repeatable"),
         OptionSpec(name: "ignore", short: nil, takesValue: true, valueName: "RULE,...",
@@ -67,6 +73,11 @@ enum LintCommand: Command {
         if readsStandardInput && paths.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "'-' (standard input) can be named once") }
         if arguments.value("stdin-filename") != nil && !readsStandardInput { throw UsageError(message: "--stdin-filename names the bank read from '-'; name '-' as a path") }
 
+        let fixes = arguments.has("fix") || arguments.has("diff")
+        if arguments.has("unsafe-fixes") && !fixes { throw UsageError(message: "--unsafe-fixes goes with --fix or --diff") }
+        if fixes && readsStandardInput { throw UsageError(message: "--fix and --diff work on files, not on '-' (standard input)") }
+        let fixLevel: Finding.Fix.Safety = arguments.has("unsafe-fixes") ? .unsafe : .safe
+
         let finder = try ConfigurationFinder(explicitPath: arguments.value("config"))
         let isIgnored = { (path: String) throws(CommandFailure) -> Bool in try finder.ignores(path) }
         let filePaths = paths.filter { $0 != "-" }
@@ -88,6 +99,25 @@ enum LintCommand: Command {
         }
         warnAboutApproximateWidths(inputs)
         var result = LintEngine().lint(inputs)
+        var notesBefore: [String] = []
+        if fixes {
+            let fixed = applyFixes(&inputs, &result, level: fixLevel)
+            if arguments.has("diff") {
+                var diff = ""
+                for input in inputs { if let original = fixed.originals[input.path] { diff += UnifiedDiff.make(path: input.path, before: original, after: input.bytes) } }
+                if let path = arguments.value("output-file") { try FileReplacement.write(Array(diff.utf8), to: path) } else { terminal.write(diff) }
+                let files = fixed.originals.count
+                Terminal.standardError.write("quizbank lint: \(fixed.count) fix\(fixed.count == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s") would be applied; nothing written\n")
+                return fixed.count > 0 ? ExitStatus.findings : ExitStatus.success
+            }
+            for input in inputs where fixed.originals[input.path] != nil {
+                try FileReplacement.write(input.bytes, to: input.path, keepingModeOf: input.path)
+            }
+            if fixed.count > 0 {
+                let files = fixed.originals.count
+                notesBefore.append("fixed \(fixed.count) finding\(fixed.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")
+            }
+        }
         var staleEntries: [(entry: Baseline.Entry, unmatched: Int)] = []
         if let path = arguments.value("write-baseline") {
             let baseline = Baseline(findings: result.findings, banks: result.banks)
@@ -128,6 +158,15 @@ enum LintCommand: Command {
             report.append(Array(SARIFReporter(toolVersion: CommandLineInterface.version).report(shown, rules: RuleRegistry.descriptions).utf8))
         }
         KeptUntilExit.keep((inputs, result))
+        if !quiet {
+            for note in notesBefore { notes(note) }
+            let fixable = fixableCounts(result.findings, inputs: inputs)
+            if fixable.safe > 0 || fixable.unsafe > 0 {
+                var line = fixable.safe > 0 ? "\(fixable.safe) finding\(fixable.safe == 1 ? "" : "s") can be fixed with --fix" : "no finding can be fixed with --fix alone"
+                if fixable.unsafe > 0 { line += " (\(fixable.unsafe) more with --unsafe-fixes)" }
+                notes(line + "; --diff shows the fixes\n")
+            }
+        }
         if !staleEntries.isEmpty, !quiet, let path = arguments.value("baseline") {
             notes(staleReport(staleEntries, path: path))
         }
@@ -152,6 +191,47 @@ enum LintCommand: Command {
         }
         KeptUntilExit.keep(report)
         return status
+    }
+
+    /// Applies the fixes of `result`'s findings up to `level`, again on what the next lint finds
+    /// (a fix can make another possible), up to ten rounds; files with a YAML error are not
+    /// touched. Each changed file's bytes before the first fix, and how many fixes were applied.
+    static func applyFixes(_ inputs: inout [LintInput], _ result: inout LintResult, level: Finding.Fix.Safety) -> (originals: [String: [UInt8]], count: Int) {
+        var originals: [String: [UInt8]] = [:]
+        var count = 0
+        for _ in 0..<10 {
+            let byPath = Dictionary(grouping: result.findings.filter { $0.fix.map { $0.safety <= level } ?? false }, by: \.path)
+            let broken = Set(result.findings.filter { $0.ruleID == "yaml-syntax" || $0.ruleID == "yaml-encoding" }.map(\.path))
+            var changed = false
+            for index in inputs.indices {
+                let path = inputs[index].path
+                guard let findings = byPath[path], !broken.contains(path) else { continue }
+                let (bytes, applied) = Fixer(source: inputs[index].bytes).apply(findings.compactMap(\.fix))
+                guard !applied.isEmpty else { continue }
+                if originals[path] == nil { originals[path] = inputs[index].bytes }
+                inputs[index].bytes = bytes
+                count += applied.count
+                changed = true
+            }
+            guard changed else { break }
+            result = LintEngine().lint(inputs)
+        }
+        return (originals, count)
+    }
+
+    /// How many findings a fix would apply to, safe and unsafe (a fix whose place no longer
+    /// reads as it was made for does not count).
+    static func fixableCounts(_ findings: [Finding], inputs: [LintInput]) -> (safe: Int, unsafe: Int) {
+        let byPath = Dictionary(grouping: findings.filter { $0.fix != nil }, by: \.path)
+        var safe = 0, unsafe = 0
+        for input in inputs {
+            guard let found = byPath[input.path] else { continue }
+            let fixer = Fixer(source: input.bytes)
+            for fix in found.compactMap(\.fix) where !fixer.apply([fix]).applied.isEmpty {
+                if fix.safety == .safe { safe += 1 } else { unsafe += 1 }
+            }
+        }
+        return (safe, unsafe)
     }
 
     /// `--statistics`: each rule with findings, most first (then by id), with its count and

@@ -18,11 +18,13 @@ enum RulesCommand: Command {
             out += "\(title):\n"
             for rule in group {
                 let severity = rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                out += "  " + rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + severity + rule.summary + "\n"
+                let fix = (rule.fix.map { "fix:" + $0.safety.rawValue } ?? "").padding(toLength: 11, withPad: " ", startingAt: 0)
+                out += "  " + rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + severity + fix + rule.summary + "\n"
             }
             out += "\n"
         }
-        out += "\(rules.count) rules. 'quizbank explain RULE' shows a rule's rationale, options and examples.\n"
+        out += "\(rules.count) rules. fix:safe findings are fixed by 'quizbank lint --fix', fix:unsafe ones with --unsafe-fixes too.\n"
+        out += "'quizbank explain RULE' shows a rule's rationale, options, fix and examples.\n"
         Terminal.standardOutput.write(out)
         return ExitStatus.success
     }

@@ -36,5 +36,6 @@ struct InvalidIDRule: FormatCheckedRule {
                     explanation: It is a G-type main-sequence star.
                 """),
         ],
-        isFormatRule: true)
+        isFormatRule: true,
+        fix: .unsafe("the id is rewritten in the allowed characters (`Café Olé` to `cafe-ole`); unsafe because apps keep learners' progress by id"))
 }

@@ -34,5 +34,6 @@ struct InvalidLocaleRule: FormatCheckedRule {
                     explanation: É uma anã amarela do tipo G2V.
                 """),
         ],
-        isFormatRule: true)
+        isFormatRule: true,
+        fix: .unsafe("the tag is rewritten as the BCP 47 tag it was likely meant to be (`pt_BR` to `pt-BR`)"))
 }

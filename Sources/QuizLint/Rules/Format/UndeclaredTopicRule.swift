@@ -40,5 +40,6 @@ struct UndeclaredTopicRule: FormatCheckedRule {
                     explanation: It is a G-type main-sequence star.
                 """),
         ],
-        isFormatRule: true)
+        isFormatRule: true,
+        fix: .unsafe("the topic is renamed to the nearest declared topic"))
 }

@@ -34,5 +34,6 @@ struct UnknownKeyRule: FormatCheckedRule {
                     explanation: It is a G-type main-sequence star.
                 """),
         ],
-        isFormatRule: true)
+        isFormatRule: true,
+        fix: .unsafe("the key is renamed to the one clear nearest key (`titel` to `title`), which the mapping does not have yet"))
 }

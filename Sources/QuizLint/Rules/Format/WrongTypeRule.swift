@@ -37,5 +37,6 @@ struct WrongTypeRule: FormatCheckedRule {
                     explanation: It is a G-type main-sequence star.
                 """),
         ],
-        isFormatRule: true)
+        isFormatRule: true,
+        fix: .safe("a boolean written as YAML 1.1 `yes`/`no`/`on`/`off`, capitalized (`True`) or quoted (`\"true\"`) becomes `true` or `false` (for `answer`, `correct`, `shuffle`, `shuffle-choices`)"))
 }

@@ -66,7 +66,8 @@ struct MixedScriptRule: QuestionRule {
                       - A flat sheet of 10 kΩ
                     explanation: Greek letters name structures; Москва and Αθήνα are spelt in their own scripts, π is just π, and KoЯn writes its R backwards.
                 """),
-        ])
+        ],
+        fix: .safe("each look-alike letter of the word becomes its Latin letter"))
 
     init(options: RuleOptions) {}
 
@@ -163,8 +164,12 @@ struct MixedScriptRule: QuestionRule {
             return String(scalars: scalars[..<word.lowerBound]) + fixedWord
                 + String(scalars: scalars[word.upperBound...])
         }
+        // Safe: a look-alike letter in a Latin word is never what the author meant to write.
+        let fix = suggestion.map { text in
+            Finding.Fix(range: range, replacement: text, safety: .safe, target: range == entry.range ? .scalar(entry.text) : .text(shown))
+        }
         report("\(entry.place) has the word '\(shown)', \(what) \(letters)",
-               at: range, suggestion: suggestion)
+               at: range, suggestion: suggestion, fix: fix)
     }
 
     /// Runs of letters and combining marks: hyphens, apostrophes, digits and the rest separate words.

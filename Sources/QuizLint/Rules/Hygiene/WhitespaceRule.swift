@@ -73,7 +73,8 @@ struct WhitespaceRule: QuestionRule {
                     answer: true
                     explanation: It is a G-type main-sequence star.
                 """, options: ["allow-two-spaces-after-sentence": .boolean(true)]),
-        ])
+        ],
+        fix: .safe("the text is rewritten with the fixed whitespace, in its own quoting; block scalars and texts with escapes are left alone. The compiled bank does not change: the compiler normalizes whitespace the same way"))
 
     private let allowSentenceSpacing: Bool
 
@@ -90,7 +91,9 @@ struct WhitespaceRule: QuestionRule {
             var problems: [Problem] = []
             let fixed = fix(entry.text, problems: &problems)
             guard !problems.isEmpty else { return }
-            report("\(entry.place) has \(describe(problems))", at: entry.range, suggestion: fixed)
+            // Safe: the compiler normalizes whitespace anyway, so the compiled bank is the same.
+            report("\(entry.place) has \(describe(problems))", at: entry.range, suggestion: fixed,
+                   fix: Finding.Fix(range: entry.range, replacement: fixed, safety: .safe, target: .scalar(entry.text)))
         }
     }
 
