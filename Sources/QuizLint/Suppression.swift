@@ -145,11 +145,11 @@ public enum YAMLComments {
         var lineNumber = 1
         while lineStart <= bytes.count {
             var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            // Lines end where libyaml's do, so that comments are numbered as findings are.
+            while lineEnd < bytes.count, LineBreak.length(bytes, at: lineEnd) == 0 { lineEnd += 1 }
             let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
             defer {
-                if lineEnd < bytes.count, bytes[lineEnd] == 0x0D, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == 0x0A { lineEnd += 1 }
-                lineStart = lineEnd + 1
+                lineStart = lineEnd + (lineEnd < bytes.count ? LineBreak.length(bytes, at: lineEnd) : 1)
                 lineNumber += 1
             }
             let indent = line.prefix { $0 == space }.count
