@@ -210,3 +210,49 @@ private func findings(_ run: Run) throws -> [[String: Any]] {
             """))
     }
 }
+
+/// A configuration's mistakes, all of them in one run.
+@Suite(.serialized) struct ConfigurationErrorsCLITests {
+    @Test func everyConfigurationErrorIsReportedAtOnce() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bank.yaml", warningBank)
+        try scratch.write(".quizbank.yml", """
+            rules:
+              missing-explanaton: off
+              text-length:
+                severity: warn
+                question-max-characters: many
+            ignore: drafts
+            layout:
+              profiles:
+                review: {max-lines: 0}
+            rules: {}
+
+            """)
+        let run = try Run(["lint", "--config", ".quizbank.yml", "bank.yaml"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == """
+            quizbank lint: 6 errors in .quizbank.yml
+            .quizbank.yml:2:3: error: unknown rule 'missing-explanaton'; did you mean 'missing-explanation'?
+            .quizbank.yml:4:15: error: 'warn' is not off, error, warning or info; did you mean 'warning'?
+            .quizbank.yml:5:30: error: option 'question-max-characters' takes a whole number, not a string
+            .quizbank.yml:6:9: error: `ignore` must be a list of globs
+            .quizbank.yml:9:25: error: `max-lines` takes a whole number in 1...100, not the number 0
+            .quizbank.yml:10:1: error: duplicate key 'rules'; it is first defined at line 1
+
+            """)
+    }
+
+    @Test func oneConfigurationErrorIsOneLine() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bank.yaml", warningBank)
+        try scratch.write(".quizbank.yml", "rules:\n  missing-explanation: warn\n")
+        let run = try Run(["lint", "--config", ".quizbank.yml", "bank.yaml"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "quizbank lint: .quizbank.yml:2:24: error: 'warn' is not off, error, warning or info; did you mean 'warning'?\n")
+    }
+}
