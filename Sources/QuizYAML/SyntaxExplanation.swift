@@ -55,7 +55,7 @@ struct SyntaxExplanation {
 
     var yamlProblem: YAMLProblem {
         if let explained = runOnQuote ?? quoteNeverClosed ?? documentMarker ?? tabIndentation ?? colonInText
-            ?? reservedStart ?? misindentedLine ?? missingColon ?? unknownEscape {
+            ?? reservedStart ?? misindentedLine ?? missingColon ?? unknownEscape ?? unclosedBracket {
             return explained
         }
         guard let contextMark else { return YAMLProblem(.syntax, libyamlWords, at: SourceRange(at: problemMark)) }
@@ -95,6 +95,15 @@ struct SyntaxExplanation {
         return YAMLProblem(.syntax, explained("`\(escape)` is not an escape between double quotes; write `\\\\` for a backslash, or quote the text with single quotes"),
                            at: SourceRange(start: problemMark, end: SourceMark(line: Int(problemMark.line), column: Int(problemMark.column) + 2)),
                            related: contextRelated("the quoted text opens here"))
+    }
+
+    /// `tags: [a, b` with the `]` left out: reported at the bracket, as a quote is.
+    private var unclosedBracket: YAMLProblem? {
+        guard let contextMark, problem == "did not find expected ',' or ']'" || problem == "did not find expected ',' or '}'" else { return nil }
+        let (open, close, what) = problem.hasSuffix("']'") ? ("[", "]", "list") : ("{", "}", "mapping")
+        return YAMLProblem(.syntax, explained("the \(what) that opens with `\(open)` here is not closed where YAML expects it: a `\(close)` is missing, or a ',' between its entries"),
+                           at: oneScalar(at: contextMark),
+                           related: [RelatedLocation("a ',' or `\(close)` was expected here", at: SourceRange(at: problemMark))])
     }
 
     // MARK: Document markers

@@ -162,6 +162,18 @@ private func findings(_ run: Run) throws -> [[String: Any]] {
         #expect(end.stdout.contains("bank.yaml:10:3: error: did not find expected <document start> [yaml-syntax]"))
     }
 
+    @Test func anUnclosedBracketIsReportedWhereItOpens() throws {
+        let run = try lint(bank("  - id: sun\n    tags: [a, b\n    text: The Sun\n    answer: true\n"))
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("""
+            bank.yaml:7:11: error: the list that opens with `[` here is not closed where YAML expects it: a `]` is missing, or a \
+            ',' between its entries (libyaml: did not find expected ',' or ']' while parsing a flow sequence) [yaml-syntax]
+                    tags: [a, b
+                          ^
+            bank.yaml:8:9: note: a ',' or `]` was expected here
+            """))
+    }
+
     @Test func anUnknownEscapeIsNamed() throws {
         let run = try lint(bank("  - id: sun\n    text: \"C:\\Windows\"\n    answer: true\n"))
         #expect(run.stdout.contains("bank.yaml:7:14: error: `\\W` is not an escape between double quotes; write `\\\\` for a backslash, or quote the text with single quotes (libyaml: found unknown escape character while parsing a quoted scalar) [yaml-syntax]"))
