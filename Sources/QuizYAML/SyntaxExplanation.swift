@@ -54,9 +54,9 @@ struct SyntaxExplanation {
     }
 
     var yamlProblem: YAMLProblem {
-        if let explained = runOnQuote ?? quoteNeverClosed ?? documentMarker ?? tabIndentation ?? colonInText
+        if let known = runOnQuote ?? quoteNeverClosed ?? documentMarker ?? tabIndentation ?? colonInText
             ?? reservedStart ?? misindentedLine ?? missingColon ?? unknownEscape ?? unclosedBracket {
-            return explained
+            return known
         }
         guard let contextMark else { return YAMLProblem(.syntax, libyamlWords, at: SourceRange(at: problemMark)) }
         return YAMLProblem(.syntax, libyamlWords, at: SourceRange(at: problemMark),
