@@ -198,7 +198,8 @@ public struct Finding: Sendable, Equatable {
     public init(_ problem: YAMLProblem, path: String) {
         self.init(ruleID: problem.kind.rawValue, severity: .error, message: problem.message, path: path,
                   range: problem.range,
-                  related: problem.related.map { Related(path: path, range: $0.range, note: $0.note) })
+                  related: problem.related.map { Related(path: path, range: $0.range, note: $0.note) },
+                  suggestion: problem.suggestion)
     }
 
     /// Orders findings by file, then position, then rule, so that output is stable.

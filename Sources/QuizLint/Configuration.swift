@@ -2,16 +2,67 @@ import QuizBank
 import QuizLayout
 import QuizYAML
 
-/// A problem with a configuration file, where it is.
+/// What is wrong with a configuration file: every problem found in it, each where it is.
 public struct ConfigurationError: Error, Sendable, Equatable {
+    public struct Problem: Sendable, Equatable {
+        public var range: SourceRange
+        public var message: String
+
+        public init(range: SourceRange, message: String) {
+            self.range = range
+            self.message = message
+        }
+    }
+
     public var path: String
-    public var range: SourceRange
-    public var message: String
+    /// In the order of the file; never empty.
+    public var problems: [Problem]
+
+    /// The first problem's place and message.
+    public var range: SourceRange { problems.first?.range ?? SourceRange(at: SourceMark(line: 1, column: 1)) }
+    public var message: String { problems.first?.message ?? "" }
 
     public init(path: String, range: SourceRange, message: String) {
+        self.init(path: path, problems: [Problem(range: range, message: message)])
+    }
+
+    public init(path: String, problems: [Problem]) {
         self.path = path
-        self.range = range
-        self.message = message
+        self.problems = problems
+    }
+}
+
+/// The problems of one configuration file, gathered as it is read so that all of them are
+/// reported at once: each key is checked on its own, and one that is wrong does not stop the rest.
+final class ConfigurationProblems {
+    private(set) var problems: [ConfigurationError.Problem] = []
+
+    func add(_ error: ConfigurationError) {
+        problems += error.problems
+    }
+
+    func add(_ range: SourceRange, _ message: String) {
+        problems.append(ConfigurationError.Problem(range: range, message: message))
+    }
+
+    /// Runs one check; what it throws is kept, and nil returned.
+    @discardableResult
+    func check<T>(_ body: () throws(ConfigurationError) -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            add(error)
+            return nil
+        }
+    }
+
+    func throwIfAny(path: String) throws(ConfigurationError) {
+        guard !problems.isEmpty else { return }
+        // Stable, so that problems at one place keep the order they were found in.
+        let ordered = problems.enumerated().sorted { a, b in
+            a.element.range.start != b.element.range.start ? a.element.range.start < b.element.range.start : a.offset < b.offset
+        }.map(\.element)
+        throw ConfigurationError(path: path, problems: ordered)
     }
 }
 
@@ -77,60 +128,82 @@ public struct Configuration: Sendable {
     static let topLevelKeys = ["rules", "ignore", "layout"]
     static let severityWords = ["off", "error", "warning", "info"]
 
-    /// Reads a configuration file; every problem is an error naming its place.
+    /// Reads a configuration file; every problem is an error naming its place, and all of
+    /// them are thrown together.
     public static func parse(_ bytes: [UInt8], path: String, rules: [RuleDescription]) throws(ConfigurationError) -> Configuration {
-        let root: Node?
+        let loaded: YAMLLoader.Loaded
         do {
-            root = try YAMLLoader().load(bytes).root
+            loaded = try YAMLLoader().load(bytes)
         } catch {
             throw ConfigurationError(path: path, range: error.range, message: error.message)
         }
+        let problems = ConfigurationProblems()
+        // A repeated key or a foreign tag would be dropped without a word.
+        for problem in loaded.problems { problems.add(problem.range, problem.message) }
         var configuration = Configuration(path: path)
-        guard let root else { return configuration }
-        guard let pairs = root.pairs else {
-            throw ConfigurationError(path: path, range: root.range, message: "a configuration is a mapping with `rules`, `ignore` and `layout`")
-        }
-        for pair in pairs {
-            let key = pair.key.scalar ?? ""
-            switch key {
-            case "rules":
-                guard let rulePairs = pair.value.pairs else {
-                    if pair.value.scalarType == .null { continue }
-                    throw ConfigurationError(path: path, range: pair.value.range, message: "`rules` must be a mapping from rule id to a setting")
-                }
-                for rulePair in rulePairs {
-                    let id = rulePair.key.scalar ?? ""
-                    guard let rule = rules.first(where: { $0.id == id }) else {
-                        let hint = nearest(id, in: rules.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
-                        throw ConfigurationError(path: path, range: rulePair.key.range, message: "unknown rule '\(id)'\(hint)")
-                    }
-                    if rule.isFormatRule {
-                        throw ConfigurationError(path: path, range: rulePair.key.range,
-                                                 message: "'\(id)' is a format rule: it decides whether a bank is valid and cannot be configured")
-                    }
-                    configuration.rules[id] = try setting(rulePair.value, for: rule, path: path)
-                }
-            case "ignore":
-                guard let items = pair.value.items else {
-                    throw ConfigurationError(path: path, range: pair.value.range, message: "`ignore` must be a list of globs")
-                }
-                for item in items {
-                    guard let glob = item.scalar, !glob.isEmpty else {
-                        throw ConfigurationError(path: path, range: item.range, message: "an `ignore` entry must be a glob string")
-                    }
-                    configuration.ignore.append(glob)
-                }
-            case "layout":
-                configuration.layout = try LayoutConfiguration.parse(pair.value, path: path, directory: configuration.directory)
-            default:
-                let hint = nearest(key, in: topLevelKeys).map { "; did you mean '\($0)'?" } ?? ""
-                throw ConfigurationError(path: path, range: pair.key.range, message: "unknown key '\(key)'\(hint)")
+        if let root = loaded.root {
+            if let pairs = root.pairs {
+                for pair in pairs { read(pair, into: &configuration, rules: rules, problems: problems) }
+            } else {
+                problems.add(root.range, "a configuration is a mapping with `rules`, `ignore` and `layout`")
             }
         }
+        try problems.throwIfAny(path: path)
         return configuration
     }
 
-    private static func setting(_ node: Node, for rule: RuleDescription, path: String) throws(ConfigurationError) -> RuleSetting {
+    private static func read(_ pair: Node.Pair, into configuration: inout Configuration, rules: [RuleDescription], problems: ConfigurationProblems) {
+        let path = configuration.path ?? ""
+        let key = pair.key.scalar ?? ""
+        switch key {
+        case "rules":
+            guard let rulePairs = pair.value.pairs else {
+                if pair.value.scalarType != .null {
+                    problems.add(pair.value.range, "`rules` must be a mapping from rule id to a setting")
+                }
+                return
+            }
+            for rulePair in rulePairs {
+                let id = rulePair.key.scalar ?? ""
+                guard let rule = rules.first(where: { $0.id == id }) else {
+                    let hint = nearest(id, in: rules.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+                    problems.add(rulePair.key.range, "unknown rule '\(id)'\(hint)")
+                    continue
+                }
+                if rule.isFormatRule {
+                    problems.add(rulePair.key.range, "'\(id)' is a format rule: it decides whether a bank is valid and cannot be configured")
+                    continue
+                }
+                if let setting = problems.check({ () throws(ConfigurationError) in try setting(rulePair.value, for: rule, path: path, problems: problems) }) {
+                    configuration.rules[id] = setting
+                }
+            }
+        case "ignore":
+            guard let items = pair.value.items else {
+                problems.add(pair.value.range, "`ignore` must be a list of globs")
+                return
+            }
+            for item in items {
+                guard let glob = item.scalar, !glob.isEmpty else {
+                    problems.add(item.range, "an `ignore` entry must be a glob string")
+                    continue
+                }
+                configuration.ignore.append(glob)
+            }
+        case "layout":
+            if let layout = problems.check({ () throws(ConfigurationError) in
+                try LayoutConfiguration.parse(pair.value, path: path, directory: configuration.directory, problems: problems)
+            }) {
+                configuration.layout = layout
+            }
+        default:
+            let hint = nearest(key, in: topLevelKeys).map { "; did you mean '\($0)'?" } ?? ""
+            problems.add(pair.key.range, "unknown key '\(key)'\(hint)")
+        }
+    }
+
+    /// A rule's setting; a wrong option is kept in `problems` and the others are still read.
+    private static func setting(_ node: Node, for rule: RuleDescription, path: String, problems: ConfigurationProblems) throws(ConfigurationError) -> RuleSetting {
         var setting = RuleSetting()
         if let word = node.scalar {
             try apply(word, to: &setting, at: node.range, path: path)
@@ -140,18 +213,20 @@ public struct Configuration: Sendable {
             throw ConfigurationError(path: path, range: node.range, message: "a rule setting is off, a severity, or a mapping of severity and options")
         }
         for pair in pairs {
-            let name = pair.key.scalar ?? ""
-            if name == "severity" {
-                try apply(pair.value.scalar ?? "", to: &setting, at: pair.value.range, path: path)
-                continue
+            problems.check { () throws(ConfigurationError) in
+                let name = pair.key.scalar ?? ""
+                if name == "severity" {
+                    try apply(pair.value.scalar ?? "", to: &setting, at: pair.value.range, path: path)
+                    return
+                }
+                guard let option = rule.options.first(where: { $0.name == name }) else {
+                    let names = ["severity"] + rule.options.map(\.name)
+                    let hint = nearest(name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                    let known = rule.options.isEmpty ? " (it has no options)" : " (options: \(rule.options.map(\.name).joined(separator: ", ")))"
+                    throw ConfigurationError(path: path, range: pair.key.range, message: "rule '\(rule.id)' has no option '\(name)'\(hint)\(known)")
+                }
+                setting.options[name] = try value(pair.value, for: option, path: path)
             }
-            guard let option = rule.options.first(where: { $0.name == name }) else {
-                let names = ["severity"] + rule.options.map(\.name)
-                let hint = nearest(name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-                let known = rule.options.isEmpty ? " (it has no options)" : " (options: \(rule.options.map(\.name).joined(separator: ", ")))"
-                throw ConfigurationError(path: path, range: pair.key.range, message: "rule '\(rule.id)' has no option '\(name)'\(hint)\(known)")
-            }
-            setting.options[name] = try value(pair.value, for: option, path: path)
         }
         return setting
     }

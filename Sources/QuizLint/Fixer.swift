@@ -14,22 +14,17 @@ public struct Fixer {
 
     public init(source: [UInt8]) {
         self.source = source
-        var index = 0
-        while index < source.count {
-            let byte = source[index]
-            if byte == 0x0A {
-                lineStarts.append(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < source.count, source[index + 1] == 0x0A { index += 1 }
-                lineStarts.append(index + 1)
-            } else if byte == 0xC2, index + 1 < source.count, source[index + 1] == 0x85 {
-                index += 1
-                lineStarts.append(index + 1)
-            } else if byte == 0xE2, index + 2 < source.count, source[index + 1] == 0x80, source[index + 2] == 0xA8 || source[index + 2] == 0xA9 {
-                index += 2
-                lineStarts.append(index + 1)
+        source.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                let length = LineBreak.length(bytes, at: index)
+                if length == 0 {
+                    index += 1
+                } else {
+                    index += length
+                    lineStarts.append(index)
+                }
             }
-            index += 1
         }
     }
 
@@ -91,13 +86,25 @@ public struct Fixer {
         }
     }
 
+    /// The edit a fix makes: the bytes it replaces and what it writes; nil when it does not
+    /// apply, or would write what is there already.
+    private func edit(_ fix: Finding.Fix) -> (start: Int, end: Int, bytes: [UInt8])? {
+        guard let start = offset(of: fix.range.start), let end = offset(of: fix.range.end), start <= end,
+              let bytes = replacement(for: fix, over: source[start..<end]), !bytes.elementsEqual(source[start..<end]) else { return nil }
+        return (start, end, bytes)
+    }
+
+    /// Whether `fix` would change the file.
+    public func applies(_ fix: Finding.Fix) -> Bool {
+        edit(fix) != nil
+    }
+
     /// The file with every fix of `fixes` that applies, and the indexes of those applied.
     public func apply(_ fixes: [Finding.Fix]) -> (bytes: [UInt8], applied: [Int]) {
         var edits: [(start: Int, end: Int, bytes: [UInt8], index: Int)] = []
         for (index, fix) in fixes.enumerated() {
-            guard let start = offset(of: fix.range.start), let end = offset(of: fix.range.end), start <= end,
-                  let bytes = replacement(for: fix, over: source[start..<end]) else { continue }
-            edits.append((start, end, bytes, index))
+            guard let edit = edit(fix) else { continue }
+            edits.append((edit.start, edit.end, edit.bytes, index))
         }
         edits.sort { ($0.start, $0.end, $0.index) < ($1.start, $1.end, $1.index) }
         var out: [UInt8] = []

@@ -28,144 +28,162 @@ enum LayoutConfiguration {
     static let profileKeys = ["style", "max-lines", "sizes", "insets", "reserve"]
     static let reserveKeys = ["name", "width", "scales-with", "up-to", "spacing", "when"]
 
-    static func parse(_ node: Node, path: String, directory: String) throws(ConfigurationError) -> LayoutSettings {
+    /// The section's settings; a wrong key is kept in `problems` and the others are still read.
+    static func parse(_ node: Node, path: String, directory: String, problems: ConfigurationProblems) throws(ConfigurationError) -> LayoutSettings {
         var settings = LayoutSettings.standard
         if node.scalarType == .null { return settings }
         guard let pairs = node.pairs else {
             throw ConfigurationError(path: path, range: node.range, message: "`layout` must be a mapping (keys: \(keys.joined(separator: ", ")))")
         }
         for pair in pairs {
-            let key = pair.key.scalar ?? ""
-            let value = pair.value
-            switch key {
-            case "font":
-                guard let file = value.scalar, value.scalarType == .string, !file.isEmpty else {
-                    throw ConfigurationError(path: path, range: value.range, message: "`font` takes the path of an OpenType or TrueType file, not \(value.kindDescription)")
-                }
-                let resolved = file.hasPrefix("/") ? file : FilePath.join(directory, file)
-                do {
-                    _ = try LayoutFonts.measurer(for: FontChoice(path: resolved, widthScale: 1))
-                } catch {
-                    let reason = (error as? FontError)?.reason ?? "\(error)"
-                    throw ConfigurationError(path: path, range: value.range, message: "cannot use font '\(file)': \(reason)")
-                }
-                settings.fontPath = resolved
-            case "tracking":
-                if value.scalar == "system" {
-                    settings.tracking = .system
-                } else if value.scalarType == .int || value.scalarType == .float, let em = Double(value.scalar ?? ""), abs(em) < 1 {
-                    settings.tracking = .fixed(em)
-                } else {
-                    throw ConfigurationError(path: path, range: value.range, message: "`tracking` is system (the HIG table) or a number of em between -1 and 1, not \(value.kindDescription)")
-                }
-            case "devices":
-                settings.devices = try devices(value, path: path)
-            case "supported-sizes":
-                let sizes = try sizeList(value, path: path, key: "supported-sizes")
-                settings.supportedSizes = sizes.min()!...sizes.max()!
-            case "profiles":
-                guard let profilePairs = value.pairs else {
-                    throw ConfigurationError(path: path, range: value.range, message: "`profiles` must be a mapping from profile name (\(LayoutSettings.profileNames.joined(separator: ", "))) to its settings")
-                }
-                for profilePair in profilePairs {
-                    let name = profilePair.key.scalar ?? ""
-                    guard let base = settings.profiles[name] else {
-                        let hint = nearest(name, in: LayoutSettings.profileNames).map { "; did you mean '\($0)'?" } ?? ""
-                        throw ConfigurationError(path: path, range: profilePair.key.range,
-                                                 message: "unknown profile '\(name)'\(hint) (profiles: \(LayoutSettings.profileNames.joined(separator: ", ")))")
-                    }
-                    settings.profiles[name] = try profile(profilePair.value, base: base, path: path)
-                }
-            default:
-                let hint = nearest(key, in: keys).map { "; did you mean '\($0)'?" } ?? ""
-                throw ConfigurationError(path: path, range: pair.key.range, message: "unknown key 'layout.\(key)'\(hint)")
-            }
+            problems.check { () throws(ConfigurationError) in try read(pair, into: &settings, path: path, directory: directory, problems: problems) }
         }
         return settings
     }
 
-    private static func profile(_ node: Node, base: ScreenProfile, path: String) throws(ConfigurationError) -> ScreenProfile {
+    private static func read(_ pair: Node.Pair, into settings: inout LayoutSettings, path: String, directory: String,
+                             problems: ConfigurationProblems) throws(ConfigurationError) {
+        let key = pair.key.scalar ?? ""
+        let value = pair.value
+        switch key {
+        case "font":
+            guard let file = value.scalar, value.scalarType == .string, !file.isEmpty else {
+                throw ConfigurationError(path: path, range: value.range, message: "`font` takes the path of an OpenType or TrueType file, not \(value.kindDescription)")
+            }
+            let resolved = file.hasPrefix("/") ? file : FilePath.join(directory, file)
+            do {
+                _ = try LayoutFonts.measurer(for: FontChoice(path: resolved, widthScale: 1))
+            } catch {
+                let reason = (error as? FontError)?.reason ?? "\(error)"
+                throw ConfigurationError(path: path, range: value.range, message: "cannot use font '\(file)': \(reason)")
+            }
+            settings.fontPath = resolved
+        case "tracking":
+            if value.scalar == "system" {
+                settings.tracking = .system
+            } else if value.scalarType == .int || value.scalarType == .float, let em = Double(value.scalar ?? ""), abs(em) < 1 {
+                settings.tracking = .fixed(em)
+            } else {
+                throw ConfigurationError(path: path, range: value.range, message: "`tracking` is system (the HIG table) or a number of em between -1 and 1, not \(value.kindDescription)")
+            }
+        case "devices":
+            settings.devices = try devices(value, path: path)
+        case "supported-sizes":
+            let sizes = try sizeList(value, path: path, key: "supported-sizes")
+            settings.supportedSizes = sizes.min()!...sizes.max()!
+        case "profiles":
+            guard let profilePairs = value.pairs else {
+                throw ConfigurationError(path: path, range: value.range, message: "`profiles` must be a mapping from profile name (\(LayoutSettings.profileNames.joined(separator: ", "))) to its settings")
+            }
+            for profilePair in profilePairs {
+                let name = profilePair.key.scalar ?? ""
+                guard let base = settings.profiles[name] else {
+                    let hint = nearest(name, in: LayoutSettings.profileNames).map { "; did you mean '\($0)'?" } ?? ""
+                    problems.add(profilePair.key.range, "unknown profile '\(name)'\(hint) (profiles: \(LayoutSettings.profileNames.joined(separator: ", ")))")
+                    continue
+                }
+                if let read = problems.check({ () throws(ConfigurationError) in try profile(profilePair.value, base: base, path: path, problems: problems) }) {
+                    settings.profiles[name] = read
+                }
+            }
+        default:
+            let hint = nearest(key, in: keys).map { "; did you mean '\($0)'?" } ?? ""
+            throw ConfigurationError(path: path, range: pair.key.range, message: "unknown key 'layout.\(key)'\(hint)")
+        }
+    }
+
+    private static func profile(_ node: Node, base: ScreenProfile, path: String, problems: ConfigurationProblems) throws(ConfigurationError) -> ScreenProfile {
         guard let pairs = node.pairs else {
             throw ConfigurationError(path: path, range: node.range, message: "a profile is a mapping (keys: \(profileKeys.joined(separator: ", ")))")
         }
         var profile = base
         for pair in pairs {
-            let key = pair.key.scalar ?? ""
-            let value = pair.value
-            switch key {
-            case "style":
-                profile.style = try style(value, path: path)
-            case "max-lines":
-                profile.maxLines = try integer(value, path: path, key: key, in: 1...100)
-            case "sizes":
-                profile.sizes = try sizeList(value, path: path, key: key)
-            case "insets":
-                if let items = value.items {
-                    guard items.count == 2 else {
-                        throw ConfigurationError(path: path, range: value.range, message: "`insets` is one number (each side) or [leading, trailing]")
-                    }
-                    profile.leadingInset = try number(items[0], path: path, key: key)
-                    profile.trailingInset = try number(items[1], path: path, key: key)
-                } else {
-                    let each = try number(value, path: path, key: key)
-                    profile.leadingInset = each
-                    profile.trailingInset = each
-                }
-            case "reserve":
-                guard let items = value.items else {
-                    if value.scalarType == .null {
-                        profile.reserves = []
-                        continue
-                    }
-                    throw ConfigurationError(path: path, range: value.range, message: "`reserve` is a list of what shares the text's row (icons, images)")
-                }
-                var reserves: [Reserve] = []
-                for item in items { reserves.append(try reserve(item, path: path)) }
-                profile.reserves = reserves
-            default:
-                let hint = nearest(key, in: profileKeys).map { "; did you mean '\($0)'?" } ?? ""
-                throw ConfigurationError(path: path, range: pair.key.range, message: "profile '\(base.name)' has no key '\(key)'\(hint) (keys: \(profileKeys.joined(separator: ", ")))")
-            }
+            problems.check { () throws(ConfigurationError) in try read(pair, into: &profile, path: path, problems: problems) }
         }
         return profile
     }
 
-    private static func reserve(_ node: Node, path: String) throws(ConfigurationError) -> Reserve {
+    private static func read(_ pair: Node.Pair, into profile: inout ScreenProfile, path: String, problems: ConfigurationProblems) throws(ConfigurationError) {
+        let key = pair.key.scalar ?? ""
+        let value = pair.value
+        switch key {
+        case "style":
+            profile.style = try style(value, path: path)
+        case "max-lines":
+            profile.maxLines = try integer(value, path: path, key: key, in: 1...100)
+        case "sizes":
+            profile.sizes = try sizeList(value, path: path, key: key)
+        case "insets":
+            if let items = value.items {
+                guard items.count == 2 else {
+                    throw ConfigurationError(path: path, range: value.range, message: "`insets` is one number (each side) or [leading, trailing]")
+                }
+                profile.leadingInset = try number(items[0], path: path, key: key)
+                profile.trailingInset = try number(items[1], path: path, key: key)
+            } else {
+                let each = try number(value, path: path, key: key)
+                profile.leadingInset = each
+                profile.trailingInset = each
+            }
+        case "reserve":
+            guard let items = value.items else {
+                if value.scalarType == .null {
+                    profile.reserves = []
+                    return
+                }
+                throw ConfigurationError(path: path, range: value.range, message: "`reserve` is a list of what shares the text's row (icons, images)")
+            }
+            var reserves: [Reserve] = []
+            for item in items {
+                if let read = problems.check({ () throws(ConfigurationError) in try reserve(item, path: path, problems: problems) }) {
+                    reserves.append(read)
+                }
+            }
+            profile.reserves = reserves
+        default:
+            let hint = nearest(key, in: profileKeys).map { "; did you mean '\($0)'?" } ?? ""
+            throw ConfigurationError(path: path, range: pair.key.range, message: "profile '\(profile.name)' has no key '\(key)'\(hint) (keys: \(profileKeys.joined(separator: ", ")))")
+        }
+    }
+
+    private static func reserve(_ node: Node, path: String, problems: ConfigurationProblems) throws(ConfigurationError) -> Reserve {
         guard let pairs = node.pairs else {
             throw ConfigurationError(path: path, range: node.range, message: "a `reserve` entry is a mapping (keys: \(reserveKeys.joined(separator: ", ")))")
         }
         var reserve = Reserve(name: "", width: 0)
         var hasWidth = false
         for pair in pairs {
-            let key = pair.key.scalar ?? ""
-            let value = pair.value
-            switch key {
-            case "name":
-                reserve.name = value.scalar ?? ""
-            case "width":
-                reserve.width = try number(value, path: path, key: key)
-                hasWidth = true
-            case "scales-with":
-                if value.scalar == "none" {
-                    reserve.scalesWith = nil
-                } else {
-                    reserve.scalesWith = try style(value, path: path)
+            problems.check { () throws(ConfigurationError) in
+                let key = pair.key.scalar ?? ""
+                let value = pair.value
+                switch key {
+                case "name":
+                    reserve.name = value.scalar ?? ""
+                case "width":
+                    reserve.width = try number(value, path: path, key: key)
+                    hasWidth = true
+                case "scales-with":
+                    if value.scalar == "none" {
+                        reserve.scalesWith = nil
+                    } else {
+                        reserve.scalesWith = try style(value, path: path)
+                    }
+                case "up-to":
+                    reserve.upTo = try size(value, path: path)
+                case "spacing":
+                    reserve.spacing = try number(value, path: path, key: key)
+                case "when":
+                    guard let word = value.scalar, let condition = Reserve.Condition(rawValue: word) else {
+                        throw ConfigurationError(path: path, range: value.range, message: "`when` is always or image, not \(value.kindDescription)")
+                    }
+                    reserve.when = condition
+                default:
+                    let hint = nearest(key, in: reserveKeys).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ConfigurationError(path: path, range: pair.key.range, message: "a `reserve` entry has no key '\(key)'\(hint) (keys: \(reserveKeys.joined(separator: ", ")))")
                 }
-            case "up-to":
-                reserve.upTo = try size(value, path: path)
-            case "spacing":
-                reserve.spacing = try number(value, path: path, key: key)
-            case "when":
-                guard let word = value.scalar, let condition = Reserve.Condition(rawValue: word) else {
-                    throw ConfigurationError(path: path, range: value.range, message: "`when` is always or image, not \(value.kindDescription)")
-                }
-                reserve.when = condition
-            default:
-                let hint = nearest(key, in: reserveKeys).map { "; did you mean '\($0)'?" } ?? ""
-                throw ConfigurationError(path: path, range: pair.key.range, message: "a `reserve` entry has no key '\(key)'\(hint) (keys: \(reserveKeys.joined(separator: ", ")))")
             }
         }
-        guard hasWidth else {
+        guard hasWidth || pairs.contains(where: { $0.key.scalar == "width" }) else {
             throw ConfigurationError(path: path, range: node.range, message: "a `reserve` entry needs a `width` in points")
         }
         return reserve

@@ -130,8 +130,8 @@ public struct Suppression: Sendable, Equatable {
 }
 
 /// The outline of a YAML source by its lines' indentation: which lines a question, a field or a
-/// key spans, for question and field suppressions and for baseline entries. Lines are split at
-/// `\n`, `\r\n` and `\r`, as `YAMLComments` counts them.
+/// key spans, for question and field suppressions and for baseline entries. Lines are split as
+/// libyaml splits them (`LineBreak`).
 struct SourceOutline {
     private let source: [UInt8]
     /// Per line (index 0 is line 1): where it starts in `source`; the column where its content
@@ -143,24 +143,25 @@ struct SourceOutline {
 
     init(source: [UInt8]) {
         self.source = source
-        var lineStart = 0
-        while lineStart <= source.count {
-            var lineEnd = lineStart
-            while lineEnd < source.count, source[lineEnd] != 0x0A, source[lineEnd] != 0x0D { lineEnd += 1 }
-            let line = source[lineStart..<lineEnd]
-            let spaces = line.prefix { $0 == UInt8(ascii: " ") }.count
-            var key = lineStart + spaces
-            while key + 1 < lineEnd, source[key] == UInt8(ascii: "-"), source[key + 1] == UInt8(ascii: " ") {
-                key += 2
-                while key < lineEnd, source[key] == UInt8(ascii: " ") { key += 1 }
+        source.withUnsafeBufferPointer { bytes in
+            var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while true {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, LineBreak.length(bytes, at: lineEnd) == 0 { lineEnd += 1 }
+                let line = bytes[lineStart..<lineEnd]
+                let spaces = line.prefix { $0 == UInt8(ascii: " ") }.count
+                var key = lineStart + spaces
+                while key + 1 < lineEnd, bytes[key] == UInt8(ascii: "-"), bytes[key + 1] == UInt8(ascii: " ") {
+                    key += 2
+                    while key < lineEnd, bytes[key] == UInt8(ascii: " ") { key += 1 }
+                }
+                let isContent = key < lineEnd && bytes[key] != UInt8(ascii: "#") && !line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                lineStarts.append(lineStart)
+                keyIndent.append(isContent ? key - lineStart : nil)
+                indent.append(spaces)
+                guard lineEnd < bytes.count else { break }
+                lineStart = lineEnd + LineBreak.length(bytes, at: lineEnd)
             }
-            let isContent = key < lineEnd && source[key] != UInt8(ascii: "#") && !line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            lineStarts.append(lineStart)
-            keyIndent.append(isContent ? key - lineStart : nil)
-            indent.append(spaces)
-            if lineEnd < source.count, source[lineEnd] == 0x0D, lineEnd + 1 < source.count, source[lineEnd + 1] == 0x0A { lineEnd += 1 }
-            if lineEnd >= source.count { break }
-            lineStart = lineEnd + 1
         }
     }
 
@@ -288,11 +289,11 @@ public enum YAMLComments {
         var lineNumber = 1
         while lineStart <= bytes.count {
             var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            // Lines end where libyaml's do, so that comments are numbered as findings are.
+            while lineEnd < bytes.count, LineBreak.length(bytes, at: lineEnd) == 0 { lineEnd += 1 }
             let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
             defer {
-                if lineEnd < bytes.count, bytes[lineEnd] == 0x0D, lineEnd + 1 < bytes.count, bytes[lineEnd + 1] == 0x0A { lineEnd += 1 }
-                lineStart = lineEnd + 1
+                lineStart = lineEnd + (lineEnd < bytes.count ? LineBreak.length(bytes, at: lineEnd) : 1)
                 lineNumber += 1
             }
             let indent = line.prefix { $0 == space }.count

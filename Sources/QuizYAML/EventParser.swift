@@ -42,14 +42,16 @@ public enum YAMLEventParser {
                 yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
             }
             defer { withExtendedLifetime(reader) {} }
+            var recent = RecentEvents()
             while true {
                 guard yaml_parser_parse(parser, event) == 1 else {
-                    return .failure(problem(of: parser.pointee, in: buffer, input: input))
+                    return .failure(problem(of: parser.pointee, in: buffer, input: input, recent: recent))
                 }
                 let type = event.pointee.type
                 let converted = convert(event.pointee)
                 let range = SourceRange(start: mark(event.pointee.start_mark, lineOffset),
                                         end: mark(event.pointee.end_mark, lineOffset))
+                recent.note(recentKind(event.pointee), isMapping: type == YAML_MAPPING_START_EVENT, range: range)
                 yaml_event_delete(event)
                 do throws(YAMLProblem) {
                     try handle(converted, range)
@@ -154,7 +156,7 @@ public enum YAMLEventParser {
         return YAMLProblem(.encoding, "the file is UTF-16; banks must be UTF-8", at: SourceRange(at: SourceMark(line: 1, column: 1)))
     }
 
-    private static func problem(of p: yaml_parser_t, in buffer: UnsafeBufferPointer<UInt8>, input: YAMLInput) -> YAMLProblem {
+    private static func problem(of p: yaml_parser_t, in buffer: UnsafeBufferPointer<UInt8>, input: YAMLInput, recent: RecentEvents) -> YAMLProblem {
         let problemText = p.problem.map { String(cString: $0) } ?? "unknown problem"
         let lineOffset = input.lineOffset
         if p.error == YAML_READER_ERROR {
@@ -176,21 +178,40 @@ public enum YAMLEventParser {
         if p.error == YAML_MEMORY_ERROR {
             return YAMLProblem(.syntax, "libyaml ran out of memory", at: SourceRange(at: SourceMark(line: 1, column: 1)))
         }
-        let problemMark = mark(p.problem_mark, lineOffset)
-        guard let context = p.context.map({ String(cString: $0) }) else {
-            return YAMLProblem(.syntax, problemText, at: SourceRange(at: problemMark))
+        let lines = LineLookup(buffer)
+        return SyntaxExplanation(problem: problemText, context: p.context.map { String(cString: $0) },
+                                 problemMark: mark(p.problem_mark, lineOffset),
+                                 contextMark: p.context == nil ? nil : mark(p.context_mark, lineOffset),
+                                 recent: recent, line: lines.line).yamlProblem
+    }
+
+    private static func recentKind(_ e: yaml_event_t) -> RecentEvents.Last {
+        switch e.type {
+        case YAML_SCALAR_EVENT:
+            let style = e.data.scalar.style
+            return style == YAML_SINGLE_QUOTED_SCALAR_STYLE || style == YAML_DOUBLE_QUOTED_SCALAR_STYLE ? .quotedScalar : .scalar
+        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT: return .collectionStart
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT: return .collectionEnd
+        default: return .other
         }
-        let contextMark = mark(p.context_mark, lineOffset)
-        // Where the input ran out, or a key never found its ':', the place the construct opened
-        // (the quote, the bracket, the key) is what the author has to look at.
-        let opensAtContext = problemText.contains("end of stream") || problemText.contains("could not find expected ':'")
-        let message = "\(problemText) \(context)"
-        if opensAtContext {
-            return YAMLProblem(.syntax, message, at: SourceRange(at: contextMark),
-                               related: [RelatedLocation("the input ends here", at: SourceRange(at: problemMark))])
+    }
+
+    /// The file's lines as a syntax error's explanation asks for them, each found once: the
+    /// file may be large, and the lines are few.
+    private final class LineLookup {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private var found: [Int: [Unicode.Scalar]?] = [:]
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
         }
-        return YAMLProblem(.syntax, message, at: SourceRange(at: problemMark),
-                           related: contextMark == problemMark ? [] : [RelatedLocation("it started here", at: SourceRange(at: contextMark))])
+
+        func line(_ number: Int) -> [Unicode.Scalar]? {
+            if let known = found[number] { return known }
+            let scalars = LineBreak.line(number, of: bytes).map { Array(String(decoding: $0, as: UTF8.self).unicodeScalars) }
+            found[number] = scalars
+            return scalars
+        }
     }
 
     private static func hex4(_ value: Int) -> String {
@@ -225,7 +246,7 @@ public enum YAMLEventParser {
         return nil
     }
 
-    /// libyaml reports reader errors as a byte offset; count lines and scalars up to it.
+    /// libyaml reports reader errors as a byte offset; count lines (as libyaml does) and scalars up to it.
     static func markOfByte(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceMark {
         var line = 1
         var column = 1
@@ -233,15 +254,13 @@ public enum YAMLEventParser {
         let end = min(offset, bytes.count)
         if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A {
+            let breakLength = LineBreak.length(bytes, at: index)
+            if breakLength > 0 {
                 line += 1; column = 1
-            } else if byte == 0x0D {
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                line += 1; column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+                index += breakLength
+                continue
             }
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
         return SourceMark(line: line, column: column)

@@ -295,10 +295,13 @@ struct TreeBuilder {
             var node = target.node
             node.anchor = nil
             try add(node, count: target.count)
-        case .documentStart:
+        case .documentStart(let implicit):
             documentCount += 1
             if documentCount > 1 && !allowMultipleDocuments {
-                throw YAMLProblem(.multipleDocuments, "a bank is one YAML document, but a second document starts here", at: range)
+                // Only `---` starts a document after the first.
+                let message = implicit ? "a bank is one YAML document, but a second document starts here"
+                    : "a bank is one YAML document, but this `---` starts a second one; remove the line, or indent it if it belongs to a text"
+                throw YAMLProblem(.multipleDocuments, message, at: range)
             }
             root = nil
             anchors = [:]

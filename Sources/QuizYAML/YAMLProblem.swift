@@ -17,12 +17,15 @@ public struct YAMLProblem: Error, Equatable, Sendable {
     public var range: SourceRange
     /// Another place that explains this one (the first of two duplicate keys, where a construct opened).
     public var related: [RelatedLocation]
+    /// What to write in place of `range`, when there is one clear fix (the text, quoted).
+    public var suggestion: String?
 
-    public init(_ kind: Kind, _ message: String, at range: SourceRange, related: [RelatedLocation] = []) {
+    public init(_ kind: Kind, _ message: String, at range: SourceRange, related: [RelatedLocation] = [], suggestion: String? = nil) {
         self.kind = kind
         self.message = message
         self.range = range
         self.related = related
+        self.suggestion = suggestion
     }
 }
 

@@ -59,7 +59,10 @@ final class ConfigurationFinder {
         do {
             return try Configuration.parse(bytes, path: absolute(path), rules: rules)
         } catch {
-            throw CommandFailure(message: "\(path):\(error.range.start.line):\(error.range.start.column): error: \(error.message)")
+            // Every problem of the file, one `PATH:LINE:COLUMN: error: MESSAGE` line each.
+            let lines = error.problems.map { "\(path):\($0.range.start.line):\($0.range.start.column): error: \($0.message)" }
+            let heading = lines.count == 1 ? "" : "\(lines.count) errors in \(path)\n"
+            throw CommandFailure(message: heading + lines.joined(separator: "\n"))
         }
     }
 

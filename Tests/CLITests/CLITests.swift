@@ -162,7 +162,7 @@ questions:
         try scratch.write("broken.yaml", "quizbank: 1\nid: x\ntitle: \"Unclosed\nlocale: en\n")
         let run = try Run(["lint", "--source=always", "broken.yaml"], in: scratch.url)
         #expect(run.status == 1)
-        #expect(run.stdout.hasPrefix("broken.yaml:3:8: error: found unexpected end of stream while scanning a quoted scalar [yaml-syntax]\n    title: \"Unclosed\n           ^\n"))
+        #expect(run.stdout.hasPrefix("broken.yaml:3:8: error: the quote that opens here is never closed (libyaml: found unexpected end of stream while scanning a quoted scalar) [yaml-syntax]\n    title: \"Unclosed\n           ^\n"))
     }
 
     @Test func pathsAreReportedAsGiven() throws {

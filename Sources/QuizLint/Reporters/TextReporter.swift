@@ -170,11 +170,11 @@ private struct ReportBytes {
 
 /// Lines of a source file and the excerpt shown under a finding.
 public enum SourceLines {
-    /// Splits at `\n`, `\r\n` and `\r`, as libyaml counts lines; a leading BOM is dropped.
+    /// Splits at the line breaks libyaml counts (`LineBreak`); a leading BOM is dropped.
     public static func split(_ bytes: [UInt8]) -> [Substring] {
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        return text.split(omittingEmptySubsequences: false, whereSeparator: LineBreak.isBreak)
     }
 
     /// The line of `range.start` and a caret line under the range (to the line's end when it goes on).

@@ -227,7 +227,7 @@ enum LintCommand: Command {
         for input in inputs {
             guard let found = byPath[input.path] else { continue }
             let fixer = Fixer(source: input.bytes)
-            for fix in found.compactMap(\.fix) where !fixer.apply([fix]).applied.isEmpty {
+            for fix in found.compactMap(\.fix) where fixer.applies(fix) {
                 if fix.safety == .safe { safe += 1 } else { unsafe += 1 }
             }
         }
