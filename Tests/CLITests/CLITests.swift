@@ -144,6 +144,7 @@ questions:
             help: write 'text'
         bad.yaml:12:14: error: no choice is marked `correct: true` [no-correct-choice]
         4 errors, 1 warning in 1 bank
+        1 finding can be fixed with --fix (1 more with --unsafe-fixes); --diff shows the fixes
 
         """)
     }

@@ -32,6 +32,7 @@ private func findings(_ run: Run) throws -> [[String: Any]] {
             (libyaml: mapping values are not allowed in this context) [yaml-syntax]
                     text: Note: the Sun is a star.  # a comment
                     ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+                help: write 'text: "Note: the Sun is a star."'
             bank.yaml:7:15: note: ': ' here
             """))
         let json = try findings(try lint(text, format: "json"))

@@ -29,7 +29,6 @@ import Testing
             help: write 'text'
         1 error, 0 warnings in 1 bank
         fixed 5 findings in 1 file
-        no finding can be fixed with --fix alone (1 more with --unsafe-fixes); --diff shows the fixes
 
         """, "\(fix.stdout)")
         let again = try Run(["lint", "--fix", "--source", "never", "fx.yaml"], in: scratch.url)

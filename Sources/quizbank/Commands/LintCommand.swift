@@ -160,9 +160,11 @@ enum LintCommand: Command {
         KeptUntilExit.keep((inputs, result))
         if !quiet {
             for note in notesBefore { notes(note) }
-            let fixable = fixableCounts(result.findings, inputs: inputs)
-            if fixable.safe > 0 || fixable.unsafe > 0 {
-                var line = fixable.safe > 0 ? "\(fixable.safe) finding\(fixable.safe == 1 ? "" : "s") can be fixed with --fix" : "no finding can be fixed with --fix alone"
+            // Said when --fix would do something: a rename that only --unsafe-fixes makes is
+            // shown by its help line already.
+            let fixable = arguments.has("statistics") ? (safe: 0, unsafe: 0) : fixableCounts(result.findings, inputs: inputs)
+            if fixable.safe > 0 {
+                var line = "\(fixable.safe) finding\(fixable.safe == 1 ? "" : "s") can be fixed with --fix"
                 if fixable.unsafe > 0 { line += " (\(fixable.unsafe) more with --unsafe-fixes)" }
                 notes(line + "; --diff shows the fixes\n")
             }
