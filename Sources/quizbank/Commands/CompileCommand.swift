@@ -30,8 +30,8 @@ enum CompileCommand: Command {
         var documents: [CompiledDocument] = []
         var sources: [String: [UInt8]] = [:]
         let compiler = Compiler()
-        // Into a folder, each document goes to its temporary file as it is made; all are
-        // renamed into place at the end, or all removed.
+        // Into a folder, each document goes to a new set's folder as it is made; the set
+        // replaces the old one at the end in one step, or is removed.
         let writer = output == "-" ? nil : AtomicWriter(directory: output)
         do {
             for file in files {
