@@ -136,6 +136,7 @@ final class OutputStore {
     let path: String
     /// The name of the store as the link's target starts with it.
     private let name: String
+    /// The new set's number, 0 until its folder is made.
     private var number = 0
     private var lock: Int32 = -1
     /// What this run made: the store itself, and the folders above it (deepest first).
@@ -167,12 +168,12 @@ final class OutputStore {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
             if let number = Int(entry.prefix { $0.isASCII && $0.isNumber }) { highest = max(highest, number) }
         }
-        number = highest + 1
-        guard mkdir(setPath(number), 0o755) == 0 else {
-            let failure = CommandFailure(message: "cannot create \(setPath(number)): \(String(cString: strerror(errno)))")
+        guard mkdir(setPath(highest + 1), 0o755) == 0 else {
+            let failure = CommandFailure(message: "cannot create \(setPath(highest + 1)): \(String(cString: strerror(errno)))")
             removeNewSet()
             throw failure
         }
+        number = highest + 1
     }
 
     func newSetPath(_ file: String) -> String { FilePath.join(setPath(number), file) }
@@ -227,10 +228,13 @@ final class OutputStore {
 
     /// Removes this run's set, and the store and folders when this run made them.
     func removeNewSet() {
-        let folder = setPath(number)
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] { unlink(FilePath.join(folder, entry)) }
-        rmdir(folder)
-        for suffix in [".files", ".files.part", ".link"] { unlink(FilePath.join(path, "\(number)\(suffix)")) }
+        // Numbered once the store is known to be quizbank's and locked.
+        if number > 0 {
+            let folder = setPath(number)
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] { unlink(FilePath.join(folder, entry)) }
+            rmdir(folder)
+            for suffix in [".files", ".files.part", ".link"] { unlink(FilePath.join(path, "\(number)\(suffix)")) }
+        }
         if madeStore {
             unlink(FilePath.join(path, Self.lockName))
             rmdir(path)
