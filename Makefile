@@ -18,7 +18,7 @@ PIP_PACKAGES := jsonschema pyyaml regex
 # indirection (docs/performance.md). macOS ships the runtime with the system.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 
-.PHONY: all deps build release run test bench bench-recall install clean
+.PHONY: all deps build release run test bench bench-scale bench-recall install clean
 
 all: build
 
@@ -96,6 +96,35 @@ bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDU
 	$(BUILD_DIR)/release/near-duplicates time --runs 5 --max-ratio $(NEARDUP_MAX_RATIO) \
 	  $(foreach n,$(NEARDUP_QUESTIONS),$(BENCH_DIR)/same-makeup-$(n).yaml)
 
+# make bench-scale: every command on a 1,000,000-question bank, once each (minutes), with time
+# and peak memory as a multiple of the file size; then `lint` with all rules on the
+# 100,000-question bank against the floor. Targets: every command's peak memory under
+# SCALE_MAX_RSS times the file, and lint within LINT_MAX_RATIO times the floor; a missed target
+# is printed as MISSED and makes the target fail, after both runs.
+SCALE_QUESTIONS ?= 1000000
+SCALE_RUNS ?= 1
+SCALE_MAX_RSS ?= 4
+LINT_QUESTIONS ?= 100000
+LINT_MAX_RATIO ?= 6
+bench-scale: release $(BENCH_DIR)/floor $(BENCH_DIR)/bank-$(SCALE_QUESTIONS).yaml $(BENCH_DIR)/bank-$(LINT_QUESTIONS).yaml
+	@status=0; \
+	$(PYTHON) Benchmarks/bench.py --quizbank $(QUIZBANK) --floor $(BENCH_DIR)/floor \
+	  --bank $(BENCH_DIR)/bank-$(SCALE_QUESTIONS).yaml --runs $(SCALE_RUNS) --warmup 0 --timeout 0 \
+	  --case lint --command 'lint-json={quizbank} lint --format json {bank}' --ok lint-json=0,1 --case compile \
+	  --command 'stats={quizbank} stats {bank}' \
+	  --command 'stats-layout-quality={quizbank} stats --layout --quality {bank}' \
+	  --max-rss-over-bank $(SCALE_MAX_RSS) --json $(BENCH_DIR)/scale-$(SCALE_QUESTIONS).json || status=$$?; \
+	$(PYTHON) Benchmarks/bench.py --quizbank $(QUIZBANK) --floor $(BENCH_DIR)/floor \
+	  --bank $(BENCH_DIR)/bank-$(LINT_QUESTIONS).yaml --runs $(BENCH_RUNS) --case lint \
+	  --max-ratio lint=$(LINT_MAX_RATIO) --max-rss-over-bank $(SCALE_MAX_RSS) \
+	  --json $(BENCH_DIR)/scale-lint-$(LINT_QUESTIONS).json || status=$$?; \
+	exit $$status
+
+# The scale bank is not parsed back with PyYAML (--check): that takes longer than the bench.
+$(BENCH_DIR)/bank-$(SCALE_QUESTIONS).yaml:
+	@mkdir -p $(@D)
+	$(PYTHON) Benchmarks/make_bank.py --questions $(SCALE_QUESTIONS) --out $@
+
 # Recall and precision of the near-duplicate search against brute force (numpy and scipy).
 bench-recall: release
 	@$(PYTHON) -c "import numpy, scipy, yaml" 2>/dev/null || $(PYTHON) -m pip install -q numpy scipy pyyaml
@@ -128,4 +157,4 @@ install: release
 	install -m 755 $(BUILD_DIR)/release/quizbank $(DESTDIR)$(PREFIX)/bin/quizbank
 
 clean:
-	rm -rf $(BUILD_DIR) $(OUT)
+	rm -rf $(BUILD_DIR) $(OUT) .$(OUT).quizbank

@@ -19,7 +19,11 @@ Cases:
             would (shlex), but not run by a shell: write sh -c '...' for pipes.
             Must exit 0 unless --ok NAME=CODES says otherwise.
 stdout and stderr of every command go to files (not pipes), read only on failure.
-Exits 1 if any command fails, 2 on a usage error or a missing binary.
+
+Targets (printed after the table, each met or MISSED):
+  --max-ratio NAME=X        the case's median ratio to the floor is at most X
+  --max-rss-over-bank X     every case's peak RSS is under X times the bank's size
+Exits 1 if any command fails, 2 on a usage error or a missing binary, 3 if a target is missed.
 """
 
 import argparse
@@ -133,6 +137,10 @@ def main():
                     help="accepted exit codes for a --command case, e.g. stats=0,1")
     ap.add_argument("--timeout", type=float, default=900, help="seconds per command (0: none)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    ap.add_argument("--max-ratio", action="append", default=[], metavar="NAME=X",
+                    help="target: the case's median ratio to the floor is at most X")
+    ap.add_argument("--max-rss-over-bank", type=float, metavar="X",
+                    help="target: every case's peak RSS is under X times the bank's size")
     a = ap.parse_args()
     if a.runs < 1:
         ap.error("--runs must be >= 1")
@@ -172,6 +180,15 @@ def main():
     for name in ok_codes:
         if name not in names:
             fail("--ok names unknown case %r" % name, 2)
+    max_ratios = {}
+    for spec in a.max_ratio:
+        name, sep, value = spec.partition("=")
+        try:
+            max_ratios[name] = float(value)
+        except ValueError:
+            sep = ""
+        if not sep or name not in names:
+            fail("--max-ratio wants NAME=X for a case, e.g. lint=6; got %r" % spec, 2)
 
     if any(c.needs_quizbank for c in cases):
         if not os.path.isfile(a.quizbank):
@@ -285,6 +302,21 @@ def main():
         print("\n<=: not above this script's own peak RSS (%.1f MiB), which a child inherits "
               "as its starting ru_maxrss on Linux; the real peak may be lower." % self_mib)
 
+    targets = []
+    for row in rows:
+        if row["case"] in max_ratios:
+            limit = max_ratios[row["case"]]
+            targets.append(("%s at most %gx the floor" % (row["case"], limit),
+                            row["ratio_median"] <= limit, "%.2fx" % row["ratio_median"]))
+        if a.max_rss_over_bank is not None and row["case"] != "floor":
+            targets.append(("%s peak RSS under %gx the bank" % (row["case"], a.max_rss_over_bank),
+                            row["peak_rss_over_bank"] < a.max_rss_over_bank,
+                            "%.2fx" % row["peak_rss_over_bank"]))
+    if targets:
+        print("\ntargets:")
+        for what, met, got in targets:
+            print("  %-6s  %s (%s)" % ("met" if met else "MISSED", what, got))
+
     if a.json:
         doc = {
             "bank": a.bank,
@@ -298,6 +330,7 @@ def main():
                      "cpus": os.cpu_count(), "python": platform.python_version()},
             "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "cases": rows,
+            "targets": [{"target": what, "met": met, "measured": got} for what, met, got in targets],
         }
         d = os.path.dirname(os.path.abspath(a.json))
         os.makedirs(d, exist_ok=True)
@@ -305,6 +338,8 @@ def main():
             json.dump(doc, f, indent=2)
             f.write("\n")
         print("\nbench: figures written to %s" % a.json)
+    if not all(met for _, met, _ in targets):
+        sys.exit(3)
 
 
 if __name__ == "__main__":

@@ -142,6 +142,16 @@ extension YAMLLoader {
     /// Loads as `load(_:streaming:)` does, with the same result, items and problems, in two
     /// parts at once (see `SplitPoint`).
     public func load(_ bytes: [UInt8], streaming: Streaming, splitAt split: SplitPoint, remote: RemoteItems) throws(YAMLProblem) -> Loaded {
+        // libyaml checks bytes up to a raw block (16 KiB) ahead of where it parses, so the
+        // one-piece load meets a bad byte just past the split line before the first part could,
+        // ahead of a syntax error or items the first part would report. Looked for over four
+        // blocks, to a line end (which no multi-byte character crosses).
+        var windowEnd = min(bytes.count, split.offset + 4 * 16_384)
+        while windowEnd < bytes.count, bytes[windowEnd] != 0x0A { windowEnd += 1 }
+        let window = split.offset..<windowEnd
+        if Self.hasBytesLibyamlRejects(bytes, in: window) {
+            return try loadWhole(bytes, streaming: streaming, skipping: 0, began: false)
+        }
         let second = SecondPart(handle: remote.handle)
         let loader = self
         let rootKey = streaming.rootKey
@@ -172,7 +182,10 @@ extension YAMLLoader {
         input.pause = split.offset
         input.resume = {
             second.waitUntilDone()
-            stoppedAtSplit = second.loaded != nil
+            // Reading on from the split line, libyaml's raw blocks start elsewhere than in the
+            // one-piece load, and so would meet a bad byte at another point of the parse: with
+            // one in the rest of the file, the file is read again in one piece instead.
+            stoppedAtSplit = second.loaded != nil || Self.hasBytesLibyamlRejects(bytes, in: split.offset..<bytes.count)
             return !stoppedAtSplit
         }
         var callerProblem: YAMLProblem?
@@ -231,6 +244,29 @@ extension YAMLLoader {
             }
         })
         return try build(bytes, sink: sink)
+    }
+
+    /// Whether libyaml's reader refuses something in `range`: bytes that are not UTF-8, or a
+    /// character outside what YAML allows (C0 controls but tab and line breaks, DEL, C1 controls
+    /// but NEL, U+FFFE and U+FFFF). A multi-byte sequence cut by the range's ends counts as bad.
+    static func hasBytesLibyamlRejects(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let part = UnsafeBufferPointer(rebasing: buffer[range])
+            if YAMLEventParser.firstInvalidUTF8(in: part) != nil { return true }
+            for (index, byte) in part.enumerated() {
+                switch byte {
+                case 0x09, 0x0A, 0x0D: continue
+                case 0x00..<0x20, 0x7F: return true
+                case 0xC2 where index + 1 < part.count:
+                    // U+0080...U+009F, but U+0085 (NEL)
+                    if part[index + 1] < 0xA0, part[index + 1] != 0x85 { return true }
+                case 0xEF where index + 2 < part.count:
+                    if part[index + 1] == 0xBF, part[index + 2] >= 0xBE { return true }
+                default: continue
+                }
+            }
+            return false
+        }
     }
 
     /// Collections only: a block scalar ends where its last line break does, in both.

@@ -78,4 +78,24 @@ import QuizYAML
         #expect(["header split-bank"] + turns == wholeSeen)
         #expect(prepared > 500)
     }
+
+    /// A syntax error and a control character a few KB apart near the middle: libyaml meets
+    /// the control character up to a raw block ahead of where it parses, so which comes first
+    /// depends on where its blocks start; the split read must report what the one-piece read
+    /// does, after the same questions.
+    @Test(arguments: [(-30, 30), (-10, 60), (30, 80)])
+    func twoFatalErrorsAroundTheMiddleGiveTheOnePieceReadsFindings(first: Int, second: Int) throws {
+        var text = String(decoding: bank(questions: 2_000), as: UTF8.self)
+        for (offset, line) in [(first, "  - id: @bad\n"), (second, "  - id: bad\u{01}\n")] {
+            let marker = "  - id: q\(1_000 + offset)\n"
+            let range = try #require(text.range(of: marker))
+            text.replaceSubrange(range, with: line)
+        }
+        let bytes = Array(text.utf8)
+        let (whole, wholeSeen) = decode(bytes, split: nil)
+        let (split, splitSeen) = decode(bytes, split: 0.5)
+        #expect(whole.findings.contains { $0.ruleID == "yaml-encoding" || $0.ruleID == "yaml-syntax" })
+        #expect(split.findings.map { "\($0.ruleID) \($0.range) \($0.message)" } == whole.findings.map { "\($0.ruleID) \($0.range) \($0.message)" })
+        #expect(splitSeen == wholeSeen)
+    }
 }

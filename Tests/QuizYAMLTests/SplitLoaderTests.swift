@@ -201,4 +201,51 @@ import Testing
         #expect(handled == 10)
         #expect(!adopted)
     }
+
+    /// libyaml checks bytes up to a raw block (16 KiB) ahead of where it parses, so which of two
+    /// fatal errors a few KB apart comes first, and how many items come before it, depends on
+    /// where its blocks start: the split load must meet them as the one-piece load does.
+    @Test func twoFatalErrorsNearTheSplitGiveTheWholeLoadsFirst() {
+        let lines = items(3_000).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let middle = lines.count / 2
+        var differences: [String] = []
+        // Item offsets from the middle (about 60 bytes each): both before, around, both after.
+        for (first, second) in [(-150, -60), (-60, 60), (-30, 30), (30, 200), (60, 150), (100, 300), (150, 400)] {
+            for (earlier, later) in [("@bad", "\u{01}"), ("x\u{7F}", "@bad")] {
+                var copy = lines
+                copy[middle + first * 3] = "  - id: \(earlier)"
+                copy[middle + second * 3] = "  - id: \(later)"
+                let bytes = Array(("before: start\nitems:\n" + copy.joined(separator: "\n")).utf8)
+                let whole = wholeLoad(bytes)
+                #expect(whole.failure != nil)
+                guard let (split, _) = splitLoad(bytes, fraction: 0.5) else {
+                    Issue.record("no split point")
+                    continue
+                }
+                if let difference = Self.difference(split, whole) {
+                    differences.append("\(first), \(second), \(earlier.debugDescription) first: \(difference)")
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+    }
+
+    /// The bytes the split load looks for are those libyaml refuses, no more and no fewer.
+    @Test func theBytesLookedForAreWhatLibyamlRefuses() {
+        let characters: [String] = ["\u{00}", "\u{01}", "\u{08}", "\t", "\u{0B}", "\u{1F}", " ", "~", "\u{7F}", "\u{80}", "\u{84}",
+                                    "\u{85}", "\u{9F}", "\u{A0}", "é", "\u{D7FF}", "\u{E000}", "\u{FEFF}", "\u{FFFD}", "\u{FFFE}",
+                                    "\u{FFFF}", "\u{10000}", "🌍", "\u{10FFFF}"]
+        var samples = characters.map { Array("a: \"x\($0)y\"\n".utf8) }
+        // Not UTF-8: a lone continuation byte, an overlong form, a surrogate, a cut sequence.
+        samples += [[0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]].map { Array("a: \"x".utf8) + $0 + Array("y\"\n".utf8) }
+        for sample in samples {
+            var refused = false
+            do throws(YAMLProblem) {
+                try YAMLEventParser.parse(sample) { _, _ in }
+            } catch {
+                refused = error.kind == .encoding
+            }
+            #expect(YAMLLoader.hasBytesLibyamlRejects(sample, in: 0..<sample.count) == refused, "\(sample)")
+        }
+    }
 }

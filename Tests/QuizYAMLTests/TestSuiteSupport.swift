@@ -8,16 +8,24 @@ enum Corpus {
     static let yamlTestSuite = shared.appendingPathComponent("corpus/yaml-test-suite")
 
     /// Each test of the suite: a folder with `in.yaml`, named like `2G84/01` for numbered subtests.
-    static func yamlTestCases() -> [String] {
+    /// The suite as published also has `name/` and `tags/` folders of links to the test folders;
+    /// links are skipped, so that each test is read once, under its id.
+    static func yamlTestCases(in root: URL = yamlTestSuite) -> [String] {
         let manager = FileManager.default
-        guard let top = try? manager.contentsOfDirectory(atPath: yamlTestSuite.path) else { return [] }
+        func isTestFolder(_ path: String) -> Bool {
+            guard let type = try? manager.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { return false }
+            return type == .typeDirectory
+        }
+        guard let top = try? manager.contentsOfDirectory(atPath: root.path) else { return [] }
         var names: [String] = []
         for name in top.sorted() {
-            let folder = yamlTestSuite.appendingPathComponent(name)
+            let folder = root.appendingPathComponent(name)
+            guard isTestFolder(folder.path) else { continue }
             if manager.fileExists(atPath: folder.appendingPathComponent("in.yaml").path) {
                 names.append(name)
             } else if let subfolders = try? manager.contentsOfDirectory(atPath: folder.path) {
-                for sub in subfolders.sorted() where manager.fileExists(atPath: folder.appendingPathComponent("\(sub)/in.yaml").path) {
+                for sub in subfolders.sorted() where isTestFolder(folder.appendingPathComponent(sub).path)
+                    && manager.fileExists(atPath: folder.appendingPathComponent("\(sub)/in.yaml").path) {
                     names.append("\(name)/\(sub)")
                 }
             }

@@ -70,4 +70,22 @@ import Testing
         let unknownNames = Set(known.keys).subtracting(cases)
         #expect(unknownNames.isEmpty, "known-failure entries that name no test: \(unknownNames.sorted())")
     }
+
+    /// The suite as published links each test from `name/` and `tags/`; each is read once.
+    @Test func linksToTestFoldersAreNotCountedAgain() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("suite-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: root) }
+        for folder in ["229Q", "2G84/00", "2G84/01", "name", "tags/sequence"] {
+            try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for test in ["229Q", "2G84/00", "2G84/01"] {
+            try Data("a: 1\n".utf8).write(to: root.appendingPathComponent("\(test)/in.yaml"))
+        }
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("name/spec-example").path, withDestinationPath: "../229Q")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("name/two-parts").path, withDestinationPath: "../2G84")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("tags/sequence/229Q").path, withDestinationPath: "../../229Q")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("linked").path, withDestinationPath: "229Q")
+        #expect(Corpus.yamlTestCases(in: root) == ["229Q", "2G84/00", "2G84/01"])
+    }
 }

@@ -36,8 +36,8 @@ enum CompileCommand: Command {
         var sources: [String: [UInt8]] = [:]
         var bankIDs: [(path: String, id: Located<String>)] = []
         let compiler = Compiler()
-        // Into a folder, each document goes to its temporary file as it is made; all are
-        // renamed into place at the end, or all removed.
+        // Into a folder, each document goes to a new set's folder as it is made; the set
+        // replaces the old one at the end in one step, or is removed.
         let writer = output == "-" ? nil : AtomicWriter(directory: output)
         do {
             for file in files {
