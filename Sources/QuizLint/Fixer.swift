@@ -94,6 +94,13 @@ public struct Fixer {
         return (start, end, bytes)
     }
 
+    /// `fix` as the bytes it writes over the bytes it replaces (`Target.source`), for a report
+    /// that carries fixes (SARIF); nil when it does not apply.
+    public func resolved(_ fix: Finding.Fix) -> Finding.Fix? {
+        guard let edit = edit(fix) else { return nil }
+        return Finding.Fix(range: fix.range, replacement: String(decoding: edit.bytes, as: UTF8.self), safety: fix.safety)
+    }
+
     /// Whether `fix` would change the file.
     public func applies(_ fix: Finding.Fix) -> Bool {
         edit(fix) != nil

@@ -80,6 +80,27 @@ import Testing
         #expect(clean.stdout.isEmpty)
     }
 
+    /// SARIF carries each fix as the bytes it writes: a quoted text keeps its quotes.
+    @Test func sarifFixesWriteSourceText() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("fx.yaml", Self.bank.replacingOccurrences(of: "\r\n", with: "\n"))
+        let run = try Run(["lint", "--format", "sarif", "fx.yaml"], in: scratch.url)
+        #expect(run.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let results = try #require(((object["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        func inserted(_ line: Int) -> String? {
+            let result = results.first { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+                .flatMap { ($0["region"] as? [String: Any])?["startLine"] as? Int } == line }
+            let change = ((result?["fixes"] as? [[String: Any]])?.first?["artifactChanges"] as? [[String: Any]])?.first
+            let replacement = (change?["replacements"] as? [[String: Any]])?.first
+            return (replacement?["insertedContent"] as? [String: Any])?["text"] as? String
+        }
+        #expect(inserted(9) == "\"The Sun is a star.\"")
+        #expect(inserted(10) == "true")
+        #expect(inserted(13) == "text")
+    }
+
     @Test func aFileWithASyntaxErrorIsNotTouched() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -53,17 +53,21 @@ import QuizYAML
 
     /// In report order: the draft file sorts before `geo.yaml`.
     static let findings: [Finding] = [
-        // An error with a suggestion, in a path with a space, a comma and non-ASCII.
+        // An error with a suggestion and a fix of known bytes (SARIF writes it), in a path with
+        // a space, a comma and non-ASCII.
         Finding(ruleID: "invalid-id", severity: .error,
                 message: "'café' is not a valid question id: use lower-case letters, digits and -",
-                path: draftPath, range: range(6, 9, 6, 13), suggestion: "cafe"),
+                path: draftPath, range: range(6, 9, 6, 13), suggestion: "cafe",
+                fix: Finding.Fix(range: range(6, 9, 6, 13), replacement: "cafe", safety: .unsafe)),
         // A message with %, :, commas, a newline, quotes, a tab, a backslash and non-ASCII;
         // its related location is in the other file and its note needs escaping too.
         Finding(ruleID: "unknown-key", severity: .error,
                 message: "key \"explanaçion\": 100% unknown, near 'Olá 🌍'\nsecond line:\tdid you mean 'explanation'? \\o/",
                 path: draftPath, range: range(9, 5, 9, 16),
                 related: [Finding.Related(path: geoPath, range: range(10, 5, 10, 9), note: "spelt right here: \"text\", 100%")],
-                suggestion: "explanation"),
+                suggestion: "explanation",
+                // A fix of a scalar's value, not yet resolved to bytes: SARIF leaves it out.
+                fix: Finding.Fix(range: range(9, 5, 9, 16), replacement: "explanation", safety: .unsafe, target: .scalar("explanaçion"))),
         // An error with a related location and a suggestion.
         Finding(ruleID: "duplicate-id", severity: .error, message: "question id 'sun' is used twice in this bank",
                 path: geoPath, range: range(9, 9, 9, 12),

@@ -15,7 +15,9 @@ import QuizYAML
 ///   percent-encoded, `.` segments and repeated slashes dropped) with `uriBaseId` `%SRCROOT%`;
 ///   an absolute path becomes a `file://` URI without `uriBaseId`.
 /// - A suggestion is appended to the message as ` (suggestion: TEXT)` (GitHub shows only the
-///   message) and also written as a SARIF `fix` replacing the finding's range.
+///   message). A fix whose bytes are known (`Finding.Fix.Target.source`, as `Fixer.resolved`
+///   makes it) is written as a SARIF `fix` replacing its range.
+/// - Each rule's `helpUri` is its section of docs/rules.md.
 /// - Related locations get ids 1, 2, … and their note as message.
 /// - `partialFingerprints["quizbankFinding/v1"]` is `HASH:N`: HASH is the FNV-1a 64-bit hash
 ///   (16 lowercase hex digits) of rule id, artifact URI and message (without the suggestion),
@@ -80,6 +82,7 @@ public struct SARIFReporter: Sendable {
             "name": .string(upperCamelCase(rule.id)),
             "shortDescription": .object(["text": .string(rule.summary)]),
             "fullDescription": .object(["text": .string(rule.rationale)]),
+            "helpUri": .string("\(informationURI)/blob/main/docs/rules.md#\(rule.id)"),
             "help": .object([
                 "text": .string(helpText(rule)),
                 "markdown": .string(helpMarkdown(rule)),
@@ -209,17 +212,20 @@ public struct SARIFReporter: Sendable {
                 "message": .object(["text": .string(related.note)]),
             ])
         })
-        let fixes: OrderedJSON? = finding.suggestion.map { suggestion in
+        // Only a fix that says which bytes it writes (`Fixer.resolved`); a suggested value is
+        // not source text (a quoted scalar's quotes would be lost).
+        let sourceFix = finding.fix.flatMap { $0.target == .source ? $0 : nil }
+        let fixes: OrderedJSON? = sourceFix.map { fix in
             .array([
                 .object([
-                    "description": .object(["text": .string("Replace with '\(suggestion)'")]),
+                    "description": .object(["text": .string("Replace with '\(fix.replacement)'\(fix.safety == .unsafe ? " (unsafe: check that it is what was meant)" : "")")]),
                     "artifactChanges": .array([
                         .object([
                             "artifactLocation": artifactLocation(finding.path),
                             "replacements": .array([
                                 .object([
-                                    "deletedRegion": region(finding.range),
-                                    "insertedContent": .object(["text": .string(suggestion)]),
+                                    "deletedRegion": region(fix.range),
+                                    "insertedContent": .object(["text": .string(fix.replacement)]),
                                 ]),
                             ]),
                         ]),

@@ -155,7 +155,7 @@ enum LintCommand: Command {
         case .github:
             report.append(Array(GitHubReporter().report(shown, bankCount: result.bankCount).utf8))
         case .sarif:
-            report.append(Array(SARIFReporter(toolVersion: CommandLineInterface.version).report(shown, rules: RuleRegistry.descriptions).utf8))
+            report.append(Array(SARIFReporter(toolVersion: CommandLineInterface.version).report(resolvingFixes(shown, inputs: inputs), rules: RuleRegistry.descriptions).utf8))
         }
         KeptUntilExit.keep((inputs, result))
         if !quiet {
@@ -219,6 +219,21 @@ enum LintCommand: Command {
             result = LintEngine().lint(inputs)
         }
         return (originals, count)
+    }
+
+    /// The findings with each fix as the bytes it writes (or none where it does not apply).
+    static func resolvingFixes(_ findings: [Finding], inputs: [LintInput]) -> [Finding] {
+        guard findings.contains(where: { $0.fix != nil }) else { return findings }
+        var fixers: [String: Fixer] = [:]
+        let sources = Dictionary(inputs.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        return findings.map { finding in
+            guard let fix = finding.fix, let source = sources[finding.path] else { return finding }
+            let fixer = fixers[finding.path] ?? Fixer(source: source)
+            fixers[finding.path] = fixer
+            var resolved = finding
+            resolved.fix = fixer.resolved(fix)
+            return resolved
+        }
     }
 
     /// How many findings a fix would apply to, safe and unsafe (a fix whose place no longer
