@@ -513,6 +513,24 @@ func findingLines(_ stdout: String) -> [String] {
         #expect(stdout == "banks/new.yaml:6:9: error: question 'sun' has no explanation [missing-explanation]\n1 error, 0 warnings in 1 bank\n")
     }
 
+    @Test func gitlabFormatIsACodeQualityReport() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bad.yaml", badBank)
+        let run = try Run(["lint", "--format", "gitlab", "bad.yaml"], in: scratch.url)
+        #expect(run.status == 1)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        #expect(list.count == 5)
+        for entry in list {
+            #expect(entry["description"] is String && entry["check_name"] is String && entry["fingerprint"] is String)
+            #expect(["info", "minor", "major"].contains(entry["severity"] as? String ?? ""))
+            let location = try #require(entry["location"] as? [String: Any])
+            #expect(location["path"] as? String == "bad.yaml")
+            #expect(((location["lines"] as? [String: Any])?["begin"] as? Int ?? 0) >= 1)
+        }
+        #expect(Set(list.compactMap { $0["fingerprint"] as? String }).count == 5)
+    }
+
     @Test func noPathMeansTheCurrentFolder() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

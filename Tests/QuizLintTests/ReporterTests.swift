@@ -120,6 +120,7 @@ import QuizYAML
             ("lint.json", JSONReporter(toolVersion: toolVersion).report(findings, bankCount: 2, rules: rules)),
             ("github.txt", GitHubReporter().report(findings, bankCount: 2)),
             ("lint.sarif", SARIFReporter(toolVersion: toolVersion).report(findings, rules: rules)),
+            ("lint.gitlab.json", GitLabReporter().report(findings)),
         ]
     }
 

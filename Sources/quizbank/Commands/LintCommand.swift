@@ -8,7 +8,7 @@ enum LintCommand: Command {
     static let summary = "Check banks and report every problem with its file, line and column."
     static let usage = "quizbank lint [options] [PATH...]   (no PATH: the current folder; '-': a bank on stdin)"
     static let options = [
-        OptionSpec(name: "format", short: "f", takesValue: true, valueName: "text|json|github|sarif",
+        OptionSpec(name: "format", short: "f", takesValue: true, valueName: "text|json|github|sarif|gitlab",
                    help: "output format (default: text; github when GITHUB_ACTIONS=true)"),
         OptionSpec(name: "config", short: "c", takesValue: true, valueName: "FILE",
                    help: "use this configuration for every bank instead of the nearest .quizbank.yml"),
@@ -48,7 +48,7 @@ enum LintCommand: Command {
     ]
 
     enum Format: String, CaseIterable {
-        case text, json, github, sarif
+        case text, json, github, sarif, gitlab
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -154,6 +154,8 @@ enum LintCommand: Command {
             report.append(Array(JSONReporter(toolVersion: CommandLineInterface.version).report(shown, bankCount: result.bankCount, rules: RuleRegistry.descriptions).utf8))
         case .github:
             report.append(Array(GitHubReporter().report(shown, bankCount: result.bankCount).utf8))
+        case .gitlab:
+            report.append(Array(GitLabReporter().report(shown).utf8))
         case .sarif:
             report.append(Array(SARIFReporter(toolVersion: CommandLineInterface.version).report(resolvingFixes(shown, inputs: inputs), rules: RuleRegistry.descriptions).utf8))
         }
