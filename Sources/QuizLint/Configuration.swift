@@ -93,10 +93,22 @@ public struct Configuration: Sendable {
         }
     }
 
+    /// Rule settings for the bank files that match one of `files` (globs relative to the
+    /// configuration's folder, as `ignore`'s): ruff's per-file-ignores, ESLint's overrides.
+    public struct Override: Sendable {
+        public var files: [String]
+        public var rules: [String: RuleSetting]
+    }
+
     /// The file it came from; nil for the defaults.
     public var path: String?
     public var rules: [String: RuleSetting] = [:]
     public var ignore: [String] = []
+    /// Applied in order over `rules` for the files they match (`settings(for:)`).
+    public var overrides: [Override] = []
+    /// `extends:` as written (a path relative to this file's folder) and where, until the base
+    /// has been read and merged (`inheriting(from:)`).
+    public var extends: (path: String, range: SourceRange)?
     /// The `layout:` section: font, tracking, devices and screen profiles.
     public var layout: LayoutSettings = .standard
 
@@ -118,6 +130,51 @@ public struct Configuration: Sendable {
         return (setting?.severity ?? rule.severity, RuleOptions(options))
     }
 
+    /// The configuration for one bank file: the overrides whose globs match it applied over
+    /// `rules`, in order (a later override wins; options are merged, a severity replaces).
+    public func settings(for file: String) -> Configuration {
+        guard !overrides.isEmpty else { return self }
+        let relative = FilePath.relative(file, to: directory)
+        var resolved = self
+        for override in overrides where override.files.contains(where: { Glob.matches($0, relative) }) {
+            for (id, setting) in override.rules {
+                resolved.rules[id] = Self.layer(setting, over: resolved.rules[id])
+            }
+        }
+        resolved.overrides = []
+        return resolved
+    }
+
+    private static func layer(_ top: RuleSetting, over base: RuleSetting?) -> RuleSetting {
+        guard let base else { return top }
+        var merged = base
+        if top.isOff || top.severity != nil {
+            merged.isOff = top.isOff
+            merged.severity = top.severity
+        }
+        merged.options.merge(top.options) { $1 }
+        return merged
+    }
+
+    /// This configuration over the one it extends: the base's rules, each layered under this
+    /// file's setting of the rule, then the base's overrides and this file's (all globs read
+    /// relative to this file's folder); the base's layout unless this file has a `layout:` of
+    /// its own. `ignore` is not inherited: it says which files of each file's folder to skip.
+    public func inheriting(from base: Configuration, hasOwnLayout: Bool) -> Configuration {
+        var merged = self
+        merged.rules = base.rules
+        for (id, setting) in rules { merged.rules[id] = Self.layer(setting, over: base.rules[id]) }
+        // A base is shared by projects: its override globs describe a project's layout, and
+        // are read relative to this file's folder, as this file's own are.
+        merged.overrides = base.overrides + overrides
+        if !hasOwnLayout { merged.layout = base.layout }
+        merged.extends = nil
+        return merged
+    }
+
+    /// Whether the file had a `layout:` section (for `inheriting(from:)`).
+    public var hasOwnLayout = false
+
     /// Whether `file` (a path as the user gave it) matches an `ignore` glob.
     public func ignores(_ file: String) -> Bool {
         guard !ignore.isEmpty else { return false }
@@ -125,7 +182,7 @@ public struct Configuration: Sendable {
         return ignore.contains { Glob.matches($0, relative) }
     }
 
-    static let topLevelKeys = ["rules", "ignore", "layout"]
+    static let topLevelKeys = ["extends", "rules", "overrides", "ignore", "layout"]
     static let severityWords = ["off", "error", "warning", "info"]
 
     /// Reads a configuration file; every problem is an error naming its place, and all of
@@ -157,26 +214,45 @@ public struct Configuration: Sendable {
         let key = pair.key.scalar ?? ""
         switch key {
         case "rules":
-            guard let rulePairs = pair.value.pairs else {
-                if pair.value.scalarType != .null {
-                    problems.add(pair.value.range, "`rules` must be a mapping from rule id to a setting")
-                }
+            configuration.rules = ruleSettings(pair.value, rules: rules, path: path, problems: problems)
+        case "extends":
+            guard let target = pair.value.scalar, !target.isEmpty, pair.value.scalarType != .null else {
+                problems.add(pair.value.range, "`extends` names a configuration file, relative to this one's folder")
                 return
             }
-            for rulePair in rulePairs {
-                let id = rulePair.key.scalar ?? ""
-                guard let rule = rules.first(where: { $0.id == id }) else {
-                    let hint = nearest(id, in: rules.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
-                    problems.add(rulePair.key.range, "unknown rule '\(id)'\(hint)")
+            configuration.extends = (target, pair.value.range)
+        case "overrides":
+            guard let items = pair.value.items else {
+                problems.add(pair.value.range, "`overrides` must be a list of {files, rules}")
+                return
+            }
+            for item in items {
+                guard let fields = item.pairs else {
+                    problems.add(item.range, "an override is a mapping with `files` (globs) and `rules`")
                     continue
                 }
-                if rule.isFormatRule {
-                    problems.add(rulePair.key.range, "'\(id)' is a format rule: it decides whether a bank is valid and cannot be configured")
-                    continue
+                var files: [String] = []
+                var settings: [String: RuleSetting] = [:]
+                for field in fields {
+                    switch field.key.scalar ?? "" {
+                    case "files":
+                        let globs = field.value.items ?? [field.value]
+                        for glob in globs {
+                            if let text = glob.scalar, !text.isEmpty, glob.scalarType != .null { files.append(text) } else {
+                                problems.add(glob.range, "`files` holds globs of bank files, relative to this file's folder")
+                            }
+                        }
+                    case "rules":
+                        settings = ruleSettings(field.value, rules: rules, path: path, problems: problems)
+                    case let other:
+                        let hint = nearest(other, in: ["files", "rules"]).map { "; did you mean '\($0)'?" } ?? ""
+                        problems.add(field.key.range, "unknown key '\(other)' in an override\(hint)")
+                    }
                 }
-                if let setting = problems.check({ () throws(ConfigurationError) in try setting(rulePair.value, for: rule, path: path, problems: problems) }) {
-                    configuration.rules[id] = setting
+                if files.isEmpty, !fields.contains(where: { $0.key.scalar == "files" }) {
+                    problems.add(SourceRange(at: item.range.start), "an override needs `files`: the globs of the banks it applies to")
                 }
+                configuration.overrides.append(Override(files: files, rules: settings))
             }
         case "ignore":
             guard let items = pair.value.items else {
@@ -191,6 +267,7 @@ public struct Configuration: Sendable {
                 configuration.ignore.append(glob)
             }
         case "layout":
+            configuration.hasOwnLayout = true
             if let layout = problems.check({ () throws(ConfigurationError) in
                 try LayoutConfiguration.parse(pair.value, path: path, directory: configuration.directory, problems: problems)
             }) {
@@ -200,6 +277,34 @@ public struct Configuration: Sendable {
             let hint = nearest(key, in: topLevelKeys).map { "; did you mean '\($0)'?" } ?? ""
             problems.add(pair.key.range, "unknown key '\(key)'\(hint)")
         }
+    }
+
+    /// A `rules:` mapping (of the file, or of an override): each rule's setting; unknown and
+    /// format rules are problems, and the others are still read.
+    private static func ruleSettings(_ node: Node, rules: [RuleDescription], path: String, problems: ConfigurationProblems) -> [String: RuleSetting] {
+        guard let rulePairs = node.pairs else {
+            if node.scalarType != .null {
+                problems.add(node.range, "`rules` must be a mapping from rule id to a setting")
+            }
+            return [:]
+        }
+        var settings: [String: RuleSetting] = [:]
+        for rulePair in rulePairs {
+                let id = rulePair.key.scalar ?? ""
+                guard let rule = rules.first(where: { $0.id == id }) else {
+                    let hint = nearest(id, in: rules.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+                    problems.add(rulePair.key.range, "unknown rule '\(id)'\(hint)")
+                    continue
+                }
+                if rule.isFormatRule {
+                    problems.add(rulePair.key.range, "'\(id)' is a format rule: it decides whether a bank is valid and cannot be configured")
+                    continue
+                }
+                if let setting = problems.check({ () throws(ConfigurationError) in try setting(rulePair.value, for: rule, path: path, problems: problems) }) {
+                    settings[id] = setting
+                }
+            }
+        return settings
     }
 
     /// A rule's setting; a wrong option is kept in `problems` and the others are still read.

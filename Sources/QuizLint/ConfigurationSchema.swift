@@ -43,16 +43,40 @@ public enum ConfigurationSchema {
         }
         return [
             "$schema": "http://json-schema.org/draft-07/schema#",
-            "title": "quizbank configuration (.quizbank.yml)",
-            "description": "Which lint rules run, how severe they are, their options, and which files are ignored.",
-            "type": "object",
-            "additionalProperties": false,
-            "properties": [
+            "definitions": [
                 "rules": [
                     "description": "Per rule: off, a severity, or a mapping of severity and options.",
                     "type": "object",
                     "additionalProperties": false,
                     "properties": ruleProperties,
+                ],
+            ],
+            "title": "quizbank configuration (.quizbank.yml)",
+            "description": "Which lint rules run, how severe they are, their options, and which files are ignored.",
+            "type": "object",
+            "additionalProperties": false,
+            "properties": [
+                "extends": [
+                    "description": "A configuration file this one builds on (its rules, overrides and layout), relative to this file's folder.",
+                    "type": "string",
+                    "minLength": 1,
+                ],
+                "rules": ["$ref": "#/definitions/rules"],
+                "overrides": [
+                    "description": "Rule settings for the bank files that match `files` (globs relative to this file's folder), applied in order over `rules`.",
+                    "type": "array",
+                    "items": [
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": ["files"],
+                        "properties": [
+                            "files": [
+                                "description": "Globs of bank files, relative to this file's folder (.gitignore style).",
+                                "oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]],
+                            ],
+                            "rules": ["$ref": "#/definitions/rules"],
+                        ],
+                    ],
                 ],
                 "ignore": [
                     "description": "Globs of bank files to skip when searching folders, relative to this file's folder (.gitignore style).",

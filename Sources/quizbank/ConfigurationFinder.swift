@@ -20,15 +20,20 @@ final class ConfigurationFinder {
         }
     }
 
-    /// The configuration for the bank at `path`.
+    /// The configuration for the bank at `path`, with the overrides that match it applied.
     func configuration(for path: String) throws(CommandFailure) -> Configuration {
-        if let explicit { return explicit }
-        return try configuration(inOrAbove: FilePath.directory(of: Self.absolute(path)))
+        try file(for: path).settings(for: Self.absolute(path))
     }
 
     /// Whether a bank found by searching a folder is excluded by its configuration's `ignore`.
     func ignores(_ path: String) throws(CommandFailure) -> Bool {
-        try configuration(for: path).ignores(Self.absolute(path))
+        try file(for: path).ignores(Self.absolute(path))
+    }
+
+    /// The configuration file's settings (with what it extends) that apply to `path`.
+    private func file(for path: String) throws(CommandFailure) -> Configuration {
+        if let explicit { return explicit }
+        return try configuration(inOrAbove: FilePath.directory(of: Self.absolute(path)))
     }
 
     private func configuration(inOrAbove directory: String) throws(CommandFailure) -> Configuration {
@@ -54,7 +59,26 @@ final class ConfigurationFinder {
         return found
     }
 
-    private static func read(_ path: String, rules: [RuleDescription]) throws(CommandFailure) -> Configuration {
+    /// Reads a configuration file and, through `extends:`, the files it builds on (each path
+    /// relative to the folder of the file that names it; a cycle is an error).
+    private static func read(_ path: String, rules: [RuleDescription], extending: [String] = []) throws(CommandFailure) -> Configuration {
+        let configuration = try parse(path, rules: rules)
+        guard let extends = configuration.extends else { return configuration }
+        let base = URL(fileURLWithPath: FilePath.join(configuration.directory, extends.path)).standardizedFileURL.path
+        let place = "\(path):\(extends.range.start.line):\(extends.range.start.column): error:"
+        let this = URL(fileURLWithPath: absolute(path)).standardizedFileURL.path
+        if extending.contains(base) || base == this {
+            throw CommandFailure(message: "\(place) `extends: \(extends.path)` leads back to this file (\((extending + [this, base]).joined(separator: " -> ")))")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw CommandFailure(message: "\(place) `extends` names \(extends.path), which is not a file (looked for \(base))")
+        }
+        return configuration.inheriting(from: try read(base, rules: rules, extending: extending + [this]),
+                                        hasOwnLayout: configuration.hasOwnLayout)
+    }
+
+    private static func parse(_ path: String, rules: [RuleDescription]) throws(CommandFailure) -> Configuration {
         let bytes = try BankFiles.read(path)
         do {
             return try Configuration.parse(bytes, path: absolute(path), rules: rules)

@@ -540,3 +540,82 @@ func findingLines(_ stdout: String) -> [String] {
         #expect(run.stdout == "banks/warn.yaml:6:9: warning: question 'sun' has no explanation [missing-explanation]\n0 errors, 1 warning in 1 bank\n")
     }
 }
+
+/// `.quizbank.yml`'s `overrides:` and `extends:` (the adoption issue).
+@Suite(.serialized) struct ConfigurationLayersCLITests {
+    @Test func overridesApplyToTheFilesTheirGlobsMatch() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("banks/.quizbank.yml", """
+        rules:
+          missing-explanation: error
+        overrides:
+          - files: drafts/**
+            rules:
+              missing-explanation: off
+          - files: [legacy/*.yaml]
+            rules:
+              missing-explanation: info
+
+        """)
+        try scratch.write("banks/main.yaml", warningBank)
+        try scratch.write("banks/drafts/new.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: draft").replacingOccurrences(of: "Sun is", with: "Moon is not"))
+        try scratch.write("banks/legacy/old.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: old").replacingOccurrences(of: "Sun is", with: "Earth is not"))
+        let run = try Run(["lint", "--source", "never", "banks"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+        banks/legacy/old.yaml:6:9: info: question 'sun' has no explanation [missing-explanation]
+        banks/main.yaml:6:9: error: question 'sun' has no explanation [missing-explanation]
+        1 error, 0 warnings, 1 info in 3 banks
+
+        """, "\(run.stdout)")
+    }
+
+    @Test func extendsBuildsOnATeamConfiguration() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("team/base.yml", """
+        rules:
+          missing-explanation: error
+          text-length:
+            severity: warning
+            question-max-characters: 10
+        overrides:
+          - files: "**/drafts/**"
+            rules:
+              text-length: off
+
+        """)
+        try scratch.write("banks/.quizbank.yml", "extends: ../team/base.yml\nrules:\n  missing-explanation: off\n")
+        try scratch.write("banks/main.yaml", warningBank)
+        try scratch.write("banks/drafts/new.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: draft").replacingOccurrences(of: "Sun is", with: "Moon is not"))
+        let run = try Run(["lint", "--source", "never", "banks"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+        banks/main.yaml:7:11: warning: the text of question 'sun' is too long: 18 characters (the limit is 10) [text-length]
+        0 errors, 1 warning in 2 banks
+
+        """, "\(run.stdout)")
+
+        try scratch.write("team/base.yml", "extends: ../banks/.quizbank.yml\n")
+        let cycle = try Run(["lint", "banks"], in: scratch.url)
+        #expect(cycle.status == 2)
+        #expect(cycle.stderr.contains("error: `extends: ../banks/.quizbank.yml` leads back to this file"), "\(cycle.stderr)")
+
+        try scratch.write("banks/.quizbank.yml", "extends: nowhere.yml\n")
+        let missing = try Run(["lint", "banks"], in: scratch.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("banks/.quizbank.yml:1:10: error: `extends` names nowhere.yml, which is not a file"), "\(missing.stderr)")
+    }
+
+    @Test func anOverrideWithoutFilesIsAnError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write(".quizbank.yml", "overrides:\n  - rules: {missing-explanation: off}\n  - files: x\n    rulez: {}\n")
+        try scratch.write("main.yaml", warningBank)
+        let run = try Run(["lint", "main.yaml"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(".quizbank.yml:2:5: error: an override needs `files`"), "\(run.stderr)")
+        #expect(run.stderr.contains(".quizbank.yml:4:5: error: unknown key 'rulez' in an override; did you mean 'rules'?"), "\(run.stderr)")
+    }
+}
