@@ -52,7 +52,8 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(PYTHON) Tests/schema/validate.py banks Banks Templates
-	$(PYTHON) Tests/schema/validate.py configs $$(find Banks -name .quizbank.yml)
+	rm -rf $(BUILD_DIR)/init-check && mkdir -p $(BUILD_DIR)/init-check && $(BUILD_DIR)/debug/quizbank init $(BUILD_DIR)/init-check > /dev/null
+	$(PYTHON) Tests/schema/validate.py configs $$(find Banks -name .quizbank.yml) $(BUILD_DIR)/init-check/.quizbank.yml
 	rm -rf $(BUILD_DIR)/schema-check && $(BUILD_DIR)/debug/quizbank compile Banks/ Templates/ -o $(BUILD_DIR)/schema-check
 	$(PYTHON) Tests/schema/validate.py compiled $(BUILD_DIR)/schema-check
 	$(BUILD_DIR)/debug/quizbank lint --format sarif Banks/ Tests/schema/invalid-banks/ > $(BUILD_DIR)/lint.sarif; test $$? -le 1

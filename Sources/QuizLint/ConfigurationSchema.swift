@@ -61,7 +61,8 @@ public enum ConfigurationSchema {
                     "type": "string",
                     "minLength": 1,
                 ],
-                "rules": ["$ref": "#/definitions/rules"],
+                // Empty (every setting commented out, as `quizbank init` writes it) is allowed.
+                "rules": ["oneOf": [["$ref": "#/definitions/rules"], ["type": "null"]]],
                 "overrides": [
                     "description": "Rule settings for the bank files that match `files` (globs relative to this file's folder), applied in order over `rules`.",
                     "type": "array",
