@@ -12,13 +12,15 @@ BENCH_RUNS ?= 5
 # The OpenTriviaQA banks beside the project (tests read them; never copied in).
 CORPUS ?= ../shared/corpus/opentriviaqa
 APT_PACKAGES := libyaml-dev libharfbuzz-dev fonts-inter pkg-config
+# For the tests only: the completion scripts are run in each shell, the man page through man.
+TEST_APT_PACKAGES := bash zsh fish man-db groff-base
 PIP_PACKAGES := jsonschema pyyaml regex
 # Release builds on Linux link the Swift runtime and Foundation statically: a command starts in
 # half the time (7 ms against 14 ms here) and calls into the runtime skip the dynamic linker's
 # indirection (docs/performance.md). macOS ships the runtime with the system.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 
-.PHONY: all deps build release run test bench bench-scale bench-recall install clean
+.PHONY: all deps test-deps build release run test bench bench-scale bench-recall install clean
 
 all: build
 
@@ -36,6 +38,17 @@ deps:
 	fi
 	@$(PYTHON) -c "import jsonschema, yaml, regex" 2>/dev/null || $(PYTHON) -m pip install -q $(PIP_PACKAGES)
 
+test-deps:
+	@if [ "$$(uname)" != "Darwin" ]; then \
+	  missing=""; \
+	  for p in $(TEST_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "Installing:$$missing"; \
+	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	    $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  fi; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -48,7 +61,7 @@ run: build
 	@echo "Compiled: $$(ls $(OUT) | tr '\n' ' ')"
 	$(BUILD_DIR)/debug/quizbank stats --layout --quality Banks/
 
-test: deps
+test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(PYTHON) Tests/schema/validate.py banks Banks Templates
@@ -154,8 +167,14 @@ $(BENCH_DIR)/same-makeup-$(NEARDUP_LARGEST).yaml: $(BENCH_DIR)/bank-$(NEARDUP_LA
 	ln -f $< $@
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BUILD_DIR)/release/quizbank $(DESTDIR)$(PREFIX)/bin/quizbank
+	$(BUILD_DIR)/release/quizbank manpage > $(DESTDIR)$(PREFIX)/share/man/man1/quizbank.1
+	$(BUILD_DIR)/release/quizbank completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/quizbank
+	$(BUILD_DIR)/release/quizbank completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_quizbank
+	$(BUILD_DIR)/release/quizbank completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/quizbank.fish
 
 clean:
 	rm -rf $(BUILD_DIR) $(OUT) .$(OUT).quizbank

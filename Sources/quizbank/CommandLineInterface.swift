@@ -37,7 +37,7 @@ enum KeptUntilExit {
 
 enum CommandLineInterface {
     static let version = "0.1.0"
-    static let commands: [any Command.Type] = [LintCommand.self, CompileCommand.self, StatsCommand.self, MeasureCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self]
+    static let commands: [any Command.Type] = [LintCommand.self, CompileCommand.self, StatsCommand.self, MeasureCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self, CompletionsCommand.self, ManPageCommand.self]
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
