@@ -29,6 +29,7 @@ import Testing
             help: write 'text'
         1 error, 0 warnings in 1 bank
         fixed 5 findings in 1 file
+        1 finding can be fixed with --fix --unsafe-fixes (renames: check them); --diff --unsafe-fixes shows the fixes
 
         """, "\(fix.stdout)")
         let again = try Run(["lint", "--fix", "--source", "never", "fx.yaml"], in: scratch.url)

@@ -47,7 +47,7 @@ func examBank(replacing old: String, with new: String) -> String {
 
 /// The findings lines of a text report (no summary), for exact comparisons.
 func findingLines(_ stdout: String) -> [String] {
-    stdout.split(separator: "\n").map(String.init).filter { !$0.hasSuffix(" bank") && !$0.hasSuffix(" banks") && !$0.hasSuffix("--diff shows the fixes") }
+    stdout.split(separator: "\n").map(String.init).filter { !$0.hasSuffix(" bank") && !$0.hasSuffix(" banks") && !$0.hasSuffix("shows the fixes") }
 }
 
 @Suite(.serialized) struct TrustCLITests {
@@ -98,7 +98,7 @@ func findingLines(_ stdout: String) -> [String] {
         #expect(run.stdout.contains("banks/typo.yaml:1:1: error: unknown key 'quizbnak' in a bank; did you mean 'quizbank'? [unknown-key]"))
         #expect(run.stdout.contains("banks/no-version.yaml:1:1: error: missing `quizbank: 1`, the format version [missing-field]"))
         #expect(run.stdout.contains("banks/wide.yaml:1:1: error: the file is UTF-16; banks must be UTF-8 [yaml-encoding]"))
-        #expect(run.stdout.hasSuffix("in 3 banks\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("in 3 banks\n"), "\(run.stdout)")
         #expect(!run.stdout.contains("other.yaml"))
     }
 

@@ -162,13 +162,14 @@ enum LintCommand: Command {
         KeptUntilExit.keep((inputs, result))
         if !quiet {
             for note in notesBefore { notes(note) }
-            // Said when --fix would do something: a rename that only --unsafe-fixes makes is
-            // shown by its help line already.
             let fixable = arguments.has("statistics") ? (safe: 0, unsafe: 0) : fixableCounts(result.findings, inputs: inputs)
             if fixable.safe > 0 {
                 var line = "\(fixable.safe) finding\(fixable.safe == 1 ? "" : "s") can be fixed with --fix"
                 if fixable.unsafe > 0 { line += " (\(fixable.unsafe) more with --unsafe-fixes)" }
                 notes(line + "; --diff shows the fixes\n")
+            } else if fixable.unsafe > 0 {
+                let count = fixable.unsafe == 1 ? "1 finding" : "\(fixable.unsafe) findings"
+                notes("\(count) can be fixed with --fix --unsafe-fixes (renames: check them); --diff --unsafe-fixes shows the fixes\n")
             }
         }
         if !staleEntries.isEmpty, !quiet, let path = arguments.value("baseline") {
