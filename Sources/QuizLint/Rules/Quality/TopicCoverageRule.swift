@@ -95,10 +95,12 @@ struct TopicCoverageRule: BankRule {
 
     init(options: RuleOptions) {}
 
-    /// Questions an exam of `size` draws from a topic of `weight` (a float product such as
-    /// 0.3 × 10 = 3.0000000000000004 still needs 3).
+    /// Questions an exam of `size` draws from a topic of `weight` in 0...1 (a float product such
+    /// as 0.3 × 10 = 3.0000000000000004 still needs 3). Never more than `size`: near `Int.max`
+    /// the product rounds past it.
     static func needed(weight: Double, size: Int) -> Int {
-        Int((weight * Double(size) - 1e-9).rounded(.up))
+        let product = (weight * Double(size) - 1e-9).rounded(.up)
+        return product < Double(size) ? Int(product) : size
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {
@@ -110,7 +112,8 @@ struct TopicCoverageRule: BankRule {
             if let topic = question.topic?.value { counts[topic, default: 0] += 1 } else { untopiced += 1 }
         }
         for topic in header.topics {
-            guard let weight = topic.weight, weight > 0 else { continue }
+            // A weight outside 0...1 is already a value-range error; no share to check.
+            guard let weight = topic.weight, weight > 0, weight <= 1 else { continue }
             let needed = Self.needed(weight: weight, size: size)
             let have = counts[topic.id.value] ?? 0
             guard have < needed else { continue }
