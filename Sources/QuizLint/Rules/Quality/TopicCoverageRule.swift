@@ -112,7 +112,7 @@ struct TopicCoverageRule: BankRule {
             if let topic = question.topic?.value { counts[topic, default: 0] += 1 } else { untopiced += 1 }
         }
         for topic in header.topics {
-            // A weight outside 0...1 is already a value-range error; no share to check.
+            // A weight outside 0...1 is a value-range error already: its share means nothing.
             guard let weight = topic.weight, weight > 0, weight <= 1 else { continue }
             let needed = Self.needed(weight: weight, size: size)
             let have = counts[topic.id.value] ?? 0
