@@ -20,7 +20,7 @@ PIP_PACKAGES := jsonschema pyyaml regex
 # indirection (docs/performance.md). macOS ships the runtime with the system.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 
-.PHONY: all deps test-deps build release run test bench bench-scale bench-recall install clean
+.PHONY: all deps test-deps build release run test bench bench-scale bench-recall install clean fuzz fuzz-build fuzz-smoke
 
 all: build
 
@@ -72,6 +72,40 @@ test: deps test-deps
 	$(BUILD_DIR)/debug/quizbank lint --format sarif Banks/ Tests/schema/invalid-banks/ > $(BUILD_DIR)/lint.sarif; test $$? -le 1
 	$(PYTHON) Tests/schema/validate_sarif.py Tests/QuizLintTests/Golden/lint.sarif $(BUILD_DIR)/lint.sarif
 	$(PYTHON) Tests/stats/crosscheck.py $(BUILD_DIR)/debug/quizbank Banks $(CORPUS)
+	$(MAKE) fuzz-smoke
+
+# Fuzzing (docs/fuzzing.md): libFuzzer, through the package of its own under Fuzz/, built with
+# ASan and coverage over every module. Seeds are read where they are (never copied): the
+# example banks, the templates and the YAML test suite's inputs; what the fuzzer finds goes
+# to $(FUZZ_DIR)/corpus, a crashing input to $(FUZZ_DIR)/crash-*.
+YAML_SUITE ?= ../shared/corpus/yaml-test-suite
+FUZZ_DIR := $(BUILD_DIR)/fuzz
+FUZZ_BIN := Fuzz/.build/debug/QuizbankFuzz
+FUZZ_TIME ?= 600
+FUZZ_SMOKE_TIME ?= 30
+FUZZ_ARGS ?=
+FUZZ_RUN = $(FUZZ_BIN) -seed_inputs=@$(FUZZ_DIR)/seeds.txt -dict=Fuzz/quizbank.dict -max_len=16384 \
+	-timeout=30 -rss_limit_mb=4096 -detect_leaks=0 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/
+
+fuzz-build: deps
+	@mkdir -p $(FUZZ_DIR)
+	@echo "Building the fuzz target (log: $(FUZZ_DIR)/build.log)"
+	@$(SWIFT) build --package-path Fuzz --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer \
+	  -Xcc -fsanitize=fuzzer-no-link > $(FUZZ_DIR)/build.log 2>&1 || { grep -v "Cannot export local symbol" $(FUZZ_DIR)/build.log | tail -40; exit 1; }
+	@{ find Banks Templates Fuzz/regressions -type f; [ ! -d $(YAML_SUITE) ] || find $(YAML_SUITE) -name in.yaml; } \
+	  | sort | paste -s -d, - > $(FUZZ_DIR)/seeds.txt
+
+# make fuzz                   10 minutes; the corpus it grows is kept for the next run
+# make fuzz FUZZ_TIME=3600 FUZZ_ARGS=-jobs=2
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_DIR)/corpus
+	$(FUZZ_RUN) -max_total_time=$(FUZZ_TIME) $(FUZZ_ARGS) $(FUZZ_DIR)/corpus
+
+# A short run from the seeds alone (a fresh corpus, a fixed seed) for `make test`: fails on a
+# crash, a trap or an input that takes more than 30 s.
+fuzz-smoke: fuzz-build
+	@rm -rf $(FUZZ_DIR)/smoke && mkdir -p $(FUZZ_DIR)/smoke
+	$(FUZZ_RUN) -seed=1 -max_total_time=$(FUZZ_SMOKE_TIME) $(FUZZ_DIR)/smoke
 
 BENCH_ARGS ?=
 QUIZBANK ?= $(BUILD_DIR)/release/quizbank

@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "QuizBank", targets: ["QuizBank"]),
         .library(name: "QuizCompile", targets: ["QuizCompile"]),
         .library(name: "QuizLayout", targets: ["QuizLayout"]),
+        // For the fuzz target, a package of its own under Fuzz/ (docs/fuzzing.md).
+        .library(name: "QuizLint", targets: ["QuizLint"]),
     ],
     targets: [
         .systemLibrary(

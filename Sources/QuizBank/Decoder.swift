@@ -768,8 +768,16 @@ final class DecodeContext {
                    suggestion: suggestedIdentifier(value, pattern: pattern), fix: .unsafe)
             return nil
         }
+        if pattern == .bank, value.utf8.count > Self.maxBankIDLength {
+            report(.invalidID, "bank id is \(value.utf8.count) characters long; at most \(Self.maxBankIDLength) fit in the compiled files' names (<id>.<locale>.json) on every file system", node.range)
+        }
         return Located(value, node.range)
     }
+
+    /// A bank id names its compiled files, `<id>.<locale>.json`, and their temporary files
+    /// beside them: 128 leaves room within the 255 bytes most file systems allow a name for
+    /// a locale tag of up to 64 and a temporary name up to 57 bytes longer than the final one.
+    static let maxBankIDLength = 128
 
     private func suggestedIdentifier(_ value: String, pattern: IdentifierPattern) -> String? {
         var result = ""

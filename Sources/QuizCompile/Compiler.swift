@@ -357,20 +357,25 @@ final class DocumentEmitter {
         if let known = images[image.value] { return known }
         let file = header.imageFilePath(image.value)
         var record: ImageRecord?
-        if let data = FileManager.default.contents(atPath: file) {
-            let bytes = [UInt8](data)
-            do {
+        func unreadable(_ reason: String) {
+            findings.append(Finding(ruleID: CompileRule.imageUnreadable.rawValue, severity: .error,
+                                    message: "image '\(image.value)' is not a readable PNG, JPEG or WebP file: \(reason)",
+                                    path: header.path, range: image.range))
+        }
+        do throws(ImageFileError) {
+            let bytes = try withImageFile(atPath: file) { image throws(ImageFileError) in try image.readToEnd() }
+            do throws(ImageInfoError) {
                 let info = try readImageInfo(bytes)
                 record = ImageRecord(width: info.width, height: info.height, sha256: SHA256.hex(SHA256.hash(bytes)))
             } catch {
-                findings.append(Finding(ruleID: CompileRule.imageUnreadable.rawValue, severity: .error,
-                                        message: "image '\(image.value)' is not a readable PNG, JPEG or WebP file: \(error)",
-                                        path: header.path, range: image.range))
+                unreadable("\(error)")
             }
-        } else {
+        } catch .missing {
             findings.append(Finding(ruleID: CompileRule.imageMissing.rawValue, severity: .error,
                                     message: "image '\(image.value)' not found (looked for \(file))",
                                     path: header.path, range: image.range))
+        } catch {
+            unreadable("\(error)")
         }
         images[image.value] = .some(record)
         return record

@@ -10,6 +10,12 @@
 // Every read is bounds-checked; malformed or hostile input produces an
 // `ImageInfoError`, never a trap.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The image formats `readImageInfo` understands.
 public enum ImageFormat: String, Sendable {
     case png, jpeg, webp
@@ -67,6 +73,94 @@ public enum ImageInfoError: Error, Equatable, Sendable, CustomStringConvertible 
 /// that format, truncated.
 public func readImageInfo(_ bytes: [UInt8]) throws(ImageInfoError) -> ImageInfo {
     try ImageHeaderParser.read(bytes)
+}
+
+/// Why an image file could not be read.
+public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing at the path, or a folder.
+    case missing
+    /// Something other than a regular file (a FIFO, a device, a socket): refused unread, since
+    /// reading a FIFO waits for a writer forever and a device may never end.
+    case notRegularFile(kind: String)
+    /// The file is there but cannot be opened or read (the system's reason).
+    case cannotOpen(String)
+    case cannotRead(String)
+
+    public var description: String {
+        switch self {
+        case .missing: return "no such file"
+        case .notRegularFile(let kind): return "it is \(kind), not a regular file"
+        case .cannotOpen(let reason): return "the file cannot be opened: \(reason)"
+        case .cannotRead(let reason): return "the file cannot be read: \(reason)"
+        }
+    }
+}
+
+/// An image file open for reading, only ever a regular one; `withImageFile` closes it.
+public struct ImageFile {
+    fileprivate let descriptor: Int32
+
+    /// Up to `count` bytes from where the last read stopped; fewer only at the end.
+    public func read(upTo count: Int) throws(ImageFileError) -> [UInt8] {
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            while initialized < count {
+                let got = Self.systemRead(descriptor, buffer.baseAddress.map { $0 + initialized }, count - initialized)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                initialized += got
+            }
+        }
+        if let failure { throw .cannotRead(String(cString: strerror(failure))) }
+        return bytes
+    }
+
+    /// The rest of the file.
+    public func readToEnd() throws(ImageFileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while true {
+            let piece = try read(upTo: 1 << 16)
+            bytes += piece
+            if piece.count < 1 << 16 { return bytes }
+        }
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+}
+
+/// Opens the image file at `path` for `body` and closes it after. The file is opened without
+/// blocking (so that a FIFO does not wait for a writer) and refused unless it is a regular file.
+public func withImageFile<Result>(atPath path: String, _ body: (ImageFile) throws(ImageFileError) -> Result) throws(ImageFileError) -> Result {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+        let reason = errno
+        if reason == ENOENT || reason == ENOTDIR || reason == EISDIR { throw .missing }
+        throw .cannotOpen(String(cString: strerror(reason)))
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw .cannotRead(String(cString: strerror(errno))) }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw .missing
+    case S_IFIFO: throw .notRegularFile(kind: "a FIFO")
+    case S_IFCHR: throw .notRegularFile(kind: "a character device")
+    case S_IFBLK: throw .notRegularFile(kind: "a block device")
+    case S_IFSOCK: throw .notRegularFile(kind: "a socket")
+    default: throw .notRegularFile(kind: "a special file")
+    }
+    return try body(ImageFile(descriptor: descriptor))
 }
 
 /// Parsing helpers, namespaced so their names cannot clash with anything

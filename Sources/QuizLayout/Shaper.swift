@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+import Foundation
 
 /// Why a font file cannot be used.
 public struct FontError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,22 +25,36 @@ final class HarfBuzzShaper {
     private let unitsPerEm: Double
 
     init(path: String) throws(FontError) {
+        // HarfBuzz would open a FIFO and wait for a writer, or read a device for ever.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw FontError(path: path, reason: "it is not a regular file")
+        }
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw FontError(path: path, reason: "the file cannot be read")
         }
-        let face = hb_face_create(blob, 0)!
-        guard hb_face_get_glyph_count(face) > 0 else {
+        // HarfBuzz hands out its inert empty objects rather than null; checked all the same.
+        guard let face = hb_face_create(blob, 0) else {
+            hb_blob_destroy(blob)
+            throw FontError(path: path, reason: "HarfBuzz cannot open it")
+        }
+        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
             hb_face_destroy(face)
             hb_blob_destroy(blob)
             throw FontError(path: path, reason: "it is not an OpenType or TrueType font")
         }
-        let font = hb_font_create(face)!
+        guard let buffer = hb_buffer_create() else {
+            hb_font_destroy(font)
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw FontError(path: path, reason: "HarfBuzz cannot open it")
+        }
         let upem = hb_face_get_upem(face)
-        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_font_set_scale(font, Int32(clamping: upem), Int32(clamping: upem))
         self.blob = blob
         self.face = face
         self.font = font
-        self.buffer = hb_buffer_create()!
+        self.buffer = buffer
         self.unitsPerEm = Double(upem)
         var feature = hb_feature_t()
         _ = "-trak".withCString { hb_feature_from_string($0, -1, &feature) }

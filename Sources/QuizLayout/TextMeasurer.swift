@@ -154,6 +154,7 @@ public final class TextMeasurer: @unchecked Sendable {
     func segment(_ utf8: UnsafeBufferPointer<UInt8>, into scratch: inout MeasureScratch, learning: Bool) -> Bool {
         LineBreaker.split(utf8, into: &scratch.segments.raw)
         scratch.segments.reset(spaceAdvance: spaceAdvance)
+        Self.clipLongWords(utf8, &scratch.segments)
         scratch.words.findAll(utf8, scratch.segments.raw, hashes: &scratch.hashes, found: &scratch.found)
         var complete = true
         for index in scratch.segments.raw.indices where scratch.segments.raw[index].contentEnd > scratch.segments.raw[index].start {
@@ -181,6 +182,22 @@ public final class TextMeasurer: @unchecked Sendable {
         kernJoins(utf8, &scratch)
         scratch.segments.finish()
         return true
+    }
+
+    /// The most bytes of one word that are measured, far beyond any real word (the longest
+    /// URLs and chemical names run to a few hundred). Shaping costs some 90 bytes of memory a
+    /// character, so a text of 50 MB without a space would otherwise take gigabytes.
+    public static let maximumWordBytes = 4096
+
+    /// Cuts each word's content after `maximumWordBytes` (at a scalar's start): the rest of the
+    /// word is not measured, and `clipped` says so.
+    private static func clipLongWords(_ utf8: UnsafeBufferPointer<UInt8>, _ segments: inout Segments) {
+        for index in segments.raw.indices where segments.raw[index].contentEnd - segments.raw[index].start > maximumWordBytes {
+            var end = segments.raw[index].start + maximumWordBytes
+            while utf8[end] & 0xC0 == 0x80 { end -= 1 }
+            segments.raw[index].contentEnd = end
+            segments.clipped = true
+        }
     }
 
     /// Adds the words noted in the scratch to its own table: from the shared cache, under a
@@ -452,6 +469,9 @@ struct Segments: Sendable {
     var totalSpaces = 0.0
     var totalJoins = 0.0
     var unbroken = true
+    /// Whether a word was longer than `TextMeasurer.maximumWordBytes` and measured only up to
+    /// there.
+    var clipped = false
     /// The largest advance and the most and fewest characters of a word: bounds for the widest
     /// word at any tracking.
     var widestAdvance = 0.0
@@ -470,6 +490,7 @@ struct Segments: Sendable {
     /// Sizes the per-segment arrays to `raw`, zeroed.
     mutating func reset(spaceAdvance: Double) {
         self.spaceAdvance = spaceAdvance
+        clipped = false
         let count = raw.count
         advances.removeAll(keepingCapacity: true)
         characters.removeAll(keepingCapacity: true)
@@ -690,6 +711,11 @@ public struct PreparedText: Sendable {
     let measurer: TextMeasurer
 
     public var isEmpty: Bool { segments.isEmpty }
+
+    /// Whether the text was too long to measure fully: a word longer than
+    /// `TextMeasurer.maximumWordBytes` counts only that much, so the lines are at least the
+    /// count given.
+    public var isClipped: Bool { segments.clipped }
 
     /// Lines at `pointSize` with `trackingEm` tracking in a line `width` points wide; counting
     /// stops once it passes `limit` (pass the most lines allowed to learn only whether it fits).

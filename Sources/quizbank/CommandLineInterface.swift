@@ -39,7 +39,20 @@ enum CommandLineInterface {
     static let version = "0.1.0"
     static let commands: [any Command.Type] = [LintCommand.self, CompileCommand.self, StatsCommand.self, MeasureCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self, CompletionsCommand.self, ManPageCommand.self]
 
+    /// Runs a command; a failed write to standard output ends it with a message and status 2,
+    /// whatever it returned (see `Terminal`).
     static func run(_ arguments: [String]) -> Int32 {
+        Terminal.holdClosedStandardDescriptors()
+        let status = dispatch(arguments)
+        guard let failure = Terminal.outputFailure else { return status }
+        if failure != EPIPE {
+            let command = commands.first(where: { $0.name == arguments.first }).map { " \($0.name)" } ?? ""
+            Terminal.standardError.write("quizbank\(command): cannot write to standard output: \(String(cString: strerror(failure)))\n")
+        }
+        return ExitStatus.usage
+    }
+
+    private static func dispatch(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             Terminal.standardError.write(overview())
             return ExitStatus.usage

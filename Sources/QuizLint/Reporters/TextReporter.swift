@@ -31,13 +31,13 @@ public struct TextReporter: Sendable {
     /// report is ten megabytes, which a string would copy once more and check.
     public func reportParts(_ findings: [Finding], bankCount: Int) -> [[UInt8]] {
         // Each file's source lines, split once, for the excerpts.
-        var linesOfPath: [String: [Substring]] = [:]
+        var linesOfPath: [String: SourceLines] = [:]
         if let sources {
             var lastPath: String?
             for finding in findings where finding.path != lastPath {
                 lastPath = finding.path
                 if linesOfPath[finding.path] == nil, let bytes = sources[finding.path] {
-                    linesOfPath[finding.path] = SourceLines.split(bytes)
+                    linesOfPath[finding.path] = SourceLines(bytes)
                 }
             }
         }
@@ -61,7 +61,7 @@ public struct TextReporter: Sendable {
         return parts
     }
 
-    private func format(_ findings: ArraySlice<Finding>, linesOfPath: [String: [Substring]]) -> [UInt8] {
+    private func format(_ findings: ArraySlice<Finding>, linesOfPath: [String: SourceLines]) -> [UInt8] {
         var out = ReportBytes(capacity: findings.count * 120)
         for finding in findings {
             out.appendPlace(finding.path, finding.range.start)
@@ -72,7 +72,7 @@ public struct TextReporter: Sendable {
             out.append(fixed: " [")
             out.append(finding.ruleID)
             out.append(fixed: "]\n")
-            if !linesOfPath.isEmpty, let lines = linesOfPath[finding.path], let excerpt = SourceLines.excerpt(lines: lines, range: finding.range) {
+            if !linesOfPath.isEmpty, let lines = linesOfPath[finding.path], let excerpt = lines.excerpt(finding.range) {
                 out.append(excerpt)
             }
             if let suggestion = finding.suggestion {
@@ -169,35 +169,95 @@ private struct ReportBytes {
 }
 
 /// Lines of a source file and the excerpt shown under a finding.
-public enum SourceLines {
+public struct SourceLines: Sendable {
+    let lines: [Substring]
+    /// Of each line too long to show whole, by line index, the index of every
+    /// `checkpointSpacing`th scalar: a window is found from the nearest one, not by walking the
+    /// line from its start for every finding on it.
+    private let checkpoints: [Int: [String.Index]]
+    static let checkpointSpacing = 256
+
     /// Splits at the line breaks libyaml counts (`LineBreak`); a leading BOM is dropped.
-    public static func split(_ bytes: [UInt8]) -> [Substring] {
+    public init(_ bytes: [UInt8]) {
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        return text.split(omittingEmptySubsequences: false, whereSeparator: LineBreak.isBreak)
+        lines = text.split(omittingEmptySubsequences: false, whereSeparator: LineBreak.isBreak)
+        var checkpoints: [Int: [String.Index]] = [:]
+        for (index, line) in lines.enumerated() where line.utf8.count > Self.wholeLineLimit {
+            var marks: [String.Index] = []
+            var count = 0
+            let scalars = line.unicodeScalars
+            var position = scalars.startIndex
+            while position != scalars.endIndex {
+                if count % Self.checkpointSpacing == 0 { marks.append(position) }
+                scalars.formIndex(after: &position)
+                count += 1
+            }
+            checkpoints[index] = marks
+        }
+        self.checkpoints = checkpoints
     }
 
-    /// The line of `range.start` and a caret line under the range (to the line's end when it goes on).
-    public static func excerpt(lines: [Substring], range: SourceRange) -> String? {
+    /// A line of up to this many Unicode scalars is shown whole under a finding.
+    static let wholeLineLimit = 300
+    /// Of a longer line, a window of this many scalars around the range is shown, with `…` where
+    /// the line goes on: a finding on a 100 KB line would otherwise repeat all of it.
+    static let windowWidth = 200
+    /// Scalars of the window before the range's start (more when the line ends sooner).
+    static let windowLead = 60
+
+    /// The line of `range.start` and a caret line under the range (to the line's end when it
+    /// goes on), or under its part in the window shown of a long line.
+    public func excerpt(_ range: SourceRange) -> String? {
         let index = Int(range.start.line) - 1
         guard index >= 0, index < lines.count else { return nil }
-        let line = lines[index]
-        let scalars = Array(line.unicodeScalars)
-        let startColumn = max(1, Int(range.start.column))
-        let endColumn: Int
+        let line = lines[index].unicodeScalars
+        let start = max(1, Int(range.start.column)) - 1
+        // The scalars near the start, from `base` on: as far as a window reaches either way.
+        let firstNeeded = max(0, start - Self.windowWidth)
+        var position = line.startIndex
+        var base = 0
+        if let marks = checkpoints[index], !marks.isEmpty {
+            let mark = min(firstNeeded / Self.checkpointSpacing, marks.count - 1)
+            position = marks[mark]
+            base = mark * Self.checkpointSpacing
+        }
+        while base < firstNeeded, position != line.endIndex {
+            line.formIndex(after: &position)
+            base += 1
+        }
+        var near: [Unicode.Scalar] = []
+        let lastNeeded = max(start + Self.windowWidth, Self.wholeLineLimit)
+        while base + near.count < lastNeeded, position != line.endIndex {
+            near.append(line[position])
+            line.formIndex(after: &position)
+        }
+        let atEnd = position == line.endIndex
+        let available = base + near.count
+        // Past the range's start on the line: to the line's end, and only its first line.
+        let end: Int
         if range.end.line == range.start.line, range.end.column > range.start.column {
-            endColumn = Int(range.end.column)
+            end = Int(range.end.column) - 1
         } else if range.end.line > range.start.line {
-            endColumn = scalars.count + 1
+            end = Int.max
         } else {
-            endColumn = startColumn + 1
+            end = start + 1
         }
-        var caret = ""
-        for i in 0..<(startColumn - 1) {
-            caret += i < scalars.count && scalars[i] == "\t" ? "\t" : " "
+        var from = 0, to = available
+        if !(atEnd && base == 0 && available <= Self.wholeLineLimit) {
+            from = max(base, min(start, available) - Self.windowLead)
+            to = min(available, from + Self.windowWidth)
+            if to - from < Self.windowWidth { from = max(base, to - Self.windowWidth) }
         }
-        caret += "^" + String(repeating: "~", count: max(0, min(endColumn, scalars.count + 1) - startColumn - 1))
-        let shown = String(String.UnicodeScalarView(scalars.map { $0 == "\t" ? "\t" : $0 }))
+        let clippedBefore = from > 0, clippedAfter = to < available || !atEnd
+        var shown = clippedBefore ? "…" : ""
+        var caret = clippedBefore ? " " : ""
+        for offset in from..<to { shown.unicodeScalars.append(near[offset - base]) }
+        if clippedAfter { shown += "…" }
+        for offset in from..<start {
+            caret += offset < to && near[offset - base] == "\t" ? "\t" : " "
+        }
+        caret += "^" + String(repeating: "~", count: max(0, min(end, to) - start - 1))
         return "    \(shown)\n    \(caret)\n"
     }
 }

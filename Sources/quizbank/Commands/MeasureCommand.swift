@@ -114,8 +114,10 @@ enum MeasureCommand: Command {
         if let text = arguments.value("width") {
             if arguments.value("device") != nil { throw UsageError(message: "give --width or --device, not both") }
             for part in text.split(separator: ",") {
-                guard let width = Double(part.trimmingCharacters(in: .whitespaces)), width > 0 else {
-                    throw UsageError(message: "--width takes a width in points, not '\(part)'")
+                // Bounded, so that every width prints as a JSON number (`inf` is none, and 1e308
+                // overflows to it when rounded for printing).
+                guard let width = Double(part.trimmingCharacters(in: .whitespaces)), width > 0, width <= Self.maximumWidth else {
+                    throw UsageError(message: "--width takes a width in points, more than 0 and at most \(Int(Self.maximumWidth)), not '\(part)'")
                 }
                 widths.append((width, nil))
             }
@@ -408,6 +410,9 @@ enum MeasureCommand: Command {
         }
         return lines
     }
+
+    /// The widest line `--width` takes, far beyond any screen.
+    static let maximumWidth = 100_000.0
 
     private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : String(repeating: " ", count: width - text.count) + text

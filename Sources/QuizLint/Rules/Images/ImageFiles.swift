@@ -60,26 +60,23 @@ final class ImageFiles: @unchecked Sendable {
     }
 
     static func read(_ file: String) -> ImageFileState {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return .missing(lookedFor: file)
-        }
-        guard let handle = FileHandle(forReadingAtPath: file) else {
-            return .unreadable("the file cannot be opened (check its permissions)")
-        }
-        defer { try? handle.close() }
-        do {
-            var bytes = [UInt8](try handle.read(upToCount: headerBytes) ?? Data())
-            if case .failure(.truncated) = info(bytes), bytes.count == headerBytes {
-                // The rest of the file may hold the header: read it all, once.
-                bytes += [UInt8](try handle.readToEnd() ?? Data())
+        do throws(ImageFileError) {
+            let bytes = try withImageFile(atPath: file) { image throws(ImageFileError) in
+                var bytes = try image.read(upTo: headerBytes)
+                if case .failure(.truncated) = info(bytes), bytes.count == headerBytes {
+                    // The rest of the file may hold the header: read it all, once.
+                    bytes += try image.readToEnd()
+                }
+                return bytes
             }
             switch info(bytes) {
             case .success(let info): return .image(info)
             case .failure(let error): return .unreadable("\(error)")
             }
+        } catch .missing {
+            return .missing(lookedFor: file)
         } catch {
-            return .unreadable("the file cannot be read: \(error.localizedDescription)")
+            return .unreadable("\(error)")
         }
     }
 

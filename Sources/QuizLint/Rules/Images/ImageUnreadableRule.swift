@@ -11,7 +11,9 @@ struct ImageUnreadableRule: QuestionRule {
             the file's header. A file in another format (GIF, SVG, HEIC), a truncated download, a \
             text file with an image name or one that cannot be opened cannot be shown or measured, \
             and the bank cannot be compiled: compiling reports it under the same id. The file's \
-            contents decide, not its extension. Each file is read once.
+            contents decide, not its extension. Each file is read once. Only a regular file is \
+            read: a FIFO, a device or a socket under an image's name is reported unread (reading \
+            a FIFO would wait for a writer forever).
             """,
         severity: .error,
         scope: .question,

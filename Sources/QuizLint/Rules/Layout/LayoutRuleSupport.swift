@@ -18,14 +18,18 @@ enum LayoutRuleSupport {
         for entry in entries {
             let shown = TextNormalizer.normalize(entry.text)
             let prepared = measurer.prepare(shown, reusing: &buffers)
+            let locale: String
+            if case .translated = text.form { locale = " in \(entry.locale)" } else { locale = "" }
+            // Only the first part of an overlong word is measured: the count is a lower bound.
+            let clipped = prepared.isClipped
+                ? "; the text is too long to measure fully (a word of more than \(TextMeasurer.maximumWordBytes) bytes, measured that far)"
+                : ""
             guard let truncation = LayoutCheck.firstTruncation(prepared, profile: profile, settings: bank.layout, hasImage: hasImage) else {
+                if prepared.isClipped { report("the text\(locale) is too long to measure fully (a word of more than \(TextMeasurer.maximumWordBytes) bytes); its measured part fits", at: entry.range) }
                 continue
             }
-            var message = "needs \(truncation.lines) lines at \(truncation.size.displayName) on \(LayoutFormat.points(truncation.device.width)) pt "
-                + "(\(profile.shownIn) \(profile.shownIn.hasSuffix("s") ? "show" : "shows") \(profile.maxLines))"
-            if case .translated = text.form {
-                message += " in \(entry.locale)"
-            }
+            let message = "needs \(prepared.isClipped ? "at least " : "")\(truncation.lines) lines at \(truncation.size.displayName) on \(LayoutFormat.points(truncation.device.width)) pt "
+                + "(\(profile.shownIn) \(profile.shownIn.hasSuffix("s") ? "show" : "shows") \(profile.maxLines))\(locale)\(clipped)"
             let measure = Finding.Measure(
                 profile: profile.name, locale: entry.locale, style: profile.style.name, maxLines: profile.maxLines,
                 deviceName: truncation.device.name, deviceWidth: truncation.device.width,

@@ -114,10 +114,12 @@ struct TopicCoverageRule: BankRule {
 
     init(options: RuleOptions) {}
 
-    /// Questions an exam of `size` draws from a topic of `weight` (a float product such as
-    /// 0.3 × 10 = 3.0000000000000004 still needs 3).
+    /// Questions an exam of `size` draws from a topic of `weight` in 0...1 (a float product such
+    /// as 0.3 × 10 = 3.0000000000000004 still needs 3). Never more than `size`: near `Int.max`
+    /// the product rounds past it.
     static func needed(weight: Double, size: Int) -> Int {
-        Int((weight * Double(size) - 1e-9).rounded(.up))
+        let product = (weight * Double(size) - 1e-9).rounded(.up)
+        return product < Double(size) ? Int(product) : size
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {
