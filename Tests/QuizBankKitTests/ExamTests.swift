@@ -136,7 +136,7 @@ struct RandomBank {
 
     /// A fixed seed gives a fixed exam on every platform: the draws are spelt out, not left to
     /// the standard library.
-    @Test func aSeedsExamIsPinned() throws {
+    @Test func theGeneratorIsPinnedAndASeedRepeatsItsExam() throws {
         var generator = SplitMix64(seed: 0)
         #expect(generator.next() == 0xE220_A839_7B1D_CDAF)
         #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
