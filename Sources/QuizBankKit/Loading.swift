@@ -165,9 +165,9 @@ private struct FormatHeader: Decodable {
 
 extension CompiledBank {
     /// The file of `image` for a document loaded from `documentURL`: its path resolved from
-    /// the document's folder, as `quizbank compile --copy-images` lays the output out. The
-    /// path must be relative and stay inside that folder (a hostile document cannot send an
-    /// app to read elsewhere).
+    /// the document's folder, where an app ships a bank's images beside its JSON
+    /// (docs/engines.md). The path must be relative and stay inside that folder (a hostile
+    /// document cannot send an app to read elsewhere).
     public static func imageURL(for image: Image, documentURL: URL) throws -> URL {
         try imageURL(for: image, inFolder: documentURL.deletingLastPathComponent())
     }
