@@ -86,3 +86,38 @@ import Testing
         #expect(prints["choice"] == SHA256.hex(Array(SHA256.hash(choice).prefix(16))))
     }
 }
+
+@Suite struct QuickCheckTests {
+    /// The quick check reads eight bytes at a time where it can: on random texts it must say
+    /// what the check byte by byte says, and a text it passes must be normalized.
+    @Test func theWordPathAgreesWithTheByteByByteCheck() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["a", "b", "Z", " ", "  ", "\n", "\n\n", "\t", "\r", ".", "\"", "é", "e\u{301}", "\u{A0}", "12345678", "word "]
+        for _ in 0..<5_000 {
+            let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+            var check = TextNormalizer.QuickCheck()
+            let byByte = text.utf8.allSatisfy { check.accepts($0) } && check.acceptsEnd
+            #expect(TextNormalizer.isNormalized(text) == byByte, "\(text.debugDescription)")
+            if byByte { #expect(TextNormalizer.normalize(text) == text, "\(text.debugDescription)") }
+        }
+    }
+}
+
+@Suite struct LeadingWordsTests {
+    /// The one-call digest of a padded short message is the digest's first 16 bytes, at every
+    /// length around the block boundaries.
+    @Test func theyAreTheDigestsFirstSixteenBytes() {
+        for length in 0..<200 {
+            let message = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            var scratch = message
+            let words = SHA256.leadingWords(ofPaddingInPlace: &scratch)
+            let bytes = [words.0, words.1, words.2, words.3].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+            #expect(bytes == Array(SHA256.hash(message).prefix(16)), "length \(length)")
+            #expect(scratch.count % 64 == 0)
+        }
+    }
+}
