@@ -20,7 +20,7 @@ PIP_PACKAGES := jsonschema pyyaml regex
 # indirection (docs/performance.md). macOS ships the runtime with the system.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 
-.PHONY: all deps test-deps build release run test bench bench-scale bench-recall install clean fuzz fuzz-build fuzz-smoke
+.PHONY: all deps test-deps build release run play test bench bench-scale bench-recall install clean fuzz fuzz-build fuzz-smoke
 
 all: build
 
@@ -61,6 +61,18 @@ run: build
 	@echo "Compiled: $$(ls $(OUT) | tr '\n' ' ')"
 	$(BUILD_DIR)/debug/quizbank stats --layout --quality Banks/
 
+# The example players (Examples/, built on QuizBankKit alone) on the compiled Banks/: the
+# trivia game on the astronomy bank, then a driving-test exam. Answers are read from stdin, so
+# `make play < answers` plays without a terminal; PLAY_EXAM_FLAGS="--demo --seed 3" takes the
+# exam as a demo user, the same exam every time. The compiled JSON does not record the image
+# root, hence --images.
+PLAY_LANGUAGE ?= en
+PLAY_EXAM_FLAGS ?=
+play: build
+	$(BUILD_DIR)/debug/quizbank compile Banks/ -o $(BUILD_DIR)/play
+	-$(BUILD_DIR)/debug/quiz-trivia --language $(PLAY_LANGUAGE) $(BUILD_DIR)/play/astronomy.pt-BR.json
+	-$(BUILD_DIR)/debug/quiz-exam --images Banks/driving/signs $(PLAY_EXAM_FLAGS) $(BUILD_DIR)/play/driving-test.en.json
+
 test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
@@ -72,6 +84,7 @@ test: deps test-deps
 	$(BUILD_DIR)/debug/quizbank lint --format sarif Banks/ Tests/schema/invalid-banks/ > $(BUILD_DIR)/lint.sarif; test $$? -le 1
 	$(PYTHON) Tests/schema/validate_sarif.py Tests/QuizLintTests/Golden/lint.sarif $(BUILD_DIR)/lint.sarif
 	$(PYTHON) Tests/stats/crosscheck.py $(BUILD_DIR)/debug/quizbank Banks $(CORPUS)
+	SWIFT=$(SWIFT) Tests/consumer/run.sh $(BUILD_DIR)/debug/quizbank
 	$(MAKE) fuzz-smoke
 
 # Fuzzing (docs/fuzzing.md): libFuzzer, through the package of its own under Fuzz/, built with

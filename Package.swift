@@ -9,7 +9,8 @@ let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unche
 
 let package = Package(
     name: "quizbank",
-    platforms: [.macOS(.v14)],
+    // iOS and the macOS floor matter to QuizBankKit alone: an app builds it, never the tool.
+    platforms: [.macOS(.v14), .iOS(.v15)],
     products: [
         .executable(name: "quizbank", targets: ["quizbank"]),
         .library(name: "QuizBank", targets: ["QuizBank"]),
@@ -17,6 +18,9 @@ let package = Package(
         .library(name: "QuizLayout", targets: ["QuizLayout"]),
         // For the fuzz target, a package of its own under Fuzz/ (docs/fuzzing.md).
         .library(name: "QuizLint", targets: ["QuizLint"]),
+        // What a quiz app adds: Foundation only, no unsafe flags, no other target of this package
+        // (SwiftPM refuses a versioned dependency whose product has a target with unsafe flags).
+        .library(name: "QuizBankKit", targets: ["QuizBankKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -37,6 +41,10 @@ let package = Package(
         .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizYAML"], swiftSettings: releaseSettings),
         .target(name: "QuizStats", dependencies: ["QuizBank", "QuizCompile", "QuizLayout"], swiftSettings: releaseSettings),
         .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizLint", "QuizStats", "QuizYAML"]),
+        .target(name: "QuizBankKit"),
+        .target(name: "ExampleSupport", dependencies: ["QuizBankKit"], path: "Examples/ExampleSupport"),
+        .executableTarget(name: "quiz-trivia", dependencies: ["QuizBankKit", "ExampleSupport"], path: "Examples/quiz-trivia"),
+        .executableTarget(name: "quiz-exam", dependencies: ["QuizBankKit", "ExampleSupport"], path: "Examples/quiz-exam"),
         .executableTarget(name: "near-duplicates", dependencies: ["QuizBank", "QuizLint"], path: "Benchmarks/NearDuplicates"),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
@@ -45,5 +53,6 @@ let package = Package(
         .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank"], exclude: ["Golden"]),
         .testTarget(name: "QuizLayoutTests", dependencies: ["QuizLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: []),
+        .testTarget(name: "QuizBankKitTests", dependencies: ["QuizBankKit", "QuizCompile", "QuizBank"]),
     ]
 )

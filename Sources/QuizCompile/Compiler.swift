@@ -185,6 +185,8 @@ final class DocumentEmitter {
     private var images: [String: ImageRecord?] = [:]
     private(set) var findings: [Finding] = []
     private let defaultShuffle: Bool
+    /// Scratch room for the fingerprints of questions added in turn.
+    private var fingerprintInput: [UInt8] = []
 
     init(header: BankHeader, locales: [String], capacity: Int, sink: DocumentSink?) {
         self.header = header
@@ -207,6 +209,7 @@ final class DocumentEmitter {
         json.beginObject()
         json.key("format"); json.string("quizbank-compiled")
         json.key("formatVersion"); json.int(1)
+        json.key("formatMinorVersion"); json.int(1)
         json.key("id"); json.string(header.id.value)
         json.key("locale"); json.string(locale)
         json.key("sourceLocale"); json.string(source)
@@ -242,8 +245,9 @@ final class DocumentEmitter {
 
     func add(_ question: Question) {
         let image = question.image.flatMap { record(for: $0) }
+        let fingerprint = self.fingerprint(of: question, image: image, buffer: &fingerprintInput)
         for index in locales.indices {
-            write(question, image: image, locale: locales[index], into: &writers[index])
+            write(question, image: image, fingerprint: fingerprint, locale: locales[index], into: &writers[index])
             hashIfDue(index)
         }
     }
@@ -251,9 +255,15 @@ final class DocumentEmitter {
     /// Writes the line of a question without an image for one locale into `json`, apart from
     /// the documents, so on any thread (a question with an image goes to `add`, which reads the
     /// image file once, in order).
-    func render(_ question: Question, locale index: Int, into json: inout JSONWriter) {
+    func render(_ question: Question, fingerprint: String, locale index: Int, into json: inout JSONWriter) {
         precondition(question.image == nil, "a question with an image is added in turn")
-        write(question, image: nil, locale: locales[index], into: &json)
+        write(question, image: nil, fingerprint: fingerprint, locale: locales[index], into: &json)
+    }
+
+    /// The question's fingerprint, the same in every locale's document; `buffer` is scratch
+    /// room of the calling thread.
+    func fingerprint(of question: Question, image: ImageRecord?, buffer: inout [UInt8]) -> String {
+        QuestionFingerprint.compute(question, sourceLocale: header.locale.value, imageSHA256: image?.sha256, buffer: &buffer)
     }
 
     /// Adds the next `count` questions `RenderedQuestions.render` made, without copying them:
@@ -296,7 +306,7 @@ final class DocumentEmitter {
         hashedCounts[index] = end
     }
 
-    private func write(_ question: Question, image: ImageRecord?, locale: String, into json: inout JSONWriter) {
+    private func write(_ question: Question, image: ImageRecord?, fingerprint: String, locale: String, into json: inout JSONWriter) {
         let source = header.locale.value
         json.beginObject()
         json.key("id"); json.string(question.id.value)
@@ -349,6 +359,7 @@ final class DocumentEmitter {
             json.key("alt"); json.text(question.imageAlt?.resolved(for: locale, sourceLocale: source) ?? "")
             json.endObject()
         }
+        json.key("fingerprint"); json.string(fingerprint)
         json.endObject()
     }
 
@@ -423,6 +434,8 @@ struct RenderedQuestions {
     private var places: [(chunk: Int32, start: Int32, end: Int32)] = []
     /// The first place of the next question to take.
     private var next = 0
+    /// Scratch room for fingerprints, on the rendering thread.
+    private var fingerprintInput: [UInt8] = []
 
     init(locales: Int) {
         chunks = Array(repeating: [JSONWriter(laterMemberAtDepth: 2, capacity: Self.chunkSize)], count: locales)
@@ -431,13 +444,14 @@ struct RenderedQuestions {
     /// Renders `question` for every locale of `emitter`; false when it must be added in turn.
     mutating func render(_ question: Question, with emitter: DocumentEmitter) -> Bool {
         guard question.image == nil else { return false }
+        let fingerprint = emitter.fingerprint(of: question, image: nil, buffer: &fingerprintInput)
         for index in chunks.indices {
             if chunks[index][chunks[index].count - 1].bytes.count >= Self.chunkSize - 4096 {
                 chunks[index].append(JSONWriter(laterMemberAtDepth: 2, capacity: Self.chunkSize))
             }
             let chunk = chunks[index].count - 1
             let start = chunks[index][chunk].bytes.count
-            emitter.render(question, locale: index, into: &chunks[index][chunk])
+            emitter.render(question, fingerprint: fingerprint, locale: index, into: &chunks[index][chunk])
             places.append((Int32(chunk), Int32(start), Int32(chunks[index][chunk].bytes.count)))
         }
         return true

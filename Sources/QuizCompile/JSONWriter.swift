@@ -125,10 +125,8 @@ struct JSONWriter {
     /// that follows a space (the first byte follows one when `afterSpace`).
     @inline(__always)
     private static func isPlain(_ word: UInt64, afterSpace: Bool) -> Bool {
-        guard word & EightBytes.high == 0, !EightBytes.hasByteBelow(word, 0x20),
-              EightBytes.equal(word, UInt8(ascii: "\"")) | EightBytes.equal(word, UInt8(ascii: "\\")) == 0 else { return false }
-        let spaces = EightBytes.equal(word, 0x20)
-        return spaces & (spaces << 8 | (afterSpace ? 0x80 : 0)) == 0
+        TextNormalizer.QuickCheck.passes(word, afterSpace: afterSpace)
+            && EightBytes.equal(word, UInt8(ascii: "\"")) | EightBytes.equal(word, UInt8(ascii: "\\")) == 0
     }
 
     mutating func bool(_ value: Bool) {

@@ -115,6 +115,22 @@ public struct SHA256: Sendable {
         return out
     }
 
+    /// The first 16 bytes of the digest of `message`, as four big-endian words, in one call
+    /// for a short message hashed again and again (question fingerprints): pads `message` in
+    /// place (it is the caller's scratch room) and compresses it at once, allocating nothing.
+    static func leadingWords(ofPaddingInPlace message: inout [UInt8]) -> (UInt32, UInt32, UInt32, UInt32) {
+        let bitLength = UInt64(message.count) &* 8
+        message.append(0x80)
+        message.append(contentsOf: repeatElement(0, count: (119 - (message.count - 1) % 64) % 64))
+        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        var hasher = SHA256()
+        message.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            hasher.compress(base, blocks: bytes.count / 64)
+        }
+        return (hasher.h0, hasher.h1, hasher.h2, hasher.h3)
+    }
+
     /// One-shot digest of `bytes`.
     public static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var h = SHA256()

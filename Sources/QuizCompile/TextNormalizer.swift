@@ -1,4 +1,5 @@
 import Foundation
+import QuizBank
 
 /// The compiled form of every text: Unicode NFC, and whitespace normalized so that the way an
 /// author laid out the YAML does not leak into what learners see.
@@ -21,7 +22,22 @@ public enum TextNormalizer {
 
     static func isNormalized(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var check = QuickCheck()
-        for byte in utf8 where !check.accepts(byte) { return false }
+        // Eight bytes at a time while they are printable ASCII with no space after a space.
+        let raw = UnsafeRawBufferPointer(utf8)
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if QuickCheck.passes(word, afterSpace: check.followsSpace) {
+                check.pass(UInt8(truncatingIfNeeded: word >> 56))
+            } else {
+                for position in index..<(index + 8) where !check.accepts(utf8[position]) { return false }
+            }
+            index += 8
+        }
+        while index < utf8.count {
+            guard check.accepts(utf8[index]) else { return false }
+            index += 1
+        }
         return check.acceptsEnd
     }
 
@@ -50,6 +66,15 @@ public enum TextNormalizer {
         /// Takes bytes known to pass (printable ASCII with no space after a space), by the last.
         mutating func pass(_ last: UInt8) {
             previous = last
+        }
+
+        /// Eight bytes (little-endian) that pass: printable ASCII, and no space that follows a
+        /// space (the first byte follows one when `afterSpace`).
+        @inline(__always)
+        static func passes(_ word: UInt64, afterSpace: Bool) -> Bool {
+            guard word & EightBytes.high == 0, !EightBytes.hasByteBelow(word, 0x20) else { return false }
+            let spaces = EightBytes.equal(word, 0x20)
+            return spaces & (spaces << 8 | (afterSpace ? 0x80 : 0)) == 0
         }
     }
 
