@@ -496,21 +496,10 @@ func findingLines(_ stdout: String) -> [String] {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try scratch.write("banks/.quizbank.yml", "rules:\n  missing-explanation: error\n")
-        let process = Process()
-        process.executableURL = Run.executable
-        process.arguments = ["lint", "--source", "never", "--stdin-filename", "banks/new.yaml", "-"]
-        process.currentDirectoryURL = scratch.url
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(warningBank.utf8))
-        try input.fileHandleForWriting.close()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try PipedRun(["lint", "--source", "never", "--stdin-filename", "banks/new.yaml", "-"], input: warningBank, in: scratch.url)
         // The configuration beside the named path applies: the warning is an error there.
-        #expect(process.terminationStatus == 1)
-        #expect(stdout == "banks/new.yaml:6:9: error: question 'sun' has no explanation [missing-explanation]\n1 error, 0 warnings in 1 bank\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "banks/new.yaml:6:9: error: question 'sun' has no explanation [missing-explanation]\n1 error, 0 warnings in 1 bank\n")
     }
 
     @Test func gitlabFormatIsACodeQualityReport() throws {
