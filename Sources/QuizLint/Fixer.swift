@@ -17,6 +17,12 @@ public struct Fixer {
         source.withUnsafeBufferPointer { bytes in
             var index = 0
             while index < bytes.count {
+                // Most bytes are printable ASCII and start no line break: one comparison each.
+                let byte = bytes[index]
+                if byte > 0x0D && byte < 0xC2 {
+                    index += 1
+                    continue
+                }
                 let length = LineBreak.length(bytes, at: index)
                 if length == 0 {
                     index += 1
@@ -63,27 +69,38 @@ public struct Fixer {
     /// `value` out as it is on one line and the new value needs no escaping in that style.
     static func scalar(_ bytes: ArraySlice<UInt8>, spelling value: String, rewrittenAs new: String) -> [UInt8]? {
         guard let first = bytes.first, !bytes.contains(0x0A), !bytes.contains(0x0D) else { return nil }
-        let needsQuotes: (Unicode.Scalar) -> Bool = { $0.value < 0x20 || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}" }
-        guard !new.unicodeScalars.contains(where: needsQuotes) else { return nil }
+        // Read as bytes: a control character, NEL, LS or PS would need an escape.
+        let newBytes = Array(new.utf8)
+        guard !newBytes.contains(where: { $0 < 0x20 }), !Self.hasUnicodeBreak(newBytes) else { return nil }
         switch first {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             guard bytes.count >= 2, bytes.last == first else { return nil }
             let inner = bytes.dropFirst().dropLast()
             guard inner.elementsEqual(value.utf8) else { return nil }
-            let quote = Character(Unicode.Scalar(first))
             if first == UInt8(ascii: "\"") {
-                guard !new.contains("\"") && !new.contains("\\") else { return nil }
+                guard !newBytes.contains(UInt8(ascii: "\"")), !newBytes.contains(UInt8(ascii: "\\")) else { return nil }
             } else {
-                guard !new.contains("'") else { return nil }
+                guard !newBytes.contains(UInt8(ascii: "'")) else { return nil }
             }
-            return Array("\(quote)\(new)\(quote)".utf8)
+            return [first] + newBytes + [first]
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             return nil
         default:
             // A plain scalar: only rewritten when the new value reads back the same way.
             guard bytes.elementsEqual(value.utf8), PlainScalar.isSafe(new) else { return nil }
-            return Array(new.utf8)
+            return newBytes
         }
+    }
+
+    /// Whether UTF-8 `bytes` hold NEL (C2 85), LS (E2 80 A8) or PS (E2 80 A9).
+    private static func hasUnicodeBreak(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 0xC2, bytes[index + 1] == 0x85 { return true }
+            if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The edit a fix makes: the bytes it replaces and what it writes; nil when it does not
@@ -134,10 +151,15 @@ public struct Fixer {
 /// What a plain scalar may hold and still read back as the same string.
 enum PlainScalar {
     static func isSafe(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-              first != " ", last != " ", first != "\t", last != "\t" else { return false }
-        if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) { return false }
-        if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") { return false }
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, let last = bytes.last,
+              first != UInt8(ascii: " "), last != UInt8(ascii: " "), first != UInt8(ascii: "\t"), last != UInt8(ascii: "\t") else { return false }
+        if "-?:,[]{}#&*!|>'\"%@`".utf8.contains(first) { return false }
+        if last == UInt8(ascii: ":") { return false }
+        for index in bytes.indices.dropLast() {
+            let pair = (bytes[index], bytes[index + 1])
+            if pair == (UInt8(ascii: ":"), UInt8(ascii: " ")) || pair == (UInt8(ascii: " "), UInt8(ascii: "#")) { return false }
+        }
         // A string that YAML would read as a number, boolean or null stays quoted.
         return ScalarType.resolvePlain(text) == .string
     }
