@@ -247,6 +247,19 @@ def schema_convention_problems(node, where="#"):
 # Banks that must validate, besides the files given: they cover what the templates and the
 # corpus do not (images, localized choices as mappings, numbers read as text, anchors).
 BUILTIN_VALID_BANKS = {
+    "choice ids": """
+quizbank: 1
+id: planets
+title: Planets
+locale: en
+questions:
+  - id: largest-planet
+    text: Which is the largest planet?
+    choices:
+      - {id: mars, text: Mars}
+      - {id: jupiter, text: Jupiter, correct: true}
+      - Venus
+""",
     "spec example": """
 quizbank: 1
 id: cosmodex
@@ -408,6 +421,9 @@ def compiled_consistency_errors(doc):
         if "topic" in q and q["topic"] not in topic_ids:
             errors.append(f"{where}.topic: {q['topic']!r} is not one of the declared topics")
         choices, correct = q.get("choices"), q.get("correct")
+        choice_ids = [c["id"] for c in choices if isinstance(c, dict) and "id" in c] if isinstance(choices, list) else []
+        if len(set(choice_ids)) != len(choice_ids):
+            errors.append(f"{where}.choices: a choice id is used twice")
         if isinstance(choices, list) and isinstance(correct, list):
             for index in correct:
                 if isinstance(index, int) and index >= len(choices):
@@ -484,6 +500,14 @@ def builtin_compiled_documents():
             lambda d: q(d, 2)["image"].pop("width"))
     variant("correct index out of range", "index 3 is out of range",
             lambda d: q(d, 1).update(correct=[3]))
+    variant("choices with ids", None,
+            lambda d: q(d, 2).update(choices=[{"id": "mars", "text": "Marte"}, {"id": "pluto", "text": "Plutón"},
+                                              {"id": "neptune", "text": "Neptuno"}]))
+    variant("choice id used twice", "a choice id is used twice",
+            lambda d: q(d, 2).update(choices=[{"id": "mars", "text": "Marte"}, {"id": "mars", "text": "Plutón"},
+                                              {"text": "Neptuno"}]))
+    variant("invalid choice id", "does not match",
+            lambda d: q(d, 2)["choices"][0].update(id="Mars!"))
     variant("members out of order", "members out of order",
             lambda d: d.update({"title": d.pop("title")}))
     return cases
