@@ -25,15 +25,15 @@ import Testing
         #expect(decoded.findings.isEmpty, "\(decoded.findings.map(\.message))")
         let choices = try #require(decoded.bank?.questions.first?.choices)
         #expect(choices.map { $0.id?.value } == ["mars", nil, nil])
-        #expect(choices[0].id?.range.start.line == 8)
+        #expect(choices[0].id?.range.start.line == 9)
     }
 
     @Test func aDuplicateIDIsAFormatErrorNamingTheFirstUse() {
         let decoded = BankDecoder().decode(Array(bank("      - {id: a, text: Mars}\n      - {id: a, text: Jupiter, correct: true}").utf8), path: "b.yaml")
         let finding = decoded.findings.first { $0.ruleID == FormatRule.duplicateID.rawValue }
         #expect(finding?.message == "choice id 'a' is used twice in this question")
-        #expect(finding?.range.start.line == 9)
-        #expect(finding?.related.first?.range.start.line == 8)
+        #expect(finding?.range.start.line == 10)
+        #expect(finding?.related.first?.range.start.line == 9)
         #expect(decoded.hasErrors)
     }
 
@@ -41,7 +41,7 @@ import Testing
         let decoded = BankDecoder().decode(Array(bank("      - {id: Mars!, text: Mars}\n      - {text: Jupiter, correct: true}").utf8), path: "b.yaml")
         let finding = decoded.findings.first { $0.ruleID == FormatRule.invalidID.rawValue }
         #expect(finding?.message.hasPrefix("'Mars!' is not a valid choice id") == true)
-        #expect(finding?.range.start.line == 8 && finding?.range.start.column == 20)
+        #expect(finding?.range.start.line == 9 && finding?.range.start.column == 14)
     }
 
     @Test func theCompiledJSONCarriesTheIDsGiven() throws {

@@ -11,8 +11,8 @@ import Testing
     private func version(_ text: String, label: String) throws -> BankVersion {
         let decoded = BankDecoder().decode(Array(text.utf8), path: label)
         #expect(!decoded.hasErrors, "\(decoded.findings.map(\.message))")
-        // Image files stand in by their path, so the golden files do not depend on the PNGs.
-        return BankVersion(bank: try #require(decoded.bank), label: label, imageBytes: { Array($0.utf8) })
+        // Image files stand in by their name, so the golden files do not depend on the PNGs.
+        return BankVersion(bank: try #require(decoded.bank), label: label, imageBytes: { Array(FilePath.name(of: $0).utf8) })
     }
 
     private func report() throws -> DiffReport {

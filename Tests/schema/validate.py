@@ -4,6 +4,7 @@
     python3 Tests/schema/validate.py banks PATH...     # *.yaml / *.yml banks under PATHs
     python3 Tests/schema/validate.py configs FILE...   # .quizbank.yml files against their schema
     python3 Tests/schema/validate.py compiled PATH...  # *.json compiled documents under PATHs
+    python3 Tests/schema/validate.py diff FILE...      # `quizbank diff --format json` reports
 
 banks:    checks Templates/bank.schema.json (draft-07) with check_schema, validates every bank
           under the given files/folders (which must all pass), then every fixture in
@@ -37,6 +38,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 BANK_SCHEMA = ROOT / "Templates" / "bank.schema.json"
 COMPILED_SCHEMA = ROOT / "Templates" / "compiled-bank.schema.json"
+DIFF_SCHEMA = ROOT / "Templates" / "diff.schema.json"
 INVALID_BANKS = HERE / "invalid-banks"
 
 VERBOSE = False
@@ -572,11 +574,36 @@ def check_configs(args, tally):
             tally.ok()
 
 
+def check_diffs(args, tally):
+    """Each FILE is a `quizbank diff --format json` report: it must validate, and its summary
+    must count its changes."""
+    validator = load_schema(DIFF_SCHEMA, Draft202012Validator, tally)
+    if validator is None:
+        return
+    for arg in args:
+        try:
+            doc = json.loads(Path(arg).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            tally.fail(arg, f"cannot load: {e}")
+            continue
+        errors = sorted_errors(validator, doc)
+        lines = error_lines(errors) if errors else []
+        if not lines:
+            for severity in ("breaking", "structural", "content", "cosmetic"):
+                counted = sum(1 for c in doc["changes"] if c["severity"] == severity)
+                if counted != doc["summary"][severity]:
+                    lines.append(f"$.summary.{severity}: {doc['summary'][severity]}, but {counted} such changes")
+        if lines:
+            tally.fail(arg, *lines)
+        else:
+            tally.ok()
+
+
 def main(argv):
     global VERBOSE
     args = [a for a in argv if a not in ("-v", "--verbose")]
     VERBOSE = len(args) != len(argv)
-    if len(args) < 2 or args[0] not in ("banks", "compiled", "configs"):
+    if len(args) < 2 or args[0] not in ("banks", "compiled", "configs", "diff"):
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
         return 2
     tally = Tally()
@@ -584,6 +611,8 @@ def main(argv):
         check_banks(args[1:], tally)
     elif args[0] == "configs":
         check_configs(args[1:], tally)
+    elif args[0] == "diff":
+        check_diffs(args[1:], tally)
     else:
         check_compiled(args[1:], tally)
     tally.summary()
