@@ -81,6 +81,7 @@ test: deps test-deps
 	$(PYTHON) Tests/schema/validate.py configs $$(find Banks -name .quizbank.yml) $(BUILD_DIR)/init-check/.quizbank.yml
 	rm -rf $(BUILD_DIR)/schema-check && $(BUILD_DIR)/debug/quizbank compile Banks/ Templates/ -o $(BUILD_DIR)/schema-check
 	$(PYTHON) Tests/schema/validate.py compiled $(BUILD_DIR)/schema-check
+	$(PYTHON) Tests/schema/validate.py diff Tests/QuizVersionsTests/Golden/diff.json
 	$(BUILD_DIR)/debug/quizbank lint --format sarif Banks/ Tests/schema/invalid-banks/ > $(BUILD_DIR)/lint.sarif; test $$? -le 1
 	$(PYTHON) Tests/schema/validate_sarif.py Tests/QuizLintTests/Golden/lint.sarif $(BUILD_DIR)/lint.sarif
 	$(PYTHON) Tests/stats/crosscheck.py $(BUILD_DIR)/debug/quizbank Banks $(CORPUS)

@@ -88,6 +88,9 @@ public enum QuestionKind: String, Sendable, CaseIterable {
 }
 
 public struct Choice: Sendable, Equatable {
+    /// The author's id for the choice, unique within its question, so that a reorder or an
+    /// edit of the choice keeps its identity (docs/versions.md).
+    public var id: Located<String>?
     public var text: LocalizedText
     public var correct: Bool
     public var feedback: LocalizedText?

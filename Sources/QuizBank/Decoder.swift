@@ -185,7 +185,7 @@ final class DecodeContext {
 
     static let bankKeys = ["quizbank", "id", "title", "locale", "locales", "description", "images", "topics", "exam", "questions"]
     static let questionKeys = ["id", "topic", "difficulty", "tags", "text", "answer", "explanation", "hints", "image", "image-alt", "choices", "shuffle"]
-    static let choiceKeys = ["text", "correct", "feedback"]
+    static let choiceKeys = ["id", "text", "correct", "feedback"]
     static let topicKeys = ["title", "weight"]
     static let examKeys = ["size", "passing-score", "demo-limit", "shuffle-choices"]
 
@@ -515,6 +515,7 @@ final class DecodeContext {
                     for item in items {
                         if let choice = choice(item) { choices.append(choice) }
                     }
+                    checkChoiceIDs(choices)
                 }
             case "shuffle": shuffle = bool(value, field: "shuffle")
             default: break
@@ -563,16 +564,28 @@ final class DecodeContext {
         return question
     }
 
+    /// Choice ids are unique within their question (a question has 8 choices at most).
+    private func checkChoiceIDs(_ choices: [Choice]) {
+        for (index, choice) in choices.enumerated() {
+            guard let id = choice.id,
+                  let first = choices[..<index].first(where: { $0.id?.value == id.value })?.id else { continue }
+            report(.duplicateID, "choice id '\(id.value)' is used twice in this question", id.range,
+                   related: [Finding.Related(path: path, range: first.range, note: "first use of '\(id.value)'")])
+        }
+    }
+
     private func choice(_ node: Node) -> Choice? {
         if node.scalar != nil {
-            return localized(node, field: "a choice").map { Choice(text: $0, correct: false, feedback: nil, range: node.range) }
+            return localized(node, field: "a choice").map { Choice(id: nil, text: $0, correct: false, feedback: nil, range: node.range) }
         }
         guard let pairs = mapping(node, what: "a choice", allowed: Self.choiceKeys) else { return nil }
+        var id: Located<String>?
         var text: LocalizedText?
         var correct = false
         var feedback: LocalizedText?
         for pair in pairs {
             switch pair.key.scalar {
+            case "id": id = identifier(pair.value, field: "choice id", pattern: .question)
             case "text": text = localized(pair.value, field: "text")
             case "correct": correct = bool(pair.value, field: "correct") ?? false
             case "feedback": feedback = localized(pair.value, field: "feedback")
@@ -583,7 +596,7 @@ final class DecodeContext {
             report(.missingField, "a choice written as a mapping needs a `text`", SourceRange(at: node.range.start))
             return nil
         }
-        return text.map { Choice(text: $0, correct: correct, feedback: feedback, range: node.range) }
+        return text.map { Choice(id: id, text: $0, correct: correct, feedback: feedback, range: node.range) }
     }
 
     // MARK: Typed values

@@ -292,6 +292,8 @@ public struct ChoiceSet: Sendable, Hashable {
         if zip(correct, correct.dropFirst()).contains(where: { $0 >= $1 }) {
             return "correct indexes must be ascending and unique, found \(correct)"
         }
+        let ids = choices.compactMap(\.id)
+        if Set(ids).count != ids.count { return "a choice id is used twice in this question: \(ids)" }
         switch kind {
         case .singleChoice where correct.count != 1:
             return "a single-choice question has exactly one correct index, found \(correct.count)"
@@ -305,11 +307,15 @@ public struct ChoiceSet: Sendable, Hashable {
 
 /// A choice of a choice question.
 public struct Choice: Codable, Sendable, Hashable {
+    /// The author's id for the choice, when the bank gives one: unique within the question,
+    /// it stays with the choice when choices are reordered or edited.
+    public var id: String?
     public var text: String
     /// Shown when the learner picks this choice.
     public var feedback: String?
 
-    public init(text: String, feedback: String? = nil) {
+    public init(id: String? = nil, text: String, feedback: String? = nil) {
+        self.id = id
         self.text = text
         self.feedback = feedback
     }

@@ -327,6 +327,7 @@ final class DocumentEmitter {
             json.beginArray()
             for choice in question.choices {
                 json.beginObject()
+                if let id = choice.id { json.key("id"); json.string(id.value) }
                 json.key("text"); json.text(choice.text.resolved(for: locale, sourceLocale: source))
                 if let feedback = choice.feedback {
                     json.key("feedback"); json.text(feedback.resolved(for: locale, sourceLocale: source))

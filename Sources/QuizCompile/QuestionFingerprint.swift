@@ -5,7 +5,14 @@ import QuizBank
 /// choices and correct indexes, and image hash, each as a netstring (`<byte count>:<bytes>,`).
 /// It is the same in every locale's document, so that an engine keeps a learner's progress
 /// across a language switch and drops it when what is asked or its answer changes.
-enum QuestionFingerprint {
+public enum QuestionFingerprint {
+    /// The fingerprint the compiled JSON carries for `question`, for tools that compare versions
+    /// of a bank (`quizbank diff`, `quizbank lock`).
+    public static func compute(_ question: Question, sourceLocale: String, imageSHA256: String?) -> String {
+        var buffer: [UInt8] = []
+        return compute(question, sourceLocale: sourceLocale, imageSHA256: imageSHA256, buffer: &buffer)
+    }
+
     /// `buffer` is scratch room, kept by the caller from one question to the next.
     static func compute(_ question: Question, sourceLocale: String, imageSHA256: String?, buffer: inout [UInt8]) -> String {
         buffer.removeAll(keepingCapacity: true)

@@ -55,6 +55,11 @@ public enum RuleRegistry {
         ReviewTruncationRule.self,
         ChoiceTruncationRule.self,
         HintTruncationRule.self,
+        // Versions: against quizbank.lock (docs/versions.md).
+        LockIDReusedRule.self,
+        LockAnswerChangedRule.self,
+        LockKindChangedRule.self,
+        LockQuestionRemovedRule.self,
         // Meta.
         UnusedSuppressionRule.self,
     ]

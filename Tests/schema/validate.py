@@ -4,6 +4,7 @@
     python3 Tests/schema/validate.py banks PATH...     # *.yaml / *.yml banks under PATHs
     python3 Tests/schema/validate.py configs FILE...   # .quizbank.yml files against their schema
     python3 Tests/schema/validate.py compiled PATH...  # *.json compiled documents under PATHs
+    python3 Tests/schema/validate.py diff FILE...      # `quizbank diff --format json` reports
 
 banks:    checks Templates/bank.schema.json (draft-07) with check_schema, validates every bank
           under the given files/folders (which must all pass), then every fixture in
@@ -37,6 +38,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 BANK_SCHEMA = ROOT / "Templates" / "bank.schema.json"
 COMPILED_SCHEMA = ROOT / "Templates" / "compiled-bank.schema.json"
+DIFF_SCHEMA = ROOT / "Templates" / "diff.schema.json"
 INVALID_BANKS = HERE / "invalid-banks"
 
 VERBOSE = False
@@ -247,6 +249,19 @@ def schema_convention_problems(node, where="#"):
 # Banks that must validate, besides the files given: they cover what the templates and the
 # corpus do not (images, localized choices as mappings, numbers read as text, anchors).
 BUILTIN_VALID_BANKS = {
+    "choice ids": """
+quizbank: 1
+id: planets
+title: Planets
+locale: en
+questions:
+  - id: largest-planet
+    text: Which is the largest planet?
+    choices:
+      - {id: mars, text: Mars}
+      - {id: jupiter, text: Jupiter, correct: true}
+      - Venus
+""",
     "spec example": """
 quizbank: 1
 id: cosmodex
@@ -408,6 +423,9 @@ def compiled_consistency_errors(doc):
         if "topic" in q and q["topic"] not in topic_ids:
             errors.append(f"{where}.topic: {q['topic']!r} is not one of the declared topics")
         choices, correct = q.get("choices"), q.get("correct")
+        choice_ids = [c["id"] for c in choices if isinstance(c, dict) and "id" in c] if isinstance(choices, list) else []
+        if len(set(choice_ids)) != len(choice_ids):
+            errors.append(f"{where}.choices: a choice id is used twice")
         if isinstance(choices, list) and isinstance(correct, list):
             for index in correct:
                 if isinstance(index, int) and index >= len(choices):
@@ -484,6 +502,14 @@ def builtin_compiled_documents():
             lambda d: q(d, 2)["image"].pop("width"))
     variant("correct index out of range", "index 3 is out of range",
             lambda d: q(d, 1).update(correct=[3]))
+    variant("choices with ids", None,
+            lambda d: q(d, 2).update(choices=[{"id": "mars", "text": "Marte"}, {"id": "pluto", "text": "Plutón"},
+                                              {"id": "neptune", "text": "Neptuno"}]))
+    variant("choice id used twice", "a choice id is used twice",
+            lambda d: q(d, 2).update(choices=[{"id": "mars", "text": "Marte"}, {"id": "mars", "text": "Plutón"},
+                                              {"text": "Neptuno"}]))
+    variant("invalid choice id", "does not match",
+            lambda d: q(d, 2)["choices"][0].update(id="Mars!"))
     variant("members out of order", "members out of order",
             lambda d: d.update({"title": d.pop("title")}))
     return cases
@@ -548,11 +574,36 @@ def check_configs(args, tally):
             tally.ok()
 
 
+def check_diffs(args, tally):
+    """Each FILE is a `quizbank diff --format json` report: it must validate, and its summary
+    must count its changes."""
+    validator = load_schema(DIFF_SCHEMA, Draft202012Validator, tally)
+    if validator is None:
+        return
+    for arg in args:
+        try:
+            doc = json.loads(Path(arg).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            tally.fail(arg, f"cannot load: {e}")
+            continue
+        errors = sorted_errors(validator, doc)
+        lines = error_lines(errors) if errors else []
+        if not lines:
+            for severity in ("breaking", "structural", "content", "cosmetic"):
+                counted = sum(1 for c in doc["changes"] if c["severity"] == severity)
+                if counted != doc["summary"][severity]:
+                    lines.append(f"$.summary.{severity}: {doc['summary'][severity]}, but {counted} such changes")
+        if lines:
+            tally.fail(arg, *lines)
+        else:
+            tally.ok()
+
+
 def main(argv):
     global VERBOSE
     args = [a for a in argv if a not in ("-v", "--verbose")]
     VERBOSE = len(args) != len(argv)
-    if len(args) < 2 or args[0] not in ("banks", "compiled", "configs"):
+    if len(args) < 2 or args[0] not in ("banks", "compiled", "configs", "diff"):
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
         return 2
     tally = Tally()
@@ -560,6 +611,8 @@ def main(argv):
         check_banks(args[1:], tally)
     elif args[0] == "configs":
         check_configs(args[1:], tally)
+    elif args[0] == "diff":
+        check_diffs(args[1:], tally)
     else:
         check_compiled(args[1:], tally)
     tally.summary()

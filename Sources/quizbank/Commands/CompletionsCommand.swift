@@ -182,7 +182,7 @@ enum ManPageCommand: Command {
         out += ".SH EXIT STATUS\n.TP\n0\nno errors (warnings allowed)\n.TP\n1\na bank has errors, or warnings failed the run (\\-\\-strict, \\-\\-max\\-warnings)\n"
         out += ".TP\n2\nusage, configuration or I/O error\n"
         out += ".SH FILES\n.TP\n.I .quizbank.yml\nthe configuration nearest to a bank (see \\fBquizbank init\\fR)\n"
-        out += ".SH SEE ALSO\nThe project's docs/ folder: linting.md, rules.md, bank-format.md, ci.md.\n"
+        out += ".SH SEE ALSO\nThe project's docs/ folder: linting.md, rules.md, bank-format.md, ci.md, versions.md.\n"
         return out
     }
 }

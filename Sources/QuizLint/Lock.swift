@@ -1,0 +1,126 @@
+import Foundation
+import QuizBank
+import QuizVersions
+import QuizYAML
+
+/// A linted bank against its entries in the nearest `quizbank.lock` (docs/versions.md): what
+/// the lock rules (Rules/Versions/) report. A bank with no lock, or none of its entries in the
+/// lock (a new bank), has nothing to compare.
+struct LockComparison {
+    /// A question whose id is in the lock, and how it differs from its entry.
+    enum Difference {
+        /// Its text and its answer key both differ: another question under the old id.
+        case idReused
+        /// The same text, another answer key.
+        case answerChanged
+        /// Another kind: checked first, the other two are not judged then.
+        case kindChanged
+    }
+
+    let lockPath: String
+    let entries: LockFile.BankEntries
+    let bank: LintBank
+
+    /// The lock could not be read or parsed: where, and what.
+    struct Problem {
+        var lockPath: String
+        var range: SourceRange
+        var message: String
+    }
+
+    enum Outcome {
+        case nothingToCompare
+        case problem(Problem)
+        case compare(LockComparison)
+    }
+
+    static func load(for bank: LintBank) -> Outcome {
+        guard !bank.path.hasPrefix("<"), let lockPath = LockFile.nearest(toBankAt: bank.path) else { return .nothingToCompare }
+        guard let data = FileManager.default.contents(atPath: lockPath) else {
+            return .problem(Problem(lockPath: lockPath, range: SourceRange(at: SourceMark(line: 1, column: 1)), message: "cannot read \(lockPath)"))
+        }
+        let lock: LockFile
+        do {
+            lock = try LockFile.parse([UInt8](data))
+        } catch {
+            let mark = SourceMark(line: error.line, column: error.column)
+            return .problem(Problem(lockPath: lockPath, range: SourceRange(at: mark),
+                                    message: "\(lockPath) is not a lock file quizbank can read: \(error.message); write it again with `quizbank lock`"))
+        }
+        guard let entries = lock.banks[bank.bank.header.id.value] else { return .nothingToCompare }
+        return .compare(LockComparison(lockPath: lockPath, entries: entries, bank: bank))
+    }
+
+    /// The bank's questions that differ from their entries as `difference` says, each with the
+    /// entry (in authored order).
+    func questions(with difference: Difference) -> [(question: Question, entry: LockFile.Entry)] {
+        let byID = Dictionary(entries.questions.map { ($0.questionID, $0) }, uniquingKeysWith: { first, _ in first })
+        // Images are not read: neither the text nor the answer key covers them.
+        let version = BankVersion(bank: bank.bank, label: bank.path, imageBytes: { _ in nil })
+        var found: [(Question, LockFile.Entry)] = []
+        for question in bank.bank.questions {
+            guard let entry = byID[question.id.value] else { continue }
+            let kindChanged = entry.kind != question.kind
+            let textChanged = { version.textFingerprint(of: question) != entry.text }
+            let answerChanged = { version.answerKeyFingerprint(of: question) != entry.answerKey }
+            let matches: Bool
+            switch difference {
+            case .kindChanged: matches = kindChanged
+            case .idReused: matches = !kindChanged && textChanged() && answerChanged()
+            case .answerChanged: matches = !kindChanged && !textChanged() && answerChanged()
+            }
+            if matches { found.append((question, entry)) }
+        }
+        return found
+    }
+
+    /// Entries of questions the bank no longer has, in the lock's order.
+    var removedEntries: [LockFile.Entry] {
+        let ids = Set(bank.bank.questions.map(\.id.value))
+        return entries.questions.filter { !ids.contains($0.questionID) }
+    }
+
+    /// Where a removed question is reported: the bank's `questions:` key (the first line that
+    /// starts with it), or the start of the file when there is none.
+    var questionsKeyRange: SourceRange {
+        var line = 1, atLineStart = true
+        let key = Array("questions:".utf8)
+        let source = bank.source
+        var index = 0
+        while index < source.count {
+            if atLineStart, source.count - index >= key.count, source[index..<index + key.count].elementsEqual(key) {
+                return SourceRange(start: SourceMark(line: line, column: 1), end: SourceMark(line: line, column: key.count))
+            }
+            atLineStart = source[index] == UInt8(ascii: "\n")
+            if atLineStart { line += 1 }
+            index += 1
+        }
+        return SourceRange(at: SourceMark(line: 1, column: 1))
+    }
+
+    /// The entry's line in the lock, for a finding's related place.
+    func related(_ entry: LockFile.Entry, _ note: String) -> Finding.Related {
+        Finding.Related(path: lockPath, range: SourceRange(at: SourceMark(line: entry.line, column: 3)), note: note)
+    }
+
+    /// Runs `body` with the comparison when there is one; a lock that cannot be read is
+    /// reported by `reportsProblem` rules only (one of the four), at the lock's line.
+    static func check(_ bank: LintBank, report: inout FindingReporter, reportsProblem: Bool = false,
+                      _ body: (LockComparison, inout FindingReporter) -> Void) {
+        switch load(for: bank) {
+        case .nothingToCompare: return
+        case .problem(let problem):
+            if reportsProblem { report(problem.message, at: problem.range, in: problem.lockPath) }
+        case .compare(let comparison): body(comparison, &report)
+        }
+    }
+
+    /// An example for the lock rules' documentation: the lock `quizbank lock` writes for `bank`.
+    static func exampleLock(of bank: String) -> ExampleFile {
+        ExampleFile {
+            guard let decoded = BankDecoder().decode(Array(bank.utf8), path: "bank.yaml").bank else { return [] }
+            let entries = LockFile.entries(of: BankVersion(bank: decoded, label: "bank.yaml", imageBytes: { _ in nil }))
+            return Array(LockFile(banks: [entries.bankID: entries]).text().utf8)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import QuizBank
+
+struct LockAnswerChangedRule: BankRule {
+    static let description = RuleDescription(
+        id: "lock-answer-changed",
+        summary: "A question of `quizbank.lock` has the same text and another answer key.",
+        rationale: """
+            Learners who answered the question before were marked against the old key, and its \
+            statistics describe the old key: a changed key is a breaking change to review. \
+            Compared with the nearest `quizbank.lock` (docs/versions.md): the answer, or the set \
+            of correct choices (by choice id where given, else by normalized text, so that a \
+            reorder is not a change). Give choices ids to edit a correct choice's text without \
+            changing the key. `quizbank lock` accepts a reviewed change.
+            """,
+        severity: .error,
+        scope: .bank,
+        examples: [
+            .triggering(LockExamples.locked.replacingOccurrences(of: "answer: true", with: "answer: false"), lines: [6], files: LockExamples.lock),
+            // Reordered choices: the same correct choice.
+            .passing(LockExamples.locked.replacingOccurrences(of: "      - Mars\n", with: "").replacingOccurrences(of: "      - Venus", with: "      - Venus\n      - Mars"),
+                     files: LockExamples.lock),
+        ])
+
+    init(options: RuleOptions) {}
+
+    func check(_ bank: LintBank, report: inout FindingReporter) {
+        LockComparison.check(bank, report: &report) { comparison, report in
+            for (question, entry) in comparison.questions(with: .answerChanged) {
+                report("the answer key of question '\(question.id.value)' differs from the one \(comparison.lockPath) records: past answers and statistics were marked against the old key",
+                       at: question.id.range, related: [comparison.related(entry, "the locked question")])
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import QuizBank
+
+struct LockIDReusedRule: BankRule {
+    static let description = RuleDescription(
+        id: "lock-id-reused",
+        summary: "A question id of `quizbank.lock` now names a question with another text and another answer.",
+        rationale: """
+            Apps keep a learner's progress, and item statistics, under the question's id: an id \
+            given to a new question hands the old question's history to it. Compared with the \
+            nearest `quizbank.lock` (docs/versions.md): the question's normalized text and its \
+            answer key (the answer, or the correct choices by id or text) both differ from the \
+            locked ones. Give the new question an id of its own; if it is the same question \
+            rewritten, `quizbank lock` accepts it. A lock file that cannot be read is reported \
+            here, at its line.
+            """,
+        severity: .error,
+        scope: .bank,
+        examples: [
+            .triggering(LockExamples.locked.replacingOccurrences(of: "The Sun is a star.\n    answer: true", with: "The Moon is a planet.\n    answer: false"),
+                        lines: [6], files: LockExamples.lock),
+            // The text alone changed: an edit, for `quizbank diff` to show.
+            .passing(LockExamples.locked.replacingOccurrences(of: "The Sun is a star.", with: "The Sun is a yellow dwarf star."), files: LockExamples.lock),
+        ])
+
+    init(options: RuleOptions) {}
+
+    func check(_ bank: LintBank, report: inout FindingReporter) {
+        LockComparison.check(bank, report: &report, reportsProblem: true) { comparison, report in
+            for (question, entry) in comparison.questions(with: .idReused) {
+                report("question '\(question.id.value)' has another text and another answer than \(comparison.lockPath) records for this id: learners' progress under the id would belong to another question",
+                       at: question.id.range, related: [comparison.related(entry, "the locked question")],
+                       suggestion: nil)
+            }
+        }
+    }
+}
