@@ -7,11 +7,13 @@ import QuizYAML
 /// the lock rules (Rules/Versions/) report. A bank with no lock, or none of its entries in the
 /// lock (a new bank), has nothing to compare.
 struct LockComparison {
-    /// A question whose id is in the lock, and how it differs from its entry.
+    /// A question whose id is in the lock, and how it differs from its entry. The criteria
+    /// follow `quizbank diff`'s as far as the lock's digests allow (docs/versions.md).
     enum Difference {
-        /// Its text and its answer key both differ: another question under the old id.
+        /// Another question under the old id: its text changed and fewer than half of the
+        /// locked choice texts are left (a true/false question: its text and its answer changed).
         case idReused
-        /// The same text, another answer key.
+        /// The same question (or one edited, not replaced), another answer key.
         case answerChanged
         /// Another kind: checked first, the other two are not judged then.
         case kindChanged
@@ -61,17 +63,34 @@ struct LockComparison {
         for question in bank.bank.questions {
             guard let entry = byID[question.id.value] else { continue }
             let kindChanged = entry.kind != question.kind
-            let textChanged = { version.textFingerprint(of: question) != entry.text }
-            let answerChanged = { version.answerKeyFingerprint(of: question) != entry.answerKey }
+            let textChanged = version.textFingerprint(of: question) != entry.text
+            // A choice question with no correct choice is a `no-correct-choice` error: its key
+            // is not compared, so that the one mistake is one finding.
+            let hasKey = question.answer != nil || question.choices.contains(where: \.correct)
+            let answerChanged = hasKey && version.answerKeyFingerprint(of: question) != entry.answerKey
+            let replaced: Bool
+            if question.choices.isEmpty {
+                replaced = textChanged && answerChanged
+            } else {
+                replaced = textChanged && Self.keptShare(of: entry.choiceTexts, in: question.choices.map { version.choiceTextDigest(of: $0) }) < 0.5
+            }
             let matches: Bool
             switch difference {
             case .kindChanged: matches = kindChanged
-            case .idReused: matches = !kindChanged && textChanged() && answerChanged()
-            case .answerChanged: matches = !kindChanged && !textChanged() && answerChanged()
+            case .idReused: matches = !kindChanged && replaced
+            case .answerChanged: matches = !kindChanged && !replaced && answerChanged
             }
             if matches { found.append((question, entry)) }
         }
         return found
+    }
+
+    /// The share of the locked choice texts that a choice of the question still has (as
+    /// `quizbank diff` counts kept choices); 0 when the lock recorded none.
+    static func keptShare(of locked: [String], in current: [String]) -> Double {
+        guard !locked.isEmpty else { return 0 }
+        let now = Set(current)
+        return Double(locked.filter(now.contains).count) / Double(locked.count)
     }
 
     /// Entries of questions the bank no longer has, in the lock's order.

@@ -49,6 +49,12 @@ public struct BankVersion: Sendable {
         Self.digest([normalizedSource(question.text)])
     }
 
+    /// The first 4 bytes of the digest of a choice's normalized text, as 8 hex digits: enough to
+    /// tell which of a question's choices the lock saw are still there.
+    public func choiceTextDigest(of choice: Choice) -> String {
+        String(Self.digest([normalizedSource(choice.text)]).prefix(8))
+    }
+
     /// `id:<id>` for a choice with an id, `text:<normalized text>` for one without.
     public func choiceKey(_ choice: Choice) -> String {
         choice.id.map { "id:" + $0.value } ?? "text:" + normalizedSource(choice.text)

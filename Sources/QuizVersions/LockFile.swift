@@ -7,7 +7,7 @@ import QuizBank
 ///     quizbank-lock 1
 ///
 ///     bank astronomy
-///       largest-planet single-choice content=<32 hex> answer=<32 hex> text=<32 hex> choices=3 ids=mars,jupiter,-
+///       largest-planet single-choice content=<32 hex> answer=<32 hex> text=<32 hex> choices=3 texts=<8 hex>,<8 hex>,<8 hex> ids=mars,jupiter,-
 ///
 /// Banks are sorted by id, their questions by id (byte order), so that the file is the same for
 /// the same banks and a change to it shows as a change of the lines concerned.
@@ -22,6 +22,9 @@ public struct LockFile: Sendable, Equatable {
         public var answerKey: String
         public var text: String
         public var choiceCount: Int
+        /// Per choice, a short digest of its normalized text (`BankVersion.choiceTextDigest`):
+        /// tells a question whose choices were mostly replaced from one whose key moved.
+        public var choiceTexts: [String]
         /// Per choice, its id or nil; nil when no choice of the question has one.
         public var choiceIDs: [String?]?
         /// The line of the entry in the file it was read from (0 for an entry made from a bank).
@@ -48,7 +51,8 @@ public struct LockFile: Sendable, Equatable {
             let ids = question.choices.map { $0.id?.value }
             return Entry(questionID: question.id.value, kind: question.kind, content: version.contentFingerprint(of: question),
                          answerKey: version.answerKeyFingerprint(of: question), text: version.textFingerprint(of: question),
-                         choiceCount: question.choices.count, choiceIDs: ids.contains { $0 != nil } ? ids : nil, line: 0)
+                         choiceCount: question.choices.count, choiceTexts: question.choices.map { version.choiceTextDigest(of: $0) },
+                         choiceIDs: ids.contains { $0 != nil } ? ids : nil, line: 0)
         }
         return BankEntries(bankID: version.bank.header.id.value,
                            questions: questions.sorted { $0.questionID.utf8.lexicographicallyPrecedes($1.questionID.utf8) }, line: 0)
@@ -66,6 +70,7 @@ public struct LockFile: Sendable, Equatable {
             out += "\nbank \(bankID)\n"
             for entry in bank.questions {
                 out += "  \(entry.questionID) \(entry.kind.rawValue) content=\(entry.content) answer=\(entry.answerKey) text=\(entry.text) choices=\(entry.choiceCount)"
+                if !entry.choiceTexts.isEmpty { out += " texts=" + entry.choiceTexts.joined(separator: ",") }
                 if let ids = entry.choiceIDs { out += " ids=" + ids.map { $0 ?? "-" }.joined(separator: ",") }
                 out += "\n"
             }
@@ -122,7 +127,7 @@ public struct LockFile: Sendable, Equatable {
         let start = 3
         var column = start
         func fail(_ message: String) -> ParseError { ParseError(line: line, column: column, message: message) }
-        guard fields.count >= 6 else { throw fail("a question entry is `<id> <kind> content=... answer=... text=... choices=N [ids=...]`") }
+        guard fields.count >= 6 else { throw fail("a question entry is `<id> <kind> content=... answer=... text=... choices=N [texts=...] [ids=...]`") }
         var values: [String: String] = [:]
         column += fields[0].count + 1
         guard let kind = QuestionKind(rawValue: String(fields[1])) else { throw fail("unknown kind '\(fields[1])'") }
@@ -130,7 +135,7 @@ public struct LockFile: Sendable, Equatable {
         for field in fields.dropFirst(2) {
             guard let equals = field.firstIndex(of: "=") else { throw fail("expected `name=value`, found '\(field)'") }
             let name = String(field[..<equals]), value = String(field[field.index(after: equals)...])
-            guard ["content", "answer", "text", "choices", "ids"].contains(name), values[name] == nil else { throw fail("unexpected field '\(name)'") }
+            guard ["content", "answer", "text", "choices", "texts", "ids"].contains(name), values[name] == nil else { throw fail("unexpected field '\(name)'") }
             if ["content", "answer", "text"].contains(name), value.utf8.count != 32 || !value.utf8.allSatisfy(isHexDigit) {
                 throw fail("`\(name)` is 32 lowercase hex digits")
             }
@@ -144,8 +149,11 @@ public struct LockFile: Sendable, Equatable {
         }
         let ids = values["ids"].map { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0 == "-" ? nil : String($0) } }
         if let ids, ids.count != count { throw fail("`ids` lists \(ids.count) choices, `choices` says \(count)") }
+        let texts = values["texts"].map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+        guard texts.count == count else { throw fail("`texts` lists \(texts.count) choices, `choices` says \(count)") }
+        guard texts.allSatisfy({ $0.utf8.count == 8 && $0.utf8.allSatisfy(isHexDigit) }) else { throw fail("`texts` lists 8 lowercase hex digits a choice") }
         return Entry(questionID: String(fields[0]), kind: kind, content: content, answerKey: answer, text: textDigest,
-                     choiceCount: count, choiceIDs: ids, line: line)
+                     choiceCount: count, choiceTexts: texts, choiceIDs: ids, line: line)
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

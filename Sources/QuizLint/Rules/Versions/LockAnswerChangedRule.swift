@@ -3,19 +3,26 @@ import QuizBank
 struct LockAnswerChangedRule: BankRule {
     static let description = RuleDescription(
         id: "lock-answer-changed",
-        summary: "A question of `quizbank.lock` has the same text and another answer key.",
+        summary: "A question of `quizbank.lock` has another answer key; its text and choices are the same or edited, not replaced.",
         rationale: """
             Learners who answered the question before were marked against the old key, and its \
             statistics describe the old key: a changed key is a breaking change to review. \
             Compared with the nearest `quizbank.lock` (docs/versions.md): the answer, or the set \
             of correct choices (by choice id where given, else by normalized text, so that a \
-            reorder is not a change). Give choices ids to edit a correct choice's text without \
+            reorder is not a change). A question whose text and most choices were replaced is \
+            `lock-id-reused` instead. Give choices ids to edit a correct choice's text without \
             changing the key. `quizbank lock` accepts a reviewed change.
             """,
         severity: .error,
         scope: .bank,
         examples: [
             .triggering(LockExamples.locked.replacingOccurrences(of: "answer: true", with: "answer: false"), lines: [6], files: LockExamples.lock),
+            // The key moved to another choice, the text edited: still the same question.
+            .triggering(LockExamples.locked.replacingOccurrences(of: "Which is the largest planet?", with: "Which planet is the largest?")
+                            .replacingOccurrences(of: "      - Mars\n      - {text: Jupiter, correct: true}", with: "      - {text: Mars, correct: true}\n      - Jupiter"),
+                        lines: [9], files: LockExamples.lock),
+            // No correct choice left: the `no-correct-choice` error alone.
+            .passing(LockExamples.locked.replacingOccurrences(of: "{text: Jupiter, correct: true}", with: "Jupiter"), files: LockExamples.lock),
             // Reordered choices: the same correct choice.
             .passing(LockExamples.locked.replacingOccurrences(of: "      - Mars\n", with: "").replacingOccurrences(of: "      - Venus", with: "      - Venus\n      - Mars"),
                      files: LockExamples.lock),

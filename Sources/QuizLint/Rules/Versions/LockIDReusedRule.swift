@@ -3,13 +3,13 @@ import QuizBank
 struct LockIDReusedRule: BankRule {
     static let description = RuleDescription(
         id: "lock-id-reused",
-        summary: "A question id of `quizbank.lock` now names a question with another text and another answer.",
+        summary: "A question id of `quizbank.lock` now names another question: another text, and most choices (or a true/false answer) changed.",
         rationale: """
             Apps keep a learner's progress, and item statistics, under the question's id: an id \
             given to a new question hands the old question's history to it. Compared with the \
-            nearest `quizbank.lock` (docs/versions.md): the question's normalized text and its \
-            answer key (the answer, or the correct choices by id or text) both differ from the \
-            locked ones. Give the new question an id of its own; if it is the same question \
+            nearest `quizbank.lock` (docs/versions.md): the question's normalized text differs \
+            from the locked one, and fewer than half of the locked choice texts are left (for a \
+            true/false question, its answer differs too), as `quizbank diff` judges a reused id. Give the new question an id of its own; if it is the same question \
             rewritten, `quizbank lock` accepts it. A lock file that cannot be read is reported \
             here, at its line.
             """,
@@ -18,6 +18,9 @@ struct LockIDReusedRule: BankRule {
         examples: [
             .triggering(LockExamples.locked.replacingOccurrences(of: "The Sun is a star.\n    answer: true", with: "The Moon is a planet.\n    answer: false"),
                         lines: [6], files: LockExamples.lock),
+            .triggering(LockExamples.locked.replacingOccurrences(of: "Which is the largest planet?", with: "Which gas is most abundant in air?")
+                            .replacingOccurrences(of: "      - Mars\n      - {text: Jupiter, correct: true}\n      - Venus", with: "      - Oxygen\n      - {text: Nitrogen, correct: true}\n      - Argon"),
+                        lines: [9], files: LockExamples.lock),
             // The text alone changed: an edit, for `quizbank diff` to show.
             .passing(LockExamples.locked.replacingOccurrences(of: "The Sun is a star.", with: "The Sun is a yellow dwarf star."), files: LockExamples.lock),
         ])
