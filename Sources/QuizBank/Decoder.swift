@@ -1,4 +1,5 @@
 import Foundation
+import QuizSupport
 import QuizYAML
 
 /// What decoding a bank file gave: the bank when it could be built, and every problem found.

@@ -1,5 +1,4 @@
 import QuizBank
-import QuizCompile
 import QuizLayout
 
 /// Measures question texts on the app's answer-review screen as the `review-truncation` rule

@@ -1,5 +1,6 @@
 import Testing
 @testable import QuizBank
+import QuizSupport
 import QuizYAML
 
 /// The whole-bank checks (duplicate ids, undeclared topics) find strings by a hash computed

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 /// `quizbank stats --format json`: every figure of the report as one versioned JSON document,
 /// described member by member in docs/stats.md.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizSupport
 import QuizYAML
 
 // What the content hygiene rules share: a question's texts with their places, word and letter

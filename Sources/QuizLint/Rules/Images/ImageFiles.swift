@@ -1,6 +1,5 @@
 import Foundation
 import QuizBank
-import QuizCompile
 
 /// What reading one image file gave.
 enum ImageFileState: Sendable, Equatable {

@@ -1,6 +1,5 @@
 import Foundation
 import QuizBank
-import QuizCompile
 import QuizLayout
 import QuizYAML
 

@@ -3,18 +3,24 @@
 /// left for the end (duplicate ids, undeclared topics) only probe a flat table. With
 /// `Dictionary<String, _>` those checks took ~30 ms of a 100,000-question bank's decoding,
 /// all of it after the threads had joined.
-struct HashedStringIndex {
-    private struct Slot {
-        var hash: UInt64
+public struct HashedStringIndex {
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var hash: UInt64
         /// The caller's number for the string; -1 for an empty slot.
-        var entry: Int32
+        @usableFromInline var entry: Int32
+
+        @usableFromInline init(hash: UInt64, entry: Int32) {
+            self.hash = hash
+            self.entry = entry
+        }
     }
 
-    private var slots: [Slot]
-    private let mask: Int
+    @usableFromInline var slots: [Slot]
+    @usableFromInline let mask: Int
 
     /// Room for `capacity` strings, the table kept at most half full.
-    init(capacity: Int) {
+    public init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
         slots = [Slot](repeating: Slot(hash: 0, entry: -1), count: size)
@@ -23,7 +29,8 @@ struct HashedStringIndex {
 
     /// The entry already holding an equal string (`isEqual` tells, given an entry with the same
     /// hash), or nil after adding `entry`.
-    mutating func insert(_ entry: Int32, hash: UInt64, isEqual: (Int32) -> Bool) -> Int32? {
+    @inlinable
+    public mutating func insert(_ entry: Int32, hash: UInt64, isEqual: (Int32) -> Bool) -> Int32? {
         var index = Int(truncatingIfNeeded: hash) & mask
         while slots[index].entry >= 0 {
             if slots[index].hash == hash && isEqual(slots[index].entry) { return slots[index].entry }
@@ -34,7 +41,8 @@ struct HashedStringIndex {
     }
 
     /// The entry holding an equal string, if any.
-    func find(hash: UInt64, isEqual: (Int32) -> Bool) -> Int32? {
+    @inlinable
+    public func find(hash: UInt64, isEqual: (Int32) -> Bool) -> Int32? {
         var index = Int(truncatingIfNeeded: hash) & mask
         while slots[index].entry >= 0 {
             if slots[index].hash == hash && isEqual(slots[index].entry) { return slots[index].entry }
@@ -47,7 +55,7 @@ struct HashedStringIndex {
     private static let seed = UInt64.random(in: .min ... .max)
 
     /// A 64-bit hash of a string's UTF-8 bytes, eight bytes at a time.
-    static func hash(_ string: String) -> UInt64 {
+    public static func hash(_ string: String) -> UInt64 {
         var string = string
         return string.withUTF8 { bytes in
             var hash = seed ^ UInt64(bytes.count)
