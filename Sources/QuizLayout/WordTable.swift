@@ -6,7 +6,8 @@ import QuizSupport
 /// nor hashes Unicode: the hot path of measuring a whole bank is one lookup per word. A slot
 /// (32 bytes, two to a cache line) holds the whole entry with the word's first 8 bytes, so
 /// that finding a word of up to 8 bytes touches one cache line of the table, and a longer one
-/// that line and the arena.
+/// that line and the arena; `HashIndex`, whose slots hold only an entry number, would add a
+/// second miss per word.
 struct WordTable {
     struct Entry {
         /// The word's first 8 bytes, little-endian, zero-padded.
