@@ -76,6 +76,8 @@ play: build
 test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(PYTHON) Tests/architecture/test_check_architecture.py
+	$(SWIFT) package dump-package > $(BUILD_DIR)/package.json && $(PYTHON) scripts/check_architecture.py $(BUILD_DIR)/package.json
 	$(PYTHON) Tests/schema/validate.py banks Banks Templates
 	rm -rf $(BUILD_DIR)/init-check && mkdir -p $(BUILD_DIR)/init-check && $(BUILD_DIR)/debug/quizbank init $(BUILD_DIR)/init-check > /dev/null
 	$(PYTHON) Tests/schema/validate.py configs $$(find Banks -name .quizbank.yml) $(BUILD_DIR)/init-check/.quizbank.yml

@@ -1,4 +1,5 @@
 import Foundation
+import QuizSupport
 import QuizYAML
 
 /// What decoding a bank file gave: the bank when it could be built, and every problem found.
@@ -175,7 +176,7 @@ final class DecodeContext {
     private(set) var findings: [Finding] = []
     /// Every question id read, also of questions too broken to decode, for the duplicate check.
     private var questionIDs: [Located<String>] = []
-    /// `HashedStringIndex.hash` of each of `questionIDs`, and of each of `topicReferences`.
+    /// `HashIndex.hash` of each of `questionIDs`, and of each of `topicReferences`.
     private var questionIDHashes: [UInt64] = []
     private var topicHashes: [UInt64] = []
 
@@ -326,7 +327,7 @@ final class DecodeContext {
     private func noteReferences(of question: Question) {
         if let topic = question.topic {
             topicReferences.append(topic)
-            topicHashes.append(HashedStringIndex.hash(topic.value))
+            topicHashes.append(HashIndex.hash(topic.value))
         }
         if let image = question.image { imageReferences.append(image) }
         question.forEachLocalizedText { text in
@@ -335,7 +336,7 @@ final class DecodeContext {
     }
 
     private func checkQuestionReferences(header: BankHeader?, questionCount: Int) {
-        var firstIDs = HashedStringIndex(capacity: questionIDs.count)
+        var firstIDs = HashIndex(capacity: questionIDs.count)
         questionIDs.withUnsafeBufferPointer { ids in
             for (index, id) in ids.enumerated() {
                 guard let first = firstIDs.insert(Int32(index), hash: questionIDHashes[index], isEqual: { ids[Int($0)].value == id.value }) else { continue }
@@ -344,9 +345,9 @@ final class DecodeContext {
             }
         }
         let topics = declaredTopicIDs
-        var declaredTopics = HashedStringIndex(capacity: topics.count)
+        var declaredTopics = HashIndex(capacity: topics.count)
         for (index, topic) in topics.enumerated() {
-            _ = declaredTopics.insert(Int32(index), hash: HashedStringIndex.hash(topic), isEqual: { topics[Int($0)] == topic })
+            _ = declaredTopics.insert(Int32(index), hash: HashIndex.hash(topic), isEqual: { topics[Int($0)] == topic })
         }
         for (topic, hash) in zip(topicReferences, topicHashes)
         where declaredTopics.find(hash: hash, isEqual: { topics[Int($0)] == topic.value }) == nil {
@@ -481,7 +482,7 @@ final class DecodeContext {
                 id = identifier(value, field: "id", pattern: .question)
                 if let id {
                     questionIDs.append(id)
-                    questionIDHashes.append(HashedStringIndex.hash(id.value))
+                    questionIDHashes.append(HashIndex.hash(id.value))
                 }
             case "topic": topic = string(value, field: "topic").map { Located($0, value.range) }
             case "difficulty":
@@ -870,28 +871,6 @@ public func nearest(_ word: String, in candidates: [String]) -> String? {
     }
     guard let (candidate, distance) = best else { return nil }
     return distance <= max(2, candidate.count / 3) ? candidate : nil
-}
-
-/// Edit distance over Unicode scalars, with two neighbours swapped counting as one edit
-/// (optimal string alignment): `lnit` is one edit from `lint`, as typists make it.
-public func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                current[j] = min(current[j], beforePrevious[j - 2] + 1)
-            }
-        }
-        (beforePrevious, previous, current) = (previous, current, beforePrevious)
-    }
-    return previous[b.count]
 }
 
 /// Questions kept in order until their turn, then moved out one by one. An array's elements can

@@ -67,8 +67,8 @@ public struct Finding: Sendable, Equatable {
     /// copy then retains one object instead of each string and array.
     private var storage: Storage
 
+    // Unchecked: changed only through `uniqueStorage()`, when no other finding shares the box.
     private final class Storage: @unchecked Sendable {
-        // Changed only through `uniqueStorage()`, when no other finding shares the box.
         var ruleID: String
         var message: String
         var path: String

@@ -30,12 +30,6 @@ public protocol DocumentSink: AnyObject {
     func append(_ bytes: ArraySlice<UInt8>, toDocument index: Int)
 }
 
-/// Rule ids of what compiling can find that decoding cannot (it reads the image files).
-public enum CompileRule: String, CaseIterable, Sendable {
-    case imageMissing = "image-missing"
-    case imageUnreadable = "image-unreadable"
-}
-
 /// Which locales of a bank to compile.
 public enum LocaleChoice: Sendable, Equatable {
     /// The source locale and every declared locale.

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 
 /// Appends JSON to a byte buffer in one fixed layout, keys in the order written, so that the
 /// same calls always give the same bytes.

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 
 /// A question's fingerprint (docs/compiled-format.md, "Question fingerprints"): 32 hex digits,
 /// the first 16 bytes of the SHA-256 of the question's kind, source-locale text, answer or

@@ -96,8 +96,6 @@ public enum SizeCategory: Int, Sendable, CaseIterable, Comparable, CustomStringC
 
     public var description: String { name }
 
-    public var isAccessibilitySize: Bool { self >= .ax1 }
-
     /// The sizes from `first` to `last`, both included.
     public static func through(_ first: SizeCategory, _ last: SizeCategory) -> [SizeCategory] {
         allCases.filter { $0 >= first && $0 <= last }

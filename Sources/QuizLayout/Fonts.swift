@@ -1,4 +1,5 @@
 import Foundation
+import QuizSupport
 
 /// Which font measures texts, and how.
 public struct FontChoice: Sendable, Equatable, Hashable {
@@ -32,7 +33,7 @@ public enum LayoutFonts {
 
     /// Where Inter Regular is looked for, in order: Debian/Ubuntu `fonts-inter`, other Linux
     /// layouts, Homebrew and the user's fonts on macOS.
-    public static let defaultCandidates = [
+    static let defaultCandidates = [
         "/usr/share/fonts/opentype/inter/Inter-Regular.otf",
         "/usr/share/fonts/truetype/inter/Inter-Regular.ttf",
         "/usr/share/fonts/inter/Inter-Regular.otf",
@@ -77,35 +78,34 @@ public enum LayoutFonts {
         try registry.measurer(for: choice)
     }
 
-    private final class Registry: @unchecked Sendable {
-        private let lock = NSLock()
-        private var measurers: [FontChoice: TextMeasurer] = [:]
-        private var choices: [String: FontChoice] = [:]
+    private final class Registry: Sendable {
+        private let measurers = Locked<[FontChoice: TextMeasurer]>([:])
+        private let choices = Locked<[String: FontChoice]>([:])
 
         func choice(explicit: String?, _ make: () -> FontChoice) -> FontChoice {
             let key = explicit ?? ""
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = choices[key] { return known }
-            let choice = make()
-            choices[key] = choice
-            return choice
+            return choices.withLock { choices in
+                if let known = choices[key] { return known }
+                let choice = make()
+                choices[key] = choice
+                return choice
+            }
         }
 
         func measurer(for choice: FontChoice) throws -> TextMeasurer {
             var key = choice
             key.warning = nil
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = measurers[key] { return known }
-            let measurer: TextMeasurer
-            if let path = choice.path {
-                measurer = try TextMeasurer(fontPath: path, widthScale: choice.widthScale)
-            } else {
-                measurer = TextMeasurer()
+            return try measurers.withLock { measurers in
+                if let known = measurers[key] { return known }
+                let measurer: TextMeasurer
+                if let path = choice.path {
+                    measurer = try TextMeasurer(fontPath: path, widthScale: choice.widthScale)
+                } else {
+                    measurer = TextMeasurer()
+                }
+                measurers[key] = measurer
+                return measurer
             }
-            measurers[key] = measurer
-            return measurer
         }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QuizSupport
 
 /// How the line counts of many texts spread at one target.
 public struct LineCountSummary: Sendable, Equatable {
@@ -33,21 +34,19 @@ extension TextMeasurer {
         let waitingBatch = 256
         let chunkCount = (texts.count + chunkSize - 1) / chunkSize
         let threads = max(1, min(workers, chunkCount))
-        let results = SharedCounters(count: threads * targets.count * stride)
-        defer { results.slots.deallocate() }
-        let nextChunk = SharedCounters(count: 1)
-        defer { nextChunk.slots.deallocate() }
-        let claim = NSLock()
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        // Each thread counts on its own, and hands its counts over once.
+        let results = Locked<[[Int]]>([])
+        let nextChunk = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
             var scratch = MeasureScratch()
             var counts: [Int] = []
             var waiting: [Int] = []
-            let base = thread * targets.count * stride
+            var tally = [Int](repeating: 0, count: targets.count * stride)
             func record() {
                 for (position, lines) in counts.enumerated() {
-                    let slot = base + order[position] * stride
-                    results.slots[slot + min(lines, buckets - 1)] += 1
-                    if lines > results.slots[slot + buckets] { results.slots[slot + buckets] = lines }
+                    let slot = order[position] * stride
+                    tally[slot + min(lines, buckets - 1)] += 1
+                    if lines > tally[slot + buckets] { tally[slot + buckets] = lines }
                 }
             }
             // Texts with words this thread has not seen wait until a batch of them has
@@ -61,10 +60,10 @@ extension TextMeasurer {
                 waiting.removeAll(keepingCapacity: true)
             }
             while true {
-                claim.lock()
-                let chunk = nextChunk.slots[0]
-                nextChunk.slots[0] += 1
-                claim.unlock()
+                let chunk = nextChunk.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
                 guard chunk < chunkCount else { break }
                 for index in chunk * chunkSize..<min(texts.count, (chunk + 1) * chunkSize) {
                     if lineCountsOfKnownWords(of: texts[index], at: sorted, into: &counts, scratch: &scratch) {
@@ -76,25 +75,17 @@ extension TextMeasurer {
                 }
             }
             measureWaiting()
+            results.withLock { $0.append(tally) }
         }
+        let tallies = results.withLock { $0 }
         return targets.indices.map { target in
             var summary = LineCountSummary(histogram: [Int](repeating: 0, count: buckets), most: 0)
-            for thread in 0..<threads {
-                let slot = thread * targets.count * stride + target * stride
-                for bucket in 0..<buckets { summary.histogram[bucket] += results.slots[slot + bucket] }
-                summary.most = max(summary.most, results.slots[slot + buckets])
+            let slot = target * stride
+            for tally in tallies {
+                for bucket in 0..<buckets { summary.histogram[bucket] += tally[slot + bucket] }
+                summary.most = max(summary.most, tally[slot + buckets])
             }
             return summary
         }
-    }
-}
-
-/// Counters shared by threads that each write only their own part (or under a lock).
-private struct SharedCounters: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<Int>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: 0)
     }
 }

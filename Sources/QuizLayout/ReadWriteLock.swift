@@ -2,6 +2,7 @@ import Foundation
 
 /// A readers-writer lock (pthread): many threads look words up at once; adding a word waits
 /// for them.
+// Unchecked: a pthread lock is made to be shared, and the pointer to it never leaves this object.
 final class ReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 

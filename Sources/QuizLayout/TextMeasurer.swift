@@ -28,6 +28,8 @@ public struct LineMeasure: Sendable, Equatable {
 /// Thread-safe: the shared word cache is read under a readers-writer lock and written under it
 /// only for new words; each `MeasureScratch` also keeps the words its thread has seen, so a
 /// text made of known words takes no lock at all.
+// Unchecked: `lock` guards every `var` (a readers-writer lock, which `Locked` is not, so that
+// threads look words up at once).
 public final class TextMeasurer: @unchecked Sendable {
     /// Where widths come from.
     public enum Source: Sendable, Equatable, CustomStringConvertible {
@@ -91,8 +93,6 @@ public final class TextMeasurer: @unchecked Sendable {
         sourceDescription = Source.builtIn.description
         spaceAdvance = BuiltInWidths.advance(" ")
     }
-
-    public var isApproximate: Bool { source == .builtIn }
 
     /// Distinct words shaped so far.
     public var cachedWordCount: Int {
@@ -402,7 +402,7 @@ public struct WrapTarget: Sendable, Equatable {
 }
 
 /// Buffers reused from one text to the next by `TextMeasurer.lineCounts`.
-public struct MeasureScratch {
+public struct MeasureScratch: Sendable {
     var segments = Segments()
     /// This thread's own copy of the words it has seen (payload: the shared index).
     var words = WordTable()

@@ -1,11 +1,13 @@
 import Foundation
+import QuizSupport
 
 /// The measurer's word cache: UTF-8 bytes → advance (em) and character count. An
 /// open-addressing hash table over a byte arena, so that a lookup neither builds a `String`
 /// nor hashes Unicode: the hot path of measuring a whole bank is one lookup per word. A slot
 /// (32 bytes, two to a cache line) holds the whole entry with the word's first 8 bytes, so
 /// that finding a word of up to 8 bytes touches one cache line of the table, and a longer one
-/// that line and the arena.
+/// that line and the arena; `HashIndex`, whose slots hold only an entry number, would add a
+/// second miss per word.
 struct WordTable {
     struct Entry {
         /// The word's first 8 bytes, little-endian, zero-padded.
@@ -34,10 +36,7 @@ struct WordTable {
     /// FNV-1a over the bytes, finished with a multiply-shift so that every bit mixes.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
+        var hash = FNV1a.hash(bytes)
         hash = (hash ^ (hash >> 31)) &* 0xBF58_476D_1CE4_E5B9
         return hash ^ (hash >> 29)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizSupport
 import QuizYAML
 
 /// Findings accepted as they are today, so that a team adopting quizbank on a large bank gates

@@ -43,7 +43,7 @@ public struct BankStatistics: Sendable, Equatable {
     /// The question texts on the answer-review screen; only when measured (`stats --layout`).
     public var reviewScreen: ReviewScreenStatistics?
     /// The item-writing and quality rules' findings; only when run (`stats --quality`).
-    public var quality: QualityStatistics?
+    public var quality: QualityFindingStatistics?
 
     public var bank: BankIdentity? {
         if case .bank(let identity) = scope { return identity }

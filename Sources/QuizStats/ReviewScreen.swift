@@ -1,5 +1,4 @@
 import QuizBank
-import QuizCompile
 import QuizLayout
 
 /// Measures question texts on the app's answer-review screen as the `review-truncation` rule
@@ -105,12 +104,8 @@ public struct ReviewScreenStatistics: Sendable, Equatable {
 struct ReviewScreenAccumulator: Sendable {
     let measure: ReviewScreenMeasure
     /// This accumulator's own measuring buffers (its thread's table of words seen).
-    private let buffers = Buffers()
+    private var scratch = MeasureScratch()
     private(set) var statistics: ReviewScreenStatistics
-
-    private final class Buffers: @unchecked Sendable {
-        var scratch = MeasureScratch()
-    }
 
     init(_ measure: ReviewScreenMeasure) {
         self.measure = measure
@@ -118,7 +113,7 @@ struct ReviewScreenAccumulator: Sendable {
     }
 
     mutating func add(_ text: String, hasImage: Bool) {
-        let measured = measure.measure(text, hasImage: hasImage, buffers: &buffers.scratch)
+        let measured = measure.measure(text, hasImage: hasImage, buffers: &scratch)
         statistics.count += 1
         statistics.linesAtLarge.add(measured.large)
         statistics.linesAtXXXLarge.add(measured.xxxLarge)

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 import QuizCompile
 import QuizYAML
 

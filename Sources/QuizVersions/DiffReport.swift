@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 
 /// `quizbank diff`'s reports: text grouped by severity, JSON (docs/versions.md, schema
 /// Templates/diff.schema.json), and Markdown for a pull-request comment.

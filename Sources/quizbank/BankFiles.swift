@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizSupport
 import QuizYAML
 
 /// Finds bank files under the paths a user gave, and reads them.

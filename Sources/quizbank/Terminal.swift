@@ -1,4 +1,5 @@
 import Foundation
+import QuizSupport
 
 /// Standard output and error, written through unbuffered POSIX writes of whole strings.
 ///
@@ -44,7 +45,9 @@ struct Terminal {
     /// The `errno` of the first failed write to standard output, if one failed.
     static var outputFailure: Int32? { outputState.withLock { $0 } }
 
-    private static let outputState = LockedErrno()
+    /// Behind a lock: commands write to standard output from the main thread, but the type
+    /// system cannot see that.
+    private static let outputState = Locked<Int32?>(nil)
 
     /// Standard input, output and error when the process started without them: each is given
     /// `/dev/null` opened for reading, so that writes to it fail (and are reported) and no file
@@ -74,15 +77,3 @@ struct Terminal {
     }
 }
 
-/// An `errno` behind a lock: commands write to standard output from the main thread, but the
-/// type system cannot see that.
-private final class LockedErrno: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Int32?
-
-    func withLock<Result>(_ body: (inout Int32?) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}

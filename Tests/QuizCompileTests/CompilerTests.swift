@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import QuizCompile
-import QuizBank
+@testable import QuizBank
 
 enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import QuizBank
+import QuizSupport
 import QuizYAML
 @testable import QuizLint
 
@@ -30,9 +31,9 @@ import QuizYAML
     }
 
     @Test func logGammaMatchesReference() {
-        #expect(abs(QualityStatistics.logGamma(0.5) - 0.5723649429247004) < 1e-12)
-        #expect(abs(QualityStatistics.logGamma(10.5) - 13.940625219403763) < 1e-12)
-        #expect(abs(QualityStatistics.logGamma(100) - 359.1342053695754) < 1e-9)
+        #expect(abs(SignificanceTests.logGamma(0.5) - 0.5723649429247004) < 1e-12)
+        #expect(abs(SignificanceTests.logGamma(10.5) - 13.940625219403763) < 1e-12)
+        #expect(abs(SignificanceTests.logGamma(100) - 359.1342053695754) < 1e-9)
     }
 
     @Test(arguments: [
@@ -42,20 +43,20 @@ import QuizYAML
         (40.0, 30, 0.10486428110798468),
     ])
     func chiSquareSurvivalMatchesScipy(_ statistic: Double, _ df: Int, _ expected: Double) {
-        let p = QualityStatistics.chiSquareSurvival(statistic, degreesOfFreedom: df)
+        let p = SignificanceTests.chiSquareSurvival(statistic, degreesOfFreedom: df)
         #expect(abs(p - expected) <= 1e-9 * max(1, expected) || abs(p / expected - 1) < 1e-8, "\(p) vs \(expected)")
     }
 
     @Test func binomialTailMatchesScipy() {
         let twenty = [Double](repeating: 0.25, count: 20)
-        #expect(abs(QualityStatistics.upperTail(successes: 10, probabilities: twenty).p - 0.01386441694376117) < 1e-12)
-        #expect(abs(QualityStatistics.upperTail(successes: 11, probabilities: twenty).p - 0.003942141664083465) < 1e-12)
-        #expect(abs(QualityStatistics.upperTail(successes: 20, probabilities: twenty).p / 9.094947017729282e-13 - 1) < 1e-9)
+        #expect(abs(SignificanceTests.upperTail(successes: 10, probabilities: twenty).p - 0.01386441694376117) < 1e-12)
+        #expect(abs(SignificanceTests.upperTail(successes: 11, probabilities: twenty).p - 0.003942141664083465) < 1e-12)
+        #expect(abs(SignificanceTests.upperTail(successes: 20, probabilities: twenty).p / 9.094947017729282e-13 - 1) < 1e-9)
         // P(X >= 300) for a binomial(1000, 0.25): exact, and the normal approximation beyond the limit.
         let thousand = [Double](repeating: 0.25, count: 1000)
-        let exact = QualityStatistics.upperTail(successes: 300, probabilities: thousand)
+        let exact = SignificanceTests.upperTail(successes: 300, probabilities: thousand)
         #expect(exact.exact && abs(exact.p / 0.0001935903219490758 - 1) < 1e-8)
-        let approximate = QualityStatistics.upperTail(successes: 300, probabilities: thousand, exactLimit: 10)
+        let approximate = SignificanceTests.upperTail(successes: 300, probabilities: thousand, exactLimit: 10)
         #expect(!approximate.exact && abs(approximate.p / 0.0001935903219490758 - 1) < 0.25)
     }
 
@@ -95,7 +96,7 @@ import QuizYAML
     @Test func wordHashesCutLikeSplit() {
         typealias Visitor = NearDuplicateQuestionRule.Visitor
         for form in ["", " ", "frogs can breathe underwater", " two  spaces ", "a", "1 000 -2", "café au lait", "a \u{301}b c"] {
-            let expected = form.split(separator: " ").map { Visitor.hash($0.utf8) }.sorted()
+            let expected = form.split(separator: " ").map { FNV1a.hash($0.utf8) }.sorted()
             #expect(Visitor.wordHashes(form) == expected, "\(form)")
         }
     }

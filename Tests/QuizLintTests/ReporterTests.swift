@@ -330,13 +330,6 @@ import QuizYAML
         #expect(text.contains("\"\(SARIFReporter.fingerprintKey)\": \"\(hash):2\""))
     }
 
-    @Test func fnv1a64KnownValues() {
-        // Test vectors of the FNV reference (draft-eastlake-fnv).
-        #expect(SARIFReporter.hex(SARIFReporter.fnv1a64([])) == "cbf29ce484222325")
-        #expect(SARIFReporter.hex(SARIFReporter.fnv1a64(Array("a".utf8))) == "af63dc4c8601ec8c")
-        #expect(SARIFReporter.hex(SARIFReporter.fnv1a64(Array("foobar".utf8))) == "85944171f73967e8")
-    }
-
     @Test func sarifURIs() {
         #expect(SARIFReporter.artifactURI("Banks/geo.yaml") == ("Banks/geo.yaml", true))
         #expect(SARIFReporter.artifactURI("./Banks//my bank.yaml") == ("Banks/my%20bank.yaml", true))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import QuizBank
 @testable import QuizStats
+import QuizSupport
 
 /// Every member of the JSON document for `knownBank`, worked out by hand. Shares and expected
 /// counts are rounded to 4 decimal places, as docs/stats.md says.

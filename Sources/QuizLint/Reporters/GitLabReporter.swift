@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 
 /// `quizbank lint --format gitlab`: GitLab CI's code quality report, a JSON list that a job
 /// publishes as `artifacts: reports: codequality:`, and GitLab shows in merge requests.

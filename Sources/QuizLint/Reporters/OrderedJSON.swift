@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 /// A JSON value whose object members keep the order they are written in, rendered by hand so
 /// that the JSON and SARIF reporters give the same bytes for the same findings on every platform
 /// (JSONSerialization's member order is not stable).

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 import QuizYAML
 
 /// `quizbank lint --format sarif`: SARIF 2.1.0, as GitHub code scanning reads it
@@ -312,17 +313,7 @@ public struct SARIFReporter: Sendable {
 
     static func fingerprintHash(_ finding: Finding) -> String {
         let key = finding.ruleID + "\u{0}" + artifactURI(finding.path).uri + "\u{0}" + finding.message
-        return hex(fnv1a64(Array(key.utf8)))
-    }
-
-    /// FNV-1a, 64-bit (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-    static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
+        return hex(FNV1a.hash(key.utf8))
     }
 
     static func hex(_ value: UInt64) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizSupport
 import QuizYAML
 
 /// `PATH:LINE:COL: SEVERITY: MESSAGE [RULE]`, one finding a line, optionally followed by the

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 /// `quizbank stats --format json`: every figure of the report as one versioned JSON document,
 /// described member by member in docs/stats.md.
 ///
@@ -167,8 +168,8 @@ public struct StatsJSONRenderer: Sendable {
         ])
     }
 
-    func quality(_ quality: QualityStatistics) -> JSONValue {
-        func clusters(_ value: QualityStatistics.Clusters) -> JSONValue {
+    func quality(_ quality: QualityFindingStatistics) -> JSONValue {
+        func clusters(_ value: QualityFindingStatistics.Clusters) -> JSONValue {
             .object([("clusters", .integer(value.clusters)), ("questions", .integer(value.questions))])
         }
         return .object([

@@ -318,7 +318,7 @@ extension StatsTextRenderer {
     /// Duplicate clusters and the item-writing and quality rules' findings (those with any).
     func quality(_ stats: BankStatistics) -> String? {
         guard let quality = stats.quality else { return nil }
-        func clusters(_ value: QualityStatistics.Clusters) -> String {
+        func clusters(_ value: QualityFindingStatistics.Clusters) -> String {
             "\(value.clusters) (\(value.questions) question\(value.questions == 1 ? "" : "s"))"
         }
         var out = heading("Quality", "duplicates \(clusters(quality.duplicates)) · near duplicates \(clusters(quality.nearDuplicates))")

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import QuizBank
-import QuizCompile
 import QuizLayout
 import QuizLint
 

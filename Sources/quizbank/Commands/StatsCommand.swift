@@ -95,16 +95,16 @@ enum StatsCommand: Command {
     /// cluster is of the bank's own questions): a count per rule the configuration enables,
     /// and each duplicate and near-duplicate cluster (one finding, naming the cluster's other
     /// questions as related locations).
-    static func qualityStatistics(_ input: LintInput) -> QualityStatistics {
+    static func qualityStatistics(_ input: LintInput) -> QualityFindingStatistics {
         let enabled = RuleRegistry.quality.filter { input.configuration.setting(for: $0.description) != nil }
         let findings = LintEngine(rules: enabled).lint([input]).findings
         var counts: [String: Int] = [:]
         for finding in findings { counts[finding.ruleID, default: 0] += 1 }
-        func clusters(_ rule: String) -> QualityStatistics.Clusters {
+        func clusters(_ rule: String) -> QualityFindingStatistics.Clusters {
             let found = findings.filter { $0.ruleID == rule }
-            return QualityStatistics.Clusters(clusters: found.count, questions: found.reduce(0) { $0 + $1.related.count + 1 })
+            return QualityFindingStatistics.Clusters(clusters: found.count, questions: found.reduce(0) { $0 + $1.related.count + 1 })
         }
-        return QualityStatistics(findingsByRule: enabled.map { QualityStatistics.RuleCount(rule: $0.description.id, findings: counts[$0.description.id] ?? 0) },
+        return QualityFindingStatistics(findingsByRule: enabled.map { QualityFindingStatistics.RuleCount(rule: $0.description.id, findings: counts[$0.description.id] ?? 0) },
                                  duplicates: clusters("duplicate-question"),
                                  nearDuplicates: clusters("near-duplicate-question"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizSupport
 import QuizYAML
 
 // What the content hygiene rules share: a question's texts with their places, word and letter
@@ -106,14 +107,6 @@ extension Question {
 }
 
 extension String {
-    /// Calls `body` with the string's UTF-8 bytes, in place for a native string. The rules take a
-    /// quick look at the bytes of every text before anything costlier, and a loop over a buffer
-    /// costs a fraction of one over `utf8`, which checks the string's form at every byte.
-    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(utf8).withUnsafeBufferPointer(body)
-    }
-
     /// The string of `scalars`, encoded in one go: `String(String.UnicodeScalarView(scalars))`
     /// appends them one at a time through generic code, at many times the cost.
     init(scalars: some Sequence<Unicode.Scalar>) {
@@ -338,22 +331,22 @@ enum TextSpan {
 
 /// Where each line of the bank being checked starts, computed once per bank: rules narrow
 /// findings bank after bank, and scanning the file again for each finding would be quadratic.
-final class SourceLineIndex: @unchecked Sendable {
+final class SourceLineIndex: Sendable {
     static let shared = SourceLineIndex()
 
-    private let lock = NSLock()
-    private var identity: (address: UnsafeRawPointer?, count: Int)?
-    private var starts: [Int] = []
+    /// The bank's address and size, and where its lines start.
+    private let index = Locked<(identity: (address: Int, count: Int)?, starts: [Int])>((nil, []))
 
     /// The bytes of 1-based `line` without its line break, counting lines as libyaml does
     /// (`\n`, `\r\n`, `\r`); nil past the end.
     func line(_ line: Int, of source: [UInt8]) -> ArraySlice<UInt8>? {
-        let address = source.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
-        lock.lock()
-        defer { lock.unlock() }
-        if identity?.address != address || identity?.count != source.count {
-            starts = Self.lineStarts(source)
-            identity = (address, source.count)
+        let address = source.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+        let starts = index.withLock { index in
+            if index.identity?.address != address || index.identity?.count != source.count {
+                index.starts = Self.lineStarts(source)
+                index.identity = (address, source.count)
+            }
+            return index.starts
         }
         guard line >= 1, line <= starts.count else { return nil }
         let start = starts[line - 1]

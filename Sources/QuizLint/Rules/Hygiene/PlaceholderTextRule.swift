@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 
 struct PlaceholderTextRule: QuestionRule {
     static let description = RuleDescription(

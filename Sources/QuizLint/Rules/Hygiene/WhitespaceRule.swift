@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 
 struct WhitespaceRule: QuestionRule {
     static let description = RuleDescription(

@@ -1,6 +1,6 @@
 import Foundation
 import QuizBank
-import QuizCompile
+import QuizSupport
 
 /// What reading one image file gave.
 enum ImageFileState: Sendable, Equatable {
@@ -16,9 +16,8 @@ enum ImageFileState: Sendable, Equatable {
 ///
 /// The engine calls a question rule from one thread, but rules are `Sendable`, so the cache is
 /// guarded by a lock all the same.
-final class ImageFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var states: [String: ImageFileState] = [:]
+final class ImageFiles: Sendable {
+    private let states = Locked<[String: ImageFileState]>([:])
 
     /// The first bytes read of an image: enough for the header of any PNG or WebP and of almost
     /// every JPEG; a JPEG whose frame header comes later (a large EXIF block) is read whole.
@@ -30,12 +29,12 @@ final class ImageFiles: @unchecked Sendable {
         guard ImageFiles.isCheckablePath(image) else { return nil }
         let file = header.imageFilePath(image)
         let key = ImageFiles.absolute(file)
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = states[key] { return known }
-        let state = ImageFiles.read(file)
-        states[key] = state
-        return state
+        return states.withLock { states in
+            if let known = states[key] { return known }
+            let state = ImageFiles.read(file)
+            states[key] = state
+            return state
+        }
     }
 
     /// Whether `image` is a path the decoder accepts, so that its file is worth looking at.

@@ -1,5 +1,4 @@
 import QuizBank
-import QuizCompile
 
 struct ImageMissingRule: QuestionRule {
     static let description = RuleDescription(

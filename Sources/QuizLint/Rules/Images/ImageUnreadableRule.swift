@@ -1,5 +1,4 @@
 import QuizBank
-import QuizCompile
 
 struct ImageUnreadableRule: QuestionRule {
     static let description = RuleDescription(

@@ -1,7 +1,7 @@
 import Foundation
 import QuizBank
-import QuizCompile
 import QuizLayout
+import QuizSupport
 import QuizYAML
 
 /// What the three layout rules share: measuring a bank's texts (every locale, as the app shows
@@ -41,20 +41,15 @@ enum LayoutRuleSupport {
 
     /// Buffers a rule reuses from one text to the next. The engine runs a rule on several
     /// chunks of questions at once, so each caller takes a set of its own and gives it back.
-    final class Scratch: @unchecked Sendable {
-        private let lock = NSLock()
-        private var idle: [MeasureScratch] = []
+    final class Scratch: Sendable {
+        private let idle = Locked<[MeasureScratch]>([])
 
         func take() -> MeasureScratch {
-            lock.lock()
-            defer { lock.unlock() }
-            return idle.popLast() ?? MeasureScratch()
+            idle.withLock { $0.popLast() } ?? MeasureScratch()
         }
 
         func give(_ buffers: MeasureScratch) {
-            lock.lock()
-            idle.append(buffers)
-            lock.unlock()
+            idle.withLock { $0.append(buffers) }
         }
     }
 

@@ -142,15 +142,15 @@ struct KeyLongestBiasRule: BankRule {
         let n = probabilities.count
         let expected = probabilities.reduce(0, +)
         guard Double(longestIsCorrect) > expected else { return }
-        let test = QualityStatistics.upperTail(successes: longestIsCorrect, probabilities: probabilities)
+        let test = SignificanceTests.upperTail(successes: longestIsCorrect, probabilities: probabilities)
         guard test.p < alpha else { return }
         let share = Double(longestIsCorrect) / Double(n)
         let testName = Set(probabilities).count == 1 ? "binomial" : "Poisson-binomial (chance differs with the number of choices)"
         report("""
             the correct choice is the longest in \(longestIsCorrect) of \(n) choice questions with one longest choice \
-            (\(QualityStatistics.percent(share))); chance would make it \(String(format: "%.1f", expected)) \
-            (\(QualityStatistics.percent(expected / Double(n)))); one-sided \(testName) test \
-            (\(test.exact ? "exact" : "normal approximation")): p = \(QualityStatistics.format(p: test.p)), below alpha \(alpha)
+            (\(SignificanceTests.percent(share))); chance would make it \(String(format: "%.1f", expected)) \
+            (\(SignificanceTests.percent(expected / Double(n)))); one-sided \(testName) test \
+            (\(test.exact ? "exact" : "normal approximation")): p = \(SignificanceTests.format(p: test.p)), below alpha \(alpha)
             """, at: first.id.range)
     }
 

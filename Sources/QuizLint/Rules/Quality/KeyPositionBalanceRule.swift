@@ -74,7 +74,7 @@ struct KeyPositionBalanceRule: BankRule {
             let (counts, first) = groups[k]!
             let n = counts.reduce(0, +)
             guard n >= max(minQuestions, 5 * k) else { continue }
-            let test = QualityStatistics.uniformChiSquare(counts)
+            let test = SignificanceTests.uniformChiSquare(counts)
             guard test.p < alpha else { continue }
             let spread = counts.enumerated().map { "\(Self.ordinals[min($0.offset, 7)]) \($0.element)" }.joined(separator: ", ")
             let expected = Double(n) / Double(k)
@@ -82,7 +82,7 @@ struct KeyPositionBalanceRule: BankRule {
                 the correct choice of \(n) unshuffled \(k)-choice questions is not spread evenly: \(spread) \
                 (expected \(String(format: "%.1f", expected)) each); chi-square goodness of fit to a uniform spread: \
                 X² = \(String(format: "%.1f", test.statistic)), df = \(test.degreesOfFreedom), \
-                p = \(QualityStatistics.format(p: test.p)), below alpha \(alpha)
+                p = \(SignificanceTests.format(p: test.p)), below alpha \(alpha)
                 """, at: first.id.range)
         }
     }

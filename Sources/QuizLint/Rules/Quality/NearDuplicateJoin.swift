@@ -1,3 +1,5 @@
+import QuizSupport
+
 /// Finds the pairs of texts whose sets of character 5-grams ("shingles") have a Jaccard
 /// similarity of at least a threshold: an exact set-similarity join (PPJoin: Xiao, Wang, Lin &
 /// Yu, "Efficient similarity joins for near duplicate detection", WWW 2008).
@@ -177,21 +179,14 @@ public enum NearDuplicateJoin {
         var low: UInt64
     }
 
-    /// An open-addressing table from one-word shingles to dense ids. A slot holds its key and
-    /// id side by side, so a lookup costs one cache miss.
+    /// One-word shingles to dense ids. The index is keyed by a one-to-one mix of the shingle, so
+    /// equal hashes are equal shingles and no comparison is needed.
     struct ShingleTable {
-        var slots: [(key: UInt64, id: Int32)]
+        var index: HashIndex
         var frequency: [Int32] = []
-        var used = 0
-        var mask: Int
-
-        static let empty = (key: UInt64.max, id: Int32(-1))  // no one-word key is all ones
 
         init(capacity: Int) {
-            var size = 1
-            while size < capacity * 2 { size <<= 1 }
-            slots = Array(repeating: Self.empty, count: size)
-            mask = size - 1
+            index = HashIndex(capacity: capacity)
         }
 
         /// An id for a shingle kept outside the table (a wide one).
@@ -202,40 +197,21 @@ public enum NearDuplicateJoin {
 
         @inline(__always)
         mutating func id(_ key: UInt64) -> Int32 {
-            if used * 2 >= slots.count { grow() }
-            var slot = Self.slot(key) & mask
-            while true {
-                let entry = slots[slot]
-                if entry.key == key { return entry.id }
-                if entry.id < 0 {
-                    let id = newID()
-                    slots[slot] = (key, id)
-                    used += 1
-                    return id
-                }
-                slot = (slot + 1) & mask
-            }
+            let next = Int32(frequency.count)
+            if let known = index.insert(next, hash: Self.mix(key), isEqual: { _ in true }) { return known }
+            frequency.append(0)
+            return next
         }
 
         @inline(__always)
-        static func slot(_ key: UInt64) -> Int {
-            // A multiply-xorshift mix (a fixed function: runs are reproducible).
+        static func mix(_ key: UInt64) -> UInt64 {
+            // A multiply-xorshift mix (a fixed function: runs are reproducible); each step is
+            // invertible, so distinct keys never share a hash.
             var h = key &* 0x9E37_79B9_7F4A_7C15
             h ^= h >> 29
             h = h &* 0xBF58_476D_1CE4_E5B9
             h ^= h >> 32
-            return Int(truncatingIfNeeded: h)
-        }
-
-        mutating func grow() {
-            let old = slots
-            slots = Array(repeating: Self.empty, count: old.count * 2)
-            mask = slots.count - 1
-            for entry in old where entry.id >= 0 {
-                var slot = Self.slot(entry.key) & mask
-                while slots[slot].id >= 0 { slot = (slot + 1) & mask }
-                slots[slot] = entry
-            }
+            return h
         }
     }
 

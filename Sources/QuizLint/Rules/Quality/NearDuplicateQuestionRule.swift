@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizSupport
 
 struct NearDuplicateQuestionRule: RunRule {
     static let description = RuleDescription(
@@ -424,18 +425,18 @@ struct NearDuplicateQuestionRule: RunRule {
 
         /// The hashes of the words of a normal form with word breaks, sorted.
         static func wordHashes(_ form: String) -> [UInt64] {
-            guard form.utf8.allSatisfy({ $0 < 0x80 }) else { return form.split(separator: " ").map { hash($0.utf8) }.sorted() }
+            guard form.utf8.allSatisfy({ $0 < 0x80 }) else { return form.split(separator: " ").map { FNV1a.hash($0.utf8) }.sorted() }
             // The words' bytes hashed in place (as `split` cuts them, without making substrings):
             // in ASCII a space is always a character of its own.
             var hashes: [UInt64] = []
-            var h = hashSeed, inWord = false
+            var h = FNV1a.offsetBasis, inWord = false
             for byte in form.utf8 {
                 if byte == 0x20 {
                     if inWord { hashes.append(h) }
-                    h = hashSeed
+                    h = FNV1a.offsetBasis
                     inWord = false
                 } else {
-                    h = hash(h, byte)
+                    h = FNV1a.adding(byte, to: h)
                     inWord = true
                 }
             }
@@ -446,23 +447,9 @@ struct NearDuplicateQuestionRule: RunRule {
         mutating func wrongChoices(_ x: Int) -> [UInt64] {
             if let cached = wrong[x] { return cached }
             let entry = run.entries[run.groups[nodes[x]][0]]
-            let hashes = DuplicateQuestionRule.wrongForms(entry).map { Self.hash($0.utf8) }.sorted()
+            let hashes = DuplicateQuestionRule.wrongForms(entry).map { FNV1a.hash($0.utf8) }.sorted()
             wrong[x] = hashes
             return hashes
-        }
-
-        /// 64-bit FNV-1a (a fixed function: collisions are as unlikely as they are harmless here).
-        static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-            var h = hashSeed
-            for byte in bytes { h = hash(h, byte) }
-            return h
-        }
-
-        static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
-
-        @inline(__always)
-        static func hash(_ h: UInt64, _ byte: UInt8) -> UInt64 {
-            (h ^ UInt64(byte)) &* 0x100_0000_01B3
         }
 
         /// Each sorted multiset has an element the other lacks (a word replaced on both sides).

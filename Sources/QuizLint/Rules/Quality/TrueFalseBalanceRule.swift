@@ -91,8 +91,8 @@ struct TrueFalseBalanceRule: BankRule {
             if abs(share - 0.5) > band {
                 let side = share > 0.5 ? "true" : "false"
                 report("""
-                    \(trueLengths.count) of \(n) true/false questions are true (\(QualityStatistics.percent(share))); \
-                    a fair split is 50% ± \(QualityStatistics.percent(band)) (2 standard errors of a binomial share, \
+                    \(trueLengths.count) of \(n) true/false questions are true (\(SignificanceTests.percent(share))); \
+                    a fair split is 50% ± \(SignificanceTests.percent(band)) (2 standard errors of a binomial share, \
                     0.5 ± 2·sqrt(0.25/\(n))): answering '\(side)' when unsure pays
                     """, at: first.id.range)
             }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import QuizCompile
+import QuizBank
 
 /// `withImageFile` reads regular files only, and never waits on one that is not.
 @Suite struct ImageFileTests {

@@ -1,5 +1,5 @@
 import Foundation
-import QuizBank
+import QuizSupport
 
 /// The compiled form of every text: Unicode NFC, and whitespace normalized so that the way an
 /// author laid out the YAML does not leak into what learners see.
@@ -20,7 +20,8 @@ public enum TextNormalizer {
         return text.withUTF8(isNormalized)
     }
 
-    static func isNormalized(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    public static func isNormalized(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var check = QuickCheck()
         // Eight bytes at a time while they are printable ASCII with no space after a space.
         let raw = UnsafeRawBufferPointer(utf8)
@@ -42,10 +43,13 @@ public enum TextNormalizer {
     }
 
     /// `isNormalized` a byte at a time, for loops that read the text anyway (`JSONWriter`).
-    struct QuickCheck {
-        private var previous: UInt8 = 0x0A
+    public struct QuickCheck {
+        @usableFromInline var previous: UInt8 = 0x0A
 
-        mutating func accepts(_ byte: UInt8) -> Bool {
+        @inlinable public init() {}
+
+        @inlinable
+        public mutating func accepts(_ byte: UInt8) -> Bool {
             switch byte {
             case 0x20, 0x0A:
                 if previous == 0x20 || previous == 0x0A { return false }
@@ -58,20 +62,21 @@ public enum TextNormalizer {
             return true
         }
 
-        var acceptsEnd: Bool { previous != 0x20 && previous != 0x0A }
+        @inlinable public var acceptsEnd: Bool { previous != 0x20 && previous != 0x0A }
 
         /// Whether a space next would fail the check.
-        var followsSpace: Bool { previous == 0x20 || previous == 0x0A }
+        @inlinable public var followsSpace: Bool { previous == 0x20 || previous == 0x0A }
 
         /// Takes bytes known to pass (printable ASCII with no space after a space), by the last.
-        mutating func pass(_ last: UInt8) {
+        @inlinable
+        public mutating func pass(_ last: UInt8) {
             previous = last
         }
 
         /// Eight bytes (little-endian) that pass: printable ASCII, and no space that follows a
         /// space (the first byte follows one when `afterSpace`).
-        @inline(__always)
-        static func passes(_ word: UInt64, afterSpace: Bool) -> Bool {
+        @inlinable @inline(__always)
+        public static func passes(_ word: UInt64, afterSpace: Bool) -> Bool {
             guard word & EightBytes.high == 0, !EightBytes.hasByteBelow(word, 0x20) else { return false }
             let spaces = EightBytes.equal(word, 0x20)
             return spaces & (spaces << 8 | (afterSpace ? 0x80 : 0)) == 0

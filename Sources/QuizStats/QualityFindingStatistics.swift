@@ -1,7 +1,7 @@
 /// What the linter's item-writing and quality rules find in a bank: how many findings each rule
 /// has, and the clusters of duplicate and near-duplicate questions. Only when asked for
 /// (`quizbank stats --quality`), which runs those rules.
-public struct QualityStatistics: Sendable, Equatable {
+public struct QualityFindingStatistics: Sendable, Equatable {
     public struct RuleCount: Sendable, Equatable {
         public var rule: String
         public var findings: Int
@@ -37,7 +37,7 @@ public struct QualityStatistics: Sendable, Equatable {
     }
 
     /// Both banks' figures together, when the same rules ran for both; nil otherwise.
-    func merged(with other: QualityStatistics) -> QualityStatistics? {
+    func merged(with other: QualityFindingStatistics) -> QualityFindingStatistics? {
         guard findingsByRule.map(\.rule) == other.findingsByRule.map(\.rule) else { return nil }
         var result = self
         for index in result.findingsByRule.indices { result.findingsByRule[index].findings += other.findingsByRule[index].findings }

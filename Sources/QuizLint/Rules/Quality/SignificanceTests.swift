@@ -1,7 +1,7 @@
 import Foundation
 
 /// The few distributions the balance rules test against, written out (no statistics library).
-enum QualityStatistics {
+enum SignificanceTests {
     /// ln Γ(x) for x > 0 (Lanczos approximation, g = 7, 9 terms; relative error below 1e-14).
     static func logGamma(_ x: Double) -> Double {
         if x < 0.5 {

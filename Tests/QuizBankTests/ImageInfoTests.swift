@@ -1,5 +1,5 @@
 import Testing
-@testable import QuizCompile
+@testable import QuizBank
 
 @Suite("Image headers")
 struct ImageInfoTests {
