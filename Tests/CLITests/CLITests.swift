@@ -8,6 +8,11 @@ struct Run {
     var stderr: String
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The OpenTriviaQA banks the tests read: the sample under Tests/Data, or the folder that
+    /// QUIZBANK_CORPUS names (`make corpus-test` names the whole corpus).
+    static let corpus = ProcessInfo.processInfo.environment["QUIZBANK_CORPUS"].map { URL(fileURLWithPath: $0) }
+        ?? repository.appendingPathComponent("Tests/Data/opentriviaqa")
+    static let corpusIsTheSample = ProcessInfo.processInfo.environment["QUIZBANK_CORPUS"] == nil
 
     /// `QUIZBANK_EXECUTABLE` names the build to run (the release build, say); else the debug
     /// build, or the release build when there is no debug one.
