@@ -66,14 +66,13 @@ run: build
 # The example players (Examples/, built on QuizBankKit alone) on the compiled Banks/: the
 # trivia game on the astronomy bank, then a driving-test exam. Answers are read from stdin, so
 # `make play < answers` plays without a terminal; PLAY_EXAM_FLAGS="--demo --seed 3" takes the
-# exam as a demo user, the same exam every time. The compiled JSON does not record the image
-# root, hence --images.
+# exam as a demo user, the same exam every time. compile copies the images beside the JSON.
 PLAY_LANGUAGE ?= en
 PLAY_EXAM_FLAGS ?=
 play: build
 	$(BUILD_DIR)/debug/quizbank compile Banks/ -o $(BUILD_DIR)/play
 	-$(BUILD_DIR)/debug/quiz-trivia --language $(PLAY_LANGUAGE) $(BUILD_DIR)/play/astronomy.pt-BR.json
-	-$(BUILD_DIR)/debug/quiz-exam --images Banks/driving/signs $(PLAY_EXAM_FLAGS) $(BUILD_DIR)/play/driving-test.en.json
+	-$(BUILD_DIR)/debug/quiz-exam $(PLAY_EXAM_FLAGS) $(BUILD_DIR)/play/driving-test.en.json
 
 test: deps test-deps
 	$(SWIFT) build --build-tests
