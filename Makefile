@@ -9,8 +9,10 @@ OUT := out
 BENCH_DIR := $(BUILD_DIR)/bench
 BENCH_QUESTIONS ?= 100000
 BENCH_RUNS ?= 5
-# The OpenTriviaQA banks beside the project (tests read them; never copied in).
+# The whole OpenTriviaQA corpus in bank format, for `make corpus-test` and the bench banks
+# (`make test` reads the sample vendored under Tests/Data/opentriviaqa).
 CORPUS ?= ../shared/corpus/opentriviaqa
+CORPUS_SAMPLE := Tests/Data/opentriviaqa
 APT_PACKAGES := libyaml-dev libharfbuzz-dev fonts-inter pkg-config
 # For the tests only: the completion scripts are run in each shell, the man page through man.
 TEST_APT_PACKAGES := bash zsh fish man-db groff-base
@@ -20,7 +22,7 @@ PIP_PACKAGES := jsonschema pyyaml regex
 # indirection (docs/performance.md). macOS ships the runtime with the system.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 
-.PHONY: all deps test-deps build release run play test bench bench-scale bench-recall install clean fuzz fuzz-build fuzz-smoke
+.PHONY: all deps test-deps build release run play test corpus-test bench bench-scale bench-recall install clean fuzz fuzz-build fuzz-smoke
 
 all: build
 
@@ -64,14 +66,13 @@ run: build
 # The example players (Examples/, built on QuizBankKit alone) on the compiled Banks/: the
 # trivia game on the astronomy bank, then a driving-test exam. Answers are read from stdin, so
 # `make play < answers` plays without a terminal; PLAY_EXAM_FLAGS="--demo --seed 3" takes the
-# exam as a demo user, the same exam every time. The compiled JSON does not record the image
-# root, hence --images.
+# exam as a demo user, the same exam every time. compile copies the images beside the JSON.
 PLAY_LANGUAGE ?= en
 PLAY_EXAM_FLAGS ?=
 play: build
 	$(BUILD_DIR)/debug/quizbank compile Banks/ -o $(BUILD_DIR)/play
 	-$(BUILD_DIR)/debug/quiz-trivia --language $(PLAY_LANGUAGE) $(BUILD_DIR)/play/astronomy.pt-BR.json
-	-$(BUILD_DIR)/debug/quiz-exam --images Banks/driving/signs $(PLAY_EXAM_FLAGS) $(BUILD_DIR)/play/driving-test.en.json
+	-$(BUILD_DIR)/debug/quiz-exam $(PLAY_EXAM_FLAGS) $(BUILD_DIR)/play/driving-test.en.json
 
 test: deps test-deps
 	$(SWIFT) build --build-tests
@@ -86,15 +87,24 @@ test: deps test-deps
 	$(PYTHON) Tests/schema/validate.py diff Tests/QuizVersionsTests/Golden/diff.json
 	$(BUILD_DIR)/debug/quizbank lint --format sarif Banks/ Tests/schema/invalid-banks/ > $(BUILD_DIR)/lint.sarif; test $$? -le 1
 	$(PYTHON) Tests/schema/validate_sarif.py Tests/QuizLintTests/Golden/lint.sarif $(BUILD_DIR)/lint.sarif
-	$(PYTHON) Tests/stats/crosscheck.py $(BUILD_DIR)/debug/quizbank Banks $(CORPUS)
+	$(PYTHON) Tests/stats/crosscheck.py $(BUILD_DIR)/debug/quizbank Banks $(CORPUS_SAMPLE)
 	SWIFT=$(SWIFT) Tests/consumer/run.sh $(BUILD_DIR)/debug/quizbank
 	$(MAKE) fuzz-smoke
 
+# The tests that read OpenTriviaQA, over the whole corpus instead of the sample (QUIZBANK_CORPUS
+# points them at it): the compile, round-trip and fix tests, and the stats cross-check.
+corpus-test: deps
+	@test -d $(CORPUS) || { echo "No corpus at $(CORPUS): make corpus-test CORPUS=DIR"; exit 2; }
+	$(SWIFT) build --build-tests
+	QUIZBANK_CORPUS=$(abspath $(CORPUS)) $(SWIFT) test --skip-build \
+	  --filter 'CorpusCompileTests|RoundTripTests|safeFixesOverTheCorpusKeepTheirPromises|theWalkThroughTakesCorpusBanksToAGreenGate'
+	$(PYTHON) Tests/stats/crosscheck.py $(BUILD_DIR)/debug/quizbank $(CORPUS)
+
 # Fuzzing (docs/fuzzing.md): libFuzzer, through the package of its own under Fuzz/, built with
 # ASan and coverage over every module. Seeds are read where they are (never copied): the
-# example banks, the templates and the YAML test suite's inputs; what the fuzzer finds goes
+# example banks, the templates and the YAML test suite's inputs (vendored); what the fuzzer finds goes
 # to $(FUZZ_DIR)/corpus, a crashing input to $(FUZZ_DIR)/crash-*.
-YAML_SUITE ?= ../shared/corpus/yaml-test-suite
+YAML_SUITE ?= Tests/Data/yaml-test-suite
 FUZZ_DIR := $(BUILD_DIR)/fuzz
 FUZZ_BIN := Fuzz/.build/debug/QuizbankFuzz
 FUZZ_TIME ?= 600

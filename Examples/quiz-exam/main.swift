@@ -11,7 +11,8 @@ let usage = """
     usage: quiz-exam [--seed N] [--demo] [--images DIR] [--language TAG[,TAG...]] BANK.json
       --seed N      draw the same exam every time for the same N
       --demo        take the test as a free user: stop at the bank's demo limit
-      --images DIR  the folder image paths are relative to (default: the bank file's folder)
+      --images DIR  the folder image paths are relative to (default: the bank file's folder,
+                    where `quizbank compile -o DIR` copies them)
     """
 let options = ExampleCommandLine(Array(CommandLine.arguments.dropFirst()), usage: usage,
                                  flags: ["--seed", "--demo", "--images", "--language", "--help"])

@@ -24,10 +24,19 @@ public struct CompiledDocument: Sendable {
 /// Takes a bank's compiled documents as they are made, so that a large one is never held whole:
 /// `start` names the documents (one per locale, in order), `append` gives a document's next
 /// bytes, in order. `start` may come again for the same bank, when the compiler starts over:
-/// what was appended before is then to be dropped.
+/// what was appended before is then to be dropped. `image` gives the bytes of each image the
+/// documents refer to, once per bank, when the compiler has read them (an output folder copies
+/// them beside the documents).
 public protocol DocumentSink: AnyObject {
     func start(_ fileNames: [String])
     func append(_ bytes: ArraySlice<UInt8>, toDocument index: Int)
+    /// An image file's bytes, `path` as the documents write it (relative to the bank's image
+    /// root), and their SHA-256 as the documents give it.
+    func image(_ bytes: [UInt8], path: String, sha256: String)
+}
+
+extension DocumentSink {
+    public func image(_ bytes: [UInt8], path: String, sha256: String) {}
 }
 
 /// Which locales of a bank to compile.
@@ -372,7 +381,9 @@ final class DocumentEmitter {
             let bytes = try withImageFile(atPath: file) { image throws(ImageFileError) in try image.readToEnd() }
             do throws(ImageInfoError) {
                 let info = try readImageInfo(bytes)
-                record = ImageRecord(width: info.width, height: info.height, sha256: SHA256.hex(SHA256.hash(bytes)))
+                let found = ImageRecord(width: info.width, height: info.height, sha256: SHA256.hex(SHA256.hash(bytes)))
+                sink?.image(bytes, path: image.value, sha256: found.sha256)
+                record = found
             } catch {
                 unreadable("\(error)")
             }

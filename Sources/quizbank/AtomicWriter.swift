@@ -13,8 +13,15 @@ import QuizCompile
 /// it what killed runs left in the store. A failed run removes its folder (and the folders it
 /// made), and `DIR` stays as it was.
 ///
+/// The images the documents refer to are copied into the set too (unless `copiesImages` is
+/// off), each at the path the documents give it, so that it resolves from the documents' folder:
+/// `DIR/signs/stop.png` for `signs/stop.png`. An image several banks or locales use is written
+/// once; two banks with different images at one path stop the run. The set's folders are
+/// quizbank's, listed through the files in them.
+///
 /// Files someone else put in `DIR` (not listed in its set's `<N>.files`) are carried into the
-/// new set as hard links and are never deleted; a folder there stops the run, as does a plain
+/// new set as hard links and are never deleted; a folder there that quizbank did not make, or
+/// such a file inside one it made, stops the run, as does a plain
 /// `DIR` folder (an older quizbank's output) holding anything but compiled documents and that
 /// version's temporary files. Such a folder of compiled documents becomes the old set: it is
 /// moved into the store and the link put in its place (between those two renames, `DIR` is
@@ -24,23 +31,32 @@ import QuizCompile
 /// is not worth the wait on every compile (about 13 ms for a 29 MB document here).
 final class AtomicWriter: DocumentSink {
     private let output: String
+    private let copiesImages: Bool
     private var store: OutputStore?
     private var prepared = false
     /// The names written into the new set so far.
     private var names: Set<String> = []
+    /// The images written into the new set: path in the set, its hash and the bank it came from.
+    private var images: [String: (sha256: String, bank: String)] = [:]
+    /// The bank being compiled, and the images it was the first to write.
+    private var bank = ""
+    private var bankImages: [String] = []
     /// The current bank's files, in the order `start` named them: descriptor and name.
     private var current: [(descriptor: Int32, name: String)] = []
     /// The first thing that went wrong; nothing more is written after it.
     private(set) var failure: CommandFailure?
 
-    init(directory: String) {
+    init(directory: String, copiesImages: Bool = true) {
         output = directory
+        self.copiesImages = copiesImages
     }
 
-    /// The next `start` names another bank's files (the current one's stay).
-    func nextBank() {
+    /// The next `start` names the files of another bank, the file at `path` (the current one's stay).
+    func nextBank(_ path: String) {
         closeCurrent()
         current = []
+        bank = path
+        bankImages = []
     }
 
     func start(_ fileNames: [String]) {
@@ -51,10 +67,20 @@ final class AtomicWriter: DocumentSink {
                 unlink(store.newSetPath(entry.name))
                 names.remove(entry.name)
             }
+            // Its images too: a header key after the questions may have moved the image root.
+            for name in bankImages {
+                unlink(store.newSetPath(name))
+                images[name] = nil
+            }
         }
         current = []
+        bankImages = []
         guard failure == nil, let store = prepare() else { return }
         for name in fileNames {
+            if let image = images[name] {
+                failure = CommandFailure(message: "cannot write \(FilePath.join(output, name)) for \(bank): \(image.bank) has an image of that path")
+                return
+            }
             // Two banks of one run may have the same id: the later one wins, as it would
             // written one after the other.
             let path = store.newSetPath(name)
@@ -76,6 +102,49 @@ final class AtomicWriter: DocumentSink {
         }
     }
 
+    func image(_ bytes: [UInt8], path: String, sha256: String) {
+        guard copiesImages, failure == nil, let store = prepare() else { return }
+        let destination = FilePath.join(output, path)
+        // The path as a reader of the documents resolves it (`.` and `..` taken lexically); the
+        // decoder saw to it that it stays under the image root.
+        var components: [Substring] = []
+        for component in path.split(separator: "/") where component != "." {
+            if component == ".." { _ = components.popLast() } else { components.append(component) }
+        }
+        let name = components.joined(separator: "/")
+        guard !name.isEmpty, !name.contains("\n") else {
+            failure = CommandFailure(message: "cannot copy image '\(path)' of \(bank) into \(output): the path names no file there")
+            return
+        }
+        if let written = images[name] {
+            guard written.sha256 != sha256 else { return }
+            failure = CommandFailure(message: "cannot write \(destination) for \(bank): \(written.bank) has a different image at that path (sha256 \(written.sha256), not \(sha256)); give one of them another path")
+            return
+        }
+        if names.contains(name) {
+            failure = CommandFailure(message: "cannot write image \(destination) for \(bank): a compiled document has that name")
+            return
+        }
+        let file = store.newSetPath(name)
+        do {
+            try FileManager.default.createDirectory(atPath: FilePath.directory(of: file), withIntermediateDirectories: true)
+        } catch {
+            failure = CommandFailure(message: "cannot create the folder of \(destination): \(error.localizedDescription)")
+            return
+        }
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            failure = CommandFailure(message: "cannot write \(file): \(String(cString: strerror(errno)))")
+            return
+        }
+        defer { close(descriptor) }
+        images[name] = (sha256, bank)
+        bankImages.append(name)
+        if let error = bytes.withUnsafeBytes({ Terminal.writeAll($0, to: descriptor) }) {
+            failure = CommandFailure(message: "cannot write \(file): \(String(cString: strerror(error)))")
+        }
+    }
+
     /// Puts the new set in place of the old one; on any failure, removes it and throws.
     func commit() throws(CommandFailure) {
         closeCurrent()
@@ -87,7 +156,7 @@ final class AtomicWriter: DocumentSink {
         }
         guard let store else { return }
         do throws(CommandFailure) {
-            try store.publish(names: names)
+            try store.publish(names: names.union(images.keys))
         } catch {
             rollback()
             throw error
@@ -104,6 +173,8 @@ final class AtomicWriter: DocumentSink {
         store?.removeNewSet()
         store = nil
         names = []
+        images = [:]
+        bankImages = []
     }
 
     private func prepare() -> OutputStore? {
@@ -230,9 +301,8 @@ final class OutputStore {
     func removeNewSet() {
         // Numbered once the store is known to be quizbank's and locked.
         if number > 0 {
-            let folder = setPath(number)
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] { unlink(FilePath.join(folder, entry)) }
-            rmdir(folder)
+            // All of it is this run's: what it wrote, and hard links to what it carried.
+            try? FileManager.default.removeItem(atPath: setPath(number))
             for suffix in [".files", ".files.part", ".link"] { unlink(FilePath.join(path, "\(number)\(suffix)")) }
         }
         if madeStore {
@@ -376,15 +446,44 @@ final class OutputStore {
         return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
     }
 
+    /// The folders of the listed paths (`a` and `a/b` for `a/b/c.png`).
+    private static func folders(of listed: Set<String>) -> Set<String> {
+        var folders: Set<String> = []
+        for path in listed {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                folders.insert(String(folder))
+            }
+        }
+        return folders
+    }
+
     /// Hard-links into the new set each file of `set` that quizbank did not write, unless the
     /// new set has a file of that name (the old one then stays in the store, with a note).
     private func carryForeignFiles(from set: Int, leaving names: Set<String>) throws(CommandFailure) {
         let ours = listed(set) ?? []
+        let ourFolders = Self.folders(of: ours)
+        /// Checks that a folder quizbank made holds only what it wrote.
+        func checkFolder(_ relative: String) throws(CommandFailure) {
+            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: FilePath.join(setPath(set), relative))) ?? []).sorted() {
+                let name = relative + "/" + entry
+                if ourFolders.contains(name) {
+                    try checkFolder(name)
+                } else if !ours.contains(name) || isFolder(FilePath.join(setPath(set), name)) {
+                    throw CommandFailure(message: "cannot replace \(link): \(FilePath.join(link, name)) is not quizbank's, in a folder of images it made. Each compile replaces \(link) as a whole, carrying along files it did not write only at the top; move \(name) out of \(link)")
+                }
+            }
+        }
         for entry in ((try? FileManager.default.contentsOfDirectory(atPath: setPath(set))) ?? []).sorted() {
             let source = FilePath.join(setPath(set), entry)
-            // quizbank writes no folders: one is someone else's, also under a name it wrote.
             if isFolder(source) {
-                throw CommandFailure(message: "cannot replace \(link): \(FilePath.join(link, entry)) is a folder quizbank did not make. Each compile replaces \(link) as a whole, carrying along files it did not write but not folders; move \(entry) out of \(link)")
+                // quizbank makes folders only for images: another one is someone else's.
+                guard ourFolders.contains(entry) else {
+                    throw CommandFailure(message: "cannot replace \(link): \(FilePath.join(link, entry)) is a folder quizbank did not make. Each compile replaces \(link) as a whole, carrying along files it did not write but not folders; move \(entry) out of \(link)")
+                }
+                try checkFolder(entry)
+                continue
             }
             guard !ours.contains(entry), !names.contains(entry) else { continue }
             guard linkat(AT_FDCWD, source, AT_FDCWD, newSetPath(entry), 0) == 0 else {
@@ -394,28 +493,40 @@ final class OutputStore {
     }
 
     /// Removes what quizbank wrote in `set` (all of it when the set was never listed) and the
-    /// files carried from it into the new set, then the folder; returns what it kept.
+    /// files carried from it into the new set, then the folders left empty; returns what it kept.
     private func removeSet(_ set: Int) -> [String] {
-        let folder = setPath(set)
+        let root = setPath(set)
         let ours = listed(set)
+        let ourFolders = ours.map(Self.folders) ?? []
         var kept: [String] = []
-        for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
-            let file = FilePath.join(folder, entry)
-            var info = stat()
-            guard lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
-                kept.append(entry)
-                continue
-            }
-            var carried = stat()
-            let isOurs = ours?.contains(entry) ?? (info.st_mode & S_IFMT == S_IFREG && entry.hasSuffix(".json"))
-            let wasCarried = lstat(newSetPath(entry), &carried) == 0 && carried.st_dev == info.st_dev && carried.st_ino == info.st_ino
-            if isOurs || wasCarried {
-                unlink(file)
-            } else {
-                kept.append(entry)
+        func clear(_ relative: String) {
+            let folder = relative.isEmpty ? root : FilePath.join(root, relative)
+            for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+                let name = relative.isEmpty ? entry : relative + "/" + entry
+                let file = FilePath.join(root, name)
+                var info = stat()
+                guard lstat(file, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFDIR {
+                    if ourFolders.contains(name) {
+                        clear(name)
+                        rmdir(file)
+                    } else {
+                        kept.append(name)
+                    }
+                    continue
+                }
+                var carried = stat()
+                let isOurs = ours?.contains(name) ?? (relative.isEmpty && info.st_mode & S_IFMT == S_IFREG && entry.hasSuffix(".json"))
+                let wasCarried = lstat(newSetPath(name), &carried) == 0 && carried.st_dev == info.st_dev && carried.st_ino == info.st_ino
+                if isOurs || wasCarried {
+                    unlink(file)
+                } else {
+                    kept.append(name)
+                }
             }
         }
-        if rmdir(folder) == 0 { unlink(FilePath.join(path, "\(set).files")) }
+        clear("")
+        if rmdir(root) == 0 { unlink(FilePath.join(path, "\(set).files")) }
         return kept
     }
 }

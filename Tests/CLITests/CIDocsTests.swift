@@ -19,7 +19,7 @@ import Testing
         #expect(steps.count == 5)
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let corpus = Run.repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/opentriviaqa")
+        let corpus = Run.corpus
         let banks = scratch.url.appendingPathComponent("banks")
         try FileManager.default.createDirectory(at: banks, withIntermediateDirectories: true)
         for name in ["brain-teasers", "entertainment"] {

@@ -8,6 +8,11 @@ struct Run {
     var stderr: String
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The OpenTriviaQA banks the tests read: the sample under Tests/Data, or the folder that
+    /// QUIZBANK_CORPUS names (`make corpus-test` names the whole corpus).
+    static let corpus = ProcessInfo.processInfo.environment["QUIZBANK_CORPUS"].map { URL(fileURLWithPath: $0) }
+        ?? repository.appendingPathComponent("Tests/Data/opentriviaqa")
+    static let corpusIsTheSample = ProcessInfo.processInfo.environment["QUIZBANK_CORPUS"] == nil
 
     /// `QUIZBANK_EXECUTABLE` names the build to run (the release build, say); else the debug
     /// build, or the release build when there is no debug one.
@@ -195,7 +200,10 @@ questions:
         let run = try Run(["compile", Run.repository.appendingPathComponent("Banks").path, "-o", out.path])
         #expect(run.status == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(files == ["astronomy.en.json", "astronomy.pt-BR.json", "driving-test.en.json"])
+        #expect(files.filter { $0.hasSuffix(".json") } == ["astronomy.en.json", "astronomy.pt-BR.json", "driving-test.en.json"])
+        // And the driving test's images, beside it.
+        let signs = try FileManager.default.contentsOfDirectory(atPath: Run.repository.appendingPathComponent("Banks/driving/signs").path)
+        #expect(files.filter { !$0.hasSuffix(".json") } == signs.filter { $0.hasSuffix(".png") }.sorted())
     }
 
     @Test func compileToStdoutWritesOneBank() throws {

@@ -91,15 +91,28 @@ struct Player {
         #expect(usage.status == 2 && usage.stderr.hasPrefix("unknown option --bogus\nusage: quiz-trivia"))
     }
 
+    /// Compiled by `quizbank compile -o DIR`, which copies the images beside the JSON: the player
+    /// needs nothing else, and every image of every document there passes its hash check.
     @Test func anExamIsDrawnByTopicAndPassesWithTheRightAnswers() throws {
-        let scratch = try compiledBanks()
+        let scratch = try Scratch()
         defer { scratch.remove() }
-        let file = scratch.url.appendingPathComponent("driving-test.en.json")
+        let out = scratch.url.appendingPathComponent("out")
+        let compiled = try Player("quizbank", ["compile", Repository.root.appendingPathComponent("Banks").path, "-o", out.path], input: "")
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        var images = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: out.path) where name.hasSuffix(".json") {
+            let document = out.appendingPathComponent(name)
+            for image in try CompiledBank.load(contentsOf: document).questions.compactMap(\.image) {
+                try image.verifiedData(at: try CompiledBank.imageURL(for: image, documentURL: document))
+                images += 1
+            }
+        }
+        #expect(images > 10)
+        let file = out.appendingPathComponent("driving-test.en.json")
         let bank = try CompiledBank.load(contentsOf: file)
         var generator = SplitMix64(seed: 11)
         let exam = try bank.drawExam(using: &generator)
-        let signs = Repository.root.appendingPathComponent("Banks/driving/signs").path
-        let arguments = ["--seed", "11", "--images", signs, file.path]
+        let arguments = ["--seed", "11", file.path]
 
         let right = try Player("quiz-exam", arguments, input: exam.questions.map { line($0.correctResponse) + "\n" }.joined())
         #expect(right.status == 0, "\(right.stderr)")

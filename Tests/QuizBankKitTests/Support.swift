@@ -6,7 +6,10 @@ import Testing
 
 enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/opentriviaqa")
+    /// The OpenTriviaQA banks the tests read: the sample under Tests/Data, or the folder that
+    /// QUIZBANK_CORPUS names (`make corpus-test` names the whole corpus).
+    static let corpus = ProcessInfo.processInfo.environment["QUIZBANK_CORPUS"].map { URL(fileURLWithPath: $0) }
+        ?? root.appendingPathComponent("Tests/Data/opentriviaqa")
 
     /// The bank files of a folder of the repository (or beside it), sorted.
     static func banks(in folder: URL) -> [URL] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import QuizBank
 import QuizSupport
 import QuizYAML
@@ -213,7 +214,7 @@ import QuizYAML
     @Test func lengthIsFoundationsTrimmedCount() {
         let pieces = ["a", "b", "é", "e\u{301}", " ", "\t", "\n", "\r\n", "\u{A0}", "\u{2003}", "\u{2028}", "\u{85}", "\u{3000}",
                       "\u{301}", "\u{200B}", "🇧🇷", "x y", "\u{FEFF}"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<8, from: pieces, using: &generator)
             #expect(QualityText.length(text) == text.trimmingCharacters(in: .whitespacesAndNewlines).count, "\(text.debugDescription)")
@@ -230,7 +231,7 @@ import QuizYAML
 @Suite struct ContainsASCIITests {
     @Test func containsASCIIIsFoundationsContains() {
         let pieces = [" ", "and", "And", ",", "&", "a", "n", "d", "\u{301}", "é", "\u{FF0C}", "\u{2009}", "x"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<9, from: pieces, using: &generator)
             #expect(English.containsASCII(text, " and ") == text.contains(" and "), "\(text.debugDescription)")
@@ -256,7 +257,7 @@ import QuizYAML
     @Test func asciiContentWordsAreThoseOfEnglishWords() {
         let pieces = [" ", "desert", "Deserts", "DESERT", "studies", "painted", "known", "which", "it's", "O'Neil", "rock'n'roll",
                       "'", "''", "x'", "4th", "abc1", "co-op", "\r\n", "\n", ".", "?", "(", "\"", "Sahara", "the", "area", "ab", "abcd"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
             let bytes = Array(text.utf8)
@@ -273,7 +274,7 @@ import QuizYAML
                       "both", "all", "but", "not", "except", "excepts", "nor", " ", ", ", "&", "+", "/", ";", "(", ")", ".", "\t", "\r\n",
                       "é", "Ⅲ", "-1", "salt"]
         let rule = ComplexChoiceRule(options: RuleOptions([:]))
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         var kept = 0
         for _ in 0..<30_000 {
             let text = randomText(pieceCount: 0..<7, from: pieces, using: &generator)
@@ -293,7 +294,7 @@ import QuizYAML
     @Test func asciiWordsAreThoseOfAnyText() {
         let pieces = [" ", "Which", "is", "NOT", "don't", "O'Neil", "'", "x'", "4th", "1,000", "co-op", "\r\n", "\r", "\n", ".", "?", "!", ":",
                       "(", ")", "[", "]", "\"", "*", "_", "Sahara", "the", "A", "\t", "rock'n'roll", "e.g.", "--", ";", "'s"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<12, from: pieces, using: &generator)
             #expect(English.asciiWords(text) == English.wordsOfAnyText(text), "\(text.debugDescription)")
@@ -307,7 +308,7 @@ import QuizYAML
 @Suite struct AggregateChoiceFirstWordTests {
     @Test func firstWordIsThatOfCharacters() {
         let pieces = [" ", "All", "NONE", "of", "the", "above", "1", "(", "\"", "é", "Ärger", "\u{301}", "-", "b", "\r\n", "x2"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
             #expect(AggregateChoice.firstWord(text) == text.drop { !$0.isLetter }.prefix { $0.isLetter }.lowercased(), "\(text.debugDescription)")
@@ -320,7 +321,7 @@ import QuizYAML
 @Suite struct EnglishLocaleTests {
     @Test func isEnglishIsTheLanguageEn() {
         let pieces = ["en", "EN", "eN", "e", "n", "-", "GB", "-US", "fr", "eng", "x", "é", "Ｅ", "", "_"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<20_000 {
             let locale = randomText(pieceCount: 0..<4, from: pieces, using: &generator)
             #expect(English.isEnglish(locale) == (LocalizableTexts.language(of: locale) == "en"), "\(locale.debugDescription)")
@@ -335,7 +336,7 @@ import QuizYAML
         let pieces = ["n", "t", "N", "T", "not", "NOT", "don't", "dont", "ex", "cept", "EXCEPT", " ", "é", "n\u{2019}t", "x", "\u{301}",
                       "K", "\u{212A}", "ő", "İ"]
         let fragments = ["not", "n't", "n\u{2019}t", "nt", "except", "k", "", "ot"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
             let subset = fragments.filter { _ in Bool.random(using: &generator) }
@@ -351,7 +352,7 @@ import QuizYAML
 
     @Test func capitalsAreThoseOfCharacters() {
         let pieces = ["A", "a", "B", "z", "Z", "1", "'", "-", "É", "é", "E\u{301}", "ß", "Σ", "DŽ", "ǅ"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 1..<5, from: pieces, using: &generator)
             let word = EnglishWord(text: text, lower: text.lowercased(), range: text.startIndex..<text.endIndex, before: nil, after: nil,
@@ -369,7 +370,7 @@ import QuizYAML
         // Every ASCII mark may follow a blank: punctuation lets dots stand alone, symbols do not.
         let marks = (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }.filter { !$0.first!.isLetter && !$0.first!.isNumber }
         let pieces = ["_", "___", ".", "....", "...", " ", "\t", "\r\n", "word", "a"] + marks
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
             #expect(BlankNotAtEndRule.asciiBlanks(in: text) == BlankNotAtEndRule.blanksOfAnyText(in: text), "\(text.debugDescription)")
@@ -383,7 +384,7 @@ import QuizYAML
     @Test func asciiStemsAreThoseOfAnyWord() {
         let pieces = ["stud", "ies", "ing", "ed", "ly", "es", "ch", "sh", "ss", "x", "z", "s", "us", "is", "'", "'s", "a", "B", "CH", "ES",
                       "Y", " ", "-"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         for _ in 0..<30_000 {
             let word = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
             #expect(English.asciiStem(word) == English.stemOfAnyWord(word), "\(word.debugDescription)")
@@ -397,7 +398,7 @@ import QuizYAML
     @Test func rejectedChoicesAreNoNumbers() {
         let pieces = ["one", "Twenty", "-", "one", "AD ", "ad", "$", "(", "\"", ".", " ", "Paris", "hundred", "x", "5", "%", "'s", "th",
                       "BC", "é", "+", "million", "years"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         var kept = 0
         for _ in 0..<30_000 {
             let text = randomText(pieceCount: 0..<5, from: pieces, using: &generator)

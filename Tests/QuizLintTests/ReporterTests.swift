@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import QuizLint
 import QuizBank
 import QuizYAML
@@ -126,7 +127,8 @@ import QuizYAML
 
     @Test func theFixedFindingsAreInReportOrder() {
         #expect(Self.findings == Self.findings.sorted(by: Finding.reportOrder))
-        var shuffled = Self.findings.shuffled() + Self.findings.shuffled()
+        var generator = seededGenerator()
+        var shuffled = Self.findings.shuffled(using: &generator) + Self.findings.shuffled(using: &generator)
         let expected = shuffled.sorted(by: Finding.reportOrder)
         shuffled.sortForReport()
         #expect(shuffled == expected)
@@ -134,7 +136,7 @@ import QuizYAML
 
     /// Many ties on each field, and lines and columns at the ends of their range.
     @Test func sortingForTheReportIsTheStableSortByReportOrder() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededGenerator()
         let values: [UInt32] = [1, 2, 3, 65_535, 65_536, UInt32.max - 1, UInt32.max]
         func mark() -> SourceMark {
             SourceMark(line: Int(values.randomElement(using: &generator)!), column: Int(values.randomElement(using: &generator)!))

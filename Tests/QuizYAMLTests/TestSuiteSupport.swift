@@ -1,11 +1,11 @@
 import Foundation
 @testable import QuizYAML
 
-/// Where the shared corpus is: `../shared` beside the repository.
+/// The YAML test suite's cases, vendored under `Tests/Data/yaml-test-suite` (its README says what
+/// was copied).
 enum Corpus {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared")
-    static let yamlTestSuite = shared.appendingPathComponent("corpus/yaml-test-suite")
+    static let yamlTestSuite = repository.appendingPathComponent("Tests/Data/yaml-test-suite")
 
     /// Each test of the suite: a folder with `in.yaml`, named like `2G84/01` for numbered subtests.
     /// The suite as published also has `name/` and `tags/` folders of links to the test folders;

@@ -4,8 +4,8 @@ GitHub code scanning expects.
 
     python3 Tests/schema/validate_sarif.py FILE...
 
-Each FILE is validated against ../shared/spec/sarif-schema-2.1.0.json (found relative to this
-script: the repository root is two levels up, and `shared` sits beside it), with the validator
+Each FILE is validated against Tests/Data/sarif/sarif-schema-2.1.0.json (the OASIS schema,
+vendored with its README; found relative to this script), with the validator
 class the schema's `$schema` names (draft-04 for the OASIS schema). Then, beyond the schema, the
 expectations of GitHub code scanning that the schema leaves open:
 
@@ -35,7 +35,7 @@ from jsonschema.validators import validator_for
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-SCHEMA = ROOT.parent / "shared" / "spec" / "sarif-schema-2.1.0.json"
+SCHEMA = ROOT / "Tests" / "Data" / "sarif" / "sarif-schema-2.1.0.json"
 
 MAX_ERRORS_PER_FILE = 20
 MAX_MESSAGE = 300

@@ -9,7 +9,9 @@ enum CompileCommand: Command {
     static let usage = "quizbank compile [options] PATH... -o DIR|-"
     static let options = [
         OptionSpec(name: "output", short: "o", takesValue: true, valueName: "DIR|-",
-                   help: "write DIR/<bank-id>.<locale>.json files; '-' writes one bank's JSON to stdout"),
+                   help: "write DIR/<bank-id>.<locale>.json files and the images they use; '-' writes one bank's JSON to stdout"),
+        OptionSpec(name: "no-images", short: nil, takesValue: false,
+                   help: "with -o DIR, write the JSON files alone, without copying the images beside them"),
         OptionSpec(name: "locale", short: nil, takesValue: true, valueName: "TAG",
                    help: "compile only this locale (default: every locale of each bank)"),
         OptionSpec(name: "source", short: nil, takesValue: true, valueName: "auto|always|never",
@@ -38,11 +40,11 @@ enum CompileCommand: Command {
         let compiler = Compiler()
         // Into a folder, each document goes to a new set's folder as it is made; the set
         // replaces the old one at the end in one step, or is removed.
-        let writer = output == "-" ? nil : AtomicWriter(directory: output)
+        let writer = output == "-" ? nil : AtomicWriter(directory: output, copiesImages: !arguments.has("no-images"))
         do {
             for file in files {
                 let bytes = try BankFiles.read(file)
-                writer?.nextBank()
+                writer?.nextBank(file)
                 let result = compiler.compile(bytes, path: file, locales: choice, sink: writer)
                 if let missing = result.missingLocale, let header = result.header {
                     throw CommandFailure(message: "bank \(header.id.value) has no locale \(missing) (it has \(header.outputLocales.joined(separator: ", ")))")
