@@ -20,21 +20,16 @@ struct PlaceholderTextRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: capital
                     text: What is the capital of France?
                     choices:
                       - text: Paris
                         correct: true
                       - London
-                      - "..."
-                    explanation: TODO explain the answer.
-                """, lines: [12, 13]),
+                      - "↓..."
+                    explanation: ↓TODO explain the answer.
+                """),
             .triggering("""
                 quizbank: 1
                 id: demo
@@ -45,18 +40,13 @@ struct PlaceholderTextRule: QuestionRule {
                   - id: sun
                     text:
                       en: The Sun is a star.
-                      pt-BR: "??? (translate)"
+                      pt-BR: "↓??? (translate)"
                     answer: true
                     explanation:
-                      en: Lorem ipsum dolor sit amet.
-                      pt-BR: "XXX: translate"
-                """, lines: [10, 13, 14]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                      en: ↓Lorem ipsum dolor sit amet.
+                      pt-BR: "↓XXX: translate"
+                """),
+            .passing(questions: """
                   - id: super-bowl
                     text: Which team won Super Bowl XXX... and who lost XXXV?
                     choices:
