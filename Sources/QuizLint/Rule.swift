@@ -57,13 +57,9 @@ public struct RuleOption: Sendable {
 /// is linted and what `explain` and docs/rules.md show.
 public struct RuleExample: Sendable {
     /// Where a finding starts: 1-based line and column (in Unicode scalars) of the bank.
-    public struct Mark: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public struct Mark: Sendable, Equatable, CustomStringConvertible {
         public var line: Int
         public var column: Int
-
-        public static func < (left: Mark, right: Mark) -> Bool {
-            (left.line, left.column) < (right.line, right.column)
-        }
 
         public var description: String { "\(line):\(column)" }
     }
