@@ -51,25 +51,91 @@ public struct RuleOption: Sendable {
 
 /// A bank that shows what a rule does: the tests run every example and fail when a rule does
 /// not report (or reports) as declared.
+///
+/// A triggering example marks where each finding starts with `↓` in its text, before the first
+/// character of the reported range (`- ↓TODO`); the marks are taken out of `bank`, which is what
+/// is linted and what `explain` and docs/rules.md show.
 public struct RuleExample: Sendable {
+    /// Where a finding starts: 1-based line and column (in Unicode scalars) of the bank.
+    public struct Mark: Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+
+        public var description: String { "\(line):\(column)" }
+    }
+
+    /// What marks the start of an expected finding in an example's text.
+    public static let marker: Unicode.Scalar = "\u{2193}"
+
+    /// The first lines of most examples: a bank in English whose questions follow. The
+    /// `questions:` forms of `triggering` and `passing` put it before their text.
+    public static let header = """
+        quizbank: 1
+        id: demo
+        title: Demo
+        locale: en
+        questions:
+
+        """
+
+    /// The bank, without marks.
     public var bank: String
     public var triggers: Bool
-    /// For a triggering example: the 1-based lines the rule must report at, in order (empty:
-    /// any place).
-    public var lines: [Int]
+    /// For a triggering example: where the rule must report, in order (from its `↓` marks).
+    public var marks: [Mark]
     /// Options to run the example with, when not the defaults.
     public var options: [String: OptionValue]
     /// Files beside the bank (`bank.yaml`), by relative path: images, for image rules, and
     /// other banks linted in the same run (`*.yaml`), for run rules.
     public var files: [String: ExampleFile]
 
-    public static func triggering(_ bank: String, lines: [Int] = [], options: [String: OptionValue] = [:],
+    /// The lines the rule reports at, in order.
+    public var lines: [Int] { marks.map(\.line) }
+
+    /// A bank the rule reports at each `↓` of `markedBank`.
+    public static func triggering(_ markedBank: String, options: [String: OptionValue] = [:],
                                   files: [String: ExampleFile] = [:]) -> RuleExample {
-        RuleExample(bank: bank, triggers: true, lines: lines, options: options, files: files)
+        let (bank, marks) = unmarked(markedBank)
+        return RuleExample(bank: bank, triggers: true, marks: marks, options: options, files: files)
     }
 
+    /// Questions, after `header`, that the rule reports at each `↓`.
+    public static func triggering(questions: String, options: [String: OptionValue] = [:],
+                                  files: [String: ExampleFile] = [:]) -> RuleExample {
+        triggering(header + questions, options: options, files: files)
+    }
+
+    /// A bank the rule does not report; a `↓` in it is kept in `marks`, for the tests to refuse.
     public static func passing(_ bank: String, options: [String: OptionValue] = [:], files: [String: ExampleFile] = [:]) -> RuleExample {
-        RuleExample(bank: bank, triggers: false, lines: [], options: options, files: files)
+        let (text, marks) = unmarked(bank)
+        return RuleExample(bank: text, triggers: false, marks: marks, options: options, files: files)
+    }
+
+    /// Questions, after `header`, that the rule does not report.
+    public static func passing(questions: String, options: [String: OptionValue] = [:], files: [String: ExampleFile] = [:]) -> RuleExample {
+        passing(header + questions, options: options, files: files)
+    }
+
+    /// The text without its marks, and where they were.
+    static func unmarked(_ marked: String) -> (String, [Mark]) {
+        guard marked.unicodeScalars.contains(marker) else { return (marked, []) }
+        var text = String.UnicodeScalarView()
+        var marks: [Mark] = []
+        var line = 1, column = 1
+        for scalar in marked.unicodeScalars {
+            if scalar == marker {
+                marks.append(Mark(line: line, column: column))
+                continue
+            }
+            text.append(scalar)
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (String(text), marks)
     }
 }
 
@@ -139,47 +205,120 @@ public struct RuleFix: Sendable {
     }
 }
 
-/// The option values a rule runs with: the configured ones over the defaults.
+/// The option values a rule runs with: the configured ones over the defaults, by key. Rules
+/// read them through their `RuleOptionSet`, never by key.
 public struct RuleOptions: Sendable {
     public var values: [String: OptionValue]
 
     public init(_ values: [String: OptionValue]) {
         self.values = values
     }
+}
 
-    public func integer(_ name: String) -> Int {
-        if case .integer(let value) = values[name] { return value }
-        if case .number(let value) = values[name] { return Int(value) }
-        return 0
+/// A rule's options as one value: a property each, with its key, kind, default and meaning
+/// declared once in `elements` (the default is the property's initial value). The rule's
+/// description lists `declarations`, and the rule is made from `init(_:)`, so a key is written
+/// in one place only.
+public protocol RuleOptionSet: Sendable {
+    /// The defaults.
+    init()
+    /// The options in the order `explain` lists them.
+    static var elements: [RuleOptionElement<Self>] { get }
+}
+
+extension RuleOptionSet {
+    /// The options for the rule's description.
+    public static var declarations: [RuleOption] { elements.map(\.declaration) }
+
+    /// The configured values over the defaults.
+    public init(_ options: RuleOptions) {
+        self.init()
+        for element in Self.elements {
+            if let value = options.values[element.declaration.name] { element.set(value, &self) }
+        }
+    }
+}
+
+/// One option of a `RuleOptionSet`: its declaration and the property it sets.
+public struct RuleOptionElement<Options: RuleOptionSet>: Sendable {
+    public let declaration: RuleOption
+    /// Sets the property from a configured value (of the option's kind: the configuration
+    /// checked it); a value of another kind leaves the default.
+    let set: @Sendable (OptionValue, inout Options) -> Void
+    /// The property's value in `options`, as a configuration writes it.
+    let get: @Sendable (Options) -> OptionValue
+
+    private init<Value>(_ key: String, _ kind: RuleOption.Kind, _ property: WritableKeyPath<Options, Value> & Sendable,
+                        _ summary: String, wrap: @escaping @Sendable (Value) -> OptionValue,
+                        unwrap: @escaping @Sendable (OptionValue) -> Value?) {
+        declaration = RuleOption(key, kind, default: wrap(Options()[keyPath: property]), summary)
+        set = { value, options in
+            if let value = unwrap(value) { options[keyPath: property] = value }
+        }
+        get = { wrap($0[keyPath: property]) }
     }
 
-    public func number(_ name: String) -> Double {
-        switch values[name] {
-        case .number(let value): return value
-        case .integer(let value): return Double(value)
-        default: return 0
+    public static func integer(_ key: String, _ property: WritableKeyPath<Options, Int> & Sendable,
+                               in range: ClosedRange<Int>, _ summary: String) -> Self {
+        Self(key, .integer(range), property, summary, wrap: OptionValue.integer) { value in
+            switch value {
+            case .integer(let value): return value
+            case .number(let value): return Int(value)
+            default: return nil
+            }
         }
     }
 
-    public func boolean(_ name: String) -> Bool {
-        if case .boolean(let value) = values[name] { return value }
-        return false
+    public static func number(_ key: String, _ property: WritableKeyPath<Options, Double> & Sendable,
+                              in range: ClosedRange<Double>, _ summary: String) -> Self {
+        Self(key, .number(range), property, summary, wrap: OptionValue.number) { value in
+            switch value {
+            case .number(let value): return value
+            case .integer(let value): return Double(value)
+            default: return nil
+            }
+        }
     }
 
-    public func string(_ name: String) -> String {
-        if case .string(let value) = values[name] { return value }
-        return ""
+    public static func boolean(_ key: String, _ property: WritableKeyPath<Options, Bool> & Sendable, _ summary: String) -> Self {
+        Self(key, .boolean, property, summary, wrap: OptionValue.boolean) { value in
+            if case .boolean(let value) = value { return value }
+            return nil
+        }
     }
 
-    public func strings(_ name: String) -> [String] {
-        if case .strings(let values) = values[name] { return values }
-        return []
+    /// One of the cases of `Choice`, written as its raw value.
+    public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ key: String, _ property: WritableKeyPath<Options, Choice> & Sendable, _ summary: String
+    ) -> Self where Choice.RawValue == String {
+        Self(key, .choice(Choice.allCases.map(\.rawValue)), property, summary, wrap: { .string($0.rawValue) }) { value in
+            if case .string(let value) = value { return Choice(rawValue: value) }
+            return nil
+        }
+    }
+
+    public static func strings(_ key: String, _ property: WritableKeyPath<Options, [String]> & Sendable, _ summary: String) -> Self {
+        Self(key, .strings, property, summary, wrap: OptionValue.strings) { value in
+            if case .strings(let values) = value { return values }
+            return nil
+        }
     }
 }
 
 public protocol LintRule: Sendable {
     static var description: RuleDescription { get }
     init(options: RuleOptions)
+}
+
+/// A rule with options: its description lists `Options.declarations`, and it is made from
+/// the typed value.
+public protocol ConfigurableRule: LintRule {
+    associatedtype Options: RuleOptionSet
+    init(options: Options)
+}
+
+extension ConfigurableRule {
+    public init(options: RuleOptions) { self.init(options: Options(options)) }
 }
 
 /// Looks at each question of a bank on its own.

@@ -101,31 +101,75 @@ import QuizYAML
         }
     }
 
-    /// The placeholder quick look, eight bytes at a time, says what a byte-at-a-time look at the
-    /// same markers says, on texts made of marker pieces, marks and letters.
-    @Test func placeholderQuickLookAgreesWithAByteAtATimeLook() {
-        func reference(_ text: String) -> Bool {
-            let bytes = Array(text.utf8)
-            for end in bytes.indices where [0x3F, 0x44, 0x4D, 0x6D, 0x4F, 0x58, 0xEF].contains(bytes[end]) {
-                if bytes[end] == 0xEF { return true }
-                var window: UInt32 = 0
-                for index in max(0, end - 3)...end { window = window << 8 | UInt32(bytes[index]) }
-                let last3 = window & 0xFF_FFFF
-                if last3 == 0x3F_3F3F || last3 == 0x54_4244 || last3 == 0x58_5858 || window == 0x544F_444F
-                    || window == 0x4649_584D || window | 0x2020_2020 == 0x6F72_656D { return true }
+    /// The marker quick look says what a plain search for its markers says, for marker lists
+    /// of every shape (one to four bytes, found as written or in any case, single bytes).
+    @Test func markerQuickLookAgreesWithAPlainSearch() {
+        let lists: [(markers: [String], anyCase: [String], bytes: [UInt8])] = [
+            (["TODO", "TBD", "FIXM", "XXX", "???"], ["orem"], [0xEF]),
+            (["WIP", "?"], ["ab", "Q"], []),
+            ([], ["ipsum"], [0x2D, 0xC3]),
+        ]
+        func reference(_ text: String, _ list: (markers: [String], anyCase: [String], bytes: [UInt8])) -> Bool {
+            let bytes = Array(text.utf8), folded = Array(text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 })
+            func holds(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+                haystack.count >= needle.count && (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<($0 + needle.count)]) == needle }
             }
-            let marks: Set<UInt8> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x2D, 0x2E, 0x3F, 0x5F, 0xC2, 0xE1, 0xE2, 0xE3]
-            guard bytes.allSatisfy({ marks.contains($0) || (0x80...0xBF).contains($0) }) else { return false }
-            if bytes.count <= 16 { return true }
-            let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }
-            return first == 0x2E || first == 0x2D || first == 0x3F || first == 0x5F || first == 0xE2
+            return list.markers.contains { holds(bytes, Array($0.utf8.prefix(4))) }
+                || list.anyCase.contains { holds(folded, Array($0.lowercased().utf8.prefix(4))) }
+                || bytes.contains { list.bytes.contains($0) }
         }
         var generator = seededGenerator()
-        let pieces = ["?", "??", "T", "B", "D", "X", "TO", "DO", "FIX", "M", "or", "em", "OR", "EM", "m", "a", "b", " ", ".", "-", "_", "…", "é", "\u{FEFF}"]
-        for _ in 0..<20_000 {
-            let text = randomText(pieceCount: 0..<14, from: pieces, using: &generator)
-            #expect(PlaceholderTextRule.mayHavePlaceholder(text) == reference(text), "\(text.debugDescription)")
+        let pieces = ["?", "??", "T", "B", "D", "X", "TO", "DO", "FIX", "M", "or", "em", "OR", "EM", "m", "a", "b", "A", "q", "Q",
+                      "WI", "P", "ip", "SUM", " ", ".", "-", "_", "…", "é", "\u{FEFF}", "\u{0F}"]
+        for list in lists {
+            let look = MarkerPrefilter(list.markers, anyCase: list.anyCase, bytes: list.bytes)
+            for _ in 0..<5_000 {
+                let text = randomText(pieceCount: 0..<14, from: pieces, using: &generator)
+                let found = text.withUTF8Bytes { look.occurs(in: $0) }
+                #expect(found == reference(text, list), "\(list.markers) \(list.anyCase): \(text.debugDescription)")
+            }
         }
+    }
+
+    /// The placeholder rule's quick look passes every text its close look reports: random texts
+    /// of marker pieces, marks and letters, in every field of a question.
+    @Test func placeholderQuickLookPassesEveryTextTheRuleReports() {
+        var generator = seededGenerator()
+        let pieces = ["?", "??", "？", "T", "B", "D", "X", "TO", "DO", "FIX", "ME", "M", "XXX", ":", "lorem", "Lorem", "ipsum", "IPSUM",
+                      "ＴＯＤＯ", "ｌｏｒｅｍ", "or", "em", " ", "  ", ".", "...", "-", "_", "…", "–", "a", "b", "é", "\u{A0}"]
+        let rule = PlaceholderTextRule(options: RuleOptions([:]))
+        var reported = 0
+        for _ in 0..<600 {
+            let texts = (0..<5).map { _ in randomText(pieceCount: 1..<10, from: pieces, using: &generator) }
+            func quoted(_ text: String) -> String {
+                "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            }
+            let yaml = Self.header + """
+                questions:
+                  - id: q
+                    text: \(quoted(texts[0]))
+                    choices: [{text: \(quoted(texts[1])), correct: true}, \(quoted(texts[2]))]
+                    explanation: \(quoted(texts[3]))
+                    hints: [\(quoted(texts[4]))]
+                """
+            guard let bank = BankDecoder().decode(Array(yaml.utf8), path: "bank.yaml").bank, let question = bank.questions.first else { continue }
+            question.forEachText(sourceLocale: "en", where: { _, _ in true }) { entry in
+                guard rule.placeholder(in: entry, of: question, sourceLocale: "en") != nil else { return }
+                reported += 1
+                #expect(PlaceholderTextRule.mayHavePlaceholder(entry.text), "\(entry.text.debugDescription)")
+            }
+        }
+        #expect(reported > 100, "the random texts seldom hold a placeholder")
+    }
+
+    /// The quick look is made from the rule's markers: each of them, and any added, is seen.
+    @Test func placeholderQuickLookSeesEveryMarker() {
+        for marker in PlaceholderTextRule.markers {
+            #expect(PlaceholderTextRule.mayHavePlaceholder("Explain \(marker) later, and more words after it"), "\(marker)")
+        }
+        let withAnother = MarkerPrefilter(PlaceholderTextRule.markers.map { String($0.prefix(4)) } + ["WIP"])
+        #expect("Explain WIP later".withUTF8Bytes { withAnother.occurs(in: $0) })
+        #expect(!"Explain it later".withUTF8Bytes { withAnother.occurs(in: $0) })
     }
 
     /// In a block, indentation, the spaces that end a line and the final line break are its

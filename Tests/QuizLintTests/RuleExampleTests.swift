@@ -4,8 +4,8 @@ import QuizBank
 import QuizYAML
 @testable import QuizLint
 
-/// Runs every example of every rule: a triggering example must be reported (at the declared
-/// lines), a passing one must not.
+/// Runs every example of every rule: a triggering example must be reported exactly at its `↓`
+/// marks (line and column), a passing one must not be reported.
 @Suite struct RuleExampleTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var rule: RuleDescription
@@ -43,11 +43,10 @@ import QuizYAML
     func exampleBehavesAsDeclared(_ testCase: Case) throws {
         let example = testCase.rule.examples[testCase.index]
         let found = try Self.findings(of: testCase.rule, example: example)
+        let places = found.map { RuleExample.Mark(line: Int($0.range.start.line), column: Int($0.range.start.column)) }
         if example.triggers {
             #expect(!found.isEmpty, "\(testCase.rule.id) did not report its triggering example")
-            if !example.lines.isEmpty {
-                #expect(found.map { Int($0.range.start.line) } == example.lines)
-            }
+            #expect(places == example.marks, "\(testCase.rule.id) reported at \(places), not at the marks \(example.marks)")
         } else {
             #expect(found.isEmpty, "\(testCase.rule.id) reported its passing example: \(found.map(\.message))")
         }
@@ -62,6 +61,43 @@ import QuizYAML
         }
         let ids = RuleRegistry.descriptions.map(\.id)
         #expect(Set(ids).count == ids.count, "rule ids repeat")
+    }
+
+    /// A triggering example says where it is reported, and a passing one has no marks (a mark
+    /// there would be shown to users as text).
+    @Test func examplesMarkExactlyTheirFindings() {
+        for rule in RuleRegistry.descriptions {
+            for (index, example) in rule.examples.enumerated() {
+                if example.triggers {
+                    #expect(!example.marks.isEmpty, "\(rule.id) example \(index + 1) marks no place with ↓")
+                } else {
+                    #expect(example.marks.isEmpty, "\(rule.id) example \(index + 1) passes but has a ↓ mark")
+                }
+                #expect(!example.bank.unicodeScalars.contains(RuleExample.marker))
+            }
+        }
+    }
+
+    @Test func marksAreTakenOutOfTheText() {
+        let example = RuleExample.triggering("a: ↓b\n↓↓c\n  ↓")
+        #expect(example.bank == "a: b\nc\n  ")
+        #expect(example.marks == [.init(line: 1, column: 4), .init(line: 2, column: 1), .init(line: 2, column: 1), .init(line: 3, column: 3)])
+        #expect(example.lines == [1, 2, 2, 3])
+        let questions = RuleExample.passing(questions: "  - id: q\n")
+        #expect(questions.bank == "quizbank: 1\nid: demo\ntitle: Demo\nlocale: en\nquestions:\n  - id: q\n")
+        #expect(questions.marks.isEmpty)
+    }
+
+    /// An example's options are options of its rule: a misspelt key would run the example with
+    /// the defaults.
+    @Test func exampleOptionsAreDeclaredOptions() {
+        for rule in RuleRegistry.descriptions {
+            let declared = Set(rule.options.map(\.name))
+            for (index, example) in rule.examples.enumerated() {
+                let unknown = Set(example.options.keys).subtracting(declared)
+                #expect(unknown.isEmpty, "\(rule.id) example \(index + 1) sets undeclared options \(unknown.sorted())")
+            }
+        }
     }
 
     @Test func everyDecoderRuleIdIsDocumented() {

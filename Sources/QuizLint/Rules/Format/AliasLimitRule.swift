@@ -13,12 +13,7 @@ struct AliasLimitRule: FormatCheckedRule {
         scope: .bank,
         examples: [
             // Each level repeats the one before ten times: 11, 111, 1,111, 11,111 nodes, ...
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
@@ -28,17 +23,12 @@ struct AliasLimitRule: FormatCheckedRule {
                       - &a1 [*a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0]
                       - &a2 [*a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1]
                       - &a3 [*a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2]
-                      - &a4 [*a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3]
+                      - &a4 [*a3, *a3, *a3, *a3, *a3, *a3, *a3, ↓*a3, *a3, *a3]
                       - &a5 [*a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4]
                       - &a6 [*a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5]
-                """, lines: [15]),
+                """),
             // Reusing a few anchored values is what aliases are for.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sun
                     tags: &stars [astronomy, stars]
                     text: The Sun is a star.

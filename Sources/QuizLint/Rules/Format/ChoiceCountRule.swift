@@ -11,25 +11,15 @@ struct ChoiceCountRule: FormatCheckedRule {
         severity: .error,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: What is the Sun?
                     choices:
-                      - text: A star
+                      ↓- text: A star
                         correct: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [9]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: What is the Sun?
                     choices:

@@ -13,18 +13,13 @@ struct DepthLimitRule: FormatCheckedRule {
         scope: .bank,
         examples: [
             // The bank, `questions` and the question are three levels; 62 brackets make 65.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                    tags: \(String(repeating: "[", count: 62))star\(String(repeating: "]", count: 62))
+                    tags: \(String(repeating: "[", count: 61))↓[star\(String(repeating: "]", count: 62))
                     explanation: It is a G-type main-sequence star.
-                """, lines: [9]),
+                """),
             // The deepest a bank goes (six levels): the translated feedback of a choice.
             .passing("""
                 quizbank: 1

@@ -16,14 +16,14 @@ struct DuplicateBankIDRule: FormatCheckedRule {
         examples: [
             .triggering("""
                 quizbank: 1
-                id: demo
+                id: ↓demo
                 title: Demo
                 locale: en
                 questions:
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                """, lines: [2], files: ["copy.yaml": ExampleFile(text: """
+                """, files: ["copy.yaml": ExampleFile(text: """
                 quizbank: 1
                 id: demo
                 title: Demo (copy)
@@ -33,12 +33,7 @@ struct DuplicateBankIDRule: FormatCheckedRule {
                     text: The Moon is a star.
                     answer: false
                 """)]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

@@ -11,27 +11,17 @@ struct DuplicateIDRule: FormatCheckedRule {
         severity: .error,
         scope: .bank,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                  - id: sun
+                  - id: ↓sun
                     text: The Sun orbits the Earth.
                     answer: false
                     explanation: The Earth orbits the Sun.
-                """, lines: [10]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

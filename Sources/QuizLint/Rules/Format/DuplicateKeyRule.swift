@@ -12,25 +12,15 @@ struct DuplicateKeyRule: FormatCheckedRule {
         severity: .error,
         scope: .bank,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                    text: The Sun is a planet.
+                    ↓text: The Sun is a planet.
                     explanation: It is a G-type main-sequence star.
-                """, lines: [9]),
+                """),
             // The same key in two different mappings (two questions) is fine.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

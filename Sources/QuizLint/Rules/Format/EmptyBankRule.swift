@@ -16,18 +16,13 @@ struct EmptyBankRule: FormatCheckedRule {
                 id: demo
                 title: Demo
                 locale: en
-                questions: []
-                """, lines: [5]),
+                questions: ↓[]
+                """),
             // Only comments: reported at the start of the file.
             .triggering("""
-                # Solar system quiz: questions to come.
-                """, lines: [1]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                ↓# Solar system quiz: questions to come.
+                """),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

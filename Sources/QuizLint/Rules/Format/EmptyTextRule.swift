@@ -11,26 +11,16 @@ struct EmptyTextRule: FormatCheckedRule {
         severity: .error,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
-                    text: "  "
+                    text: ↓"  "
                     answer: true
                     explanation: It is a G-type main-sequence star.
                     hints:
-                      -
-                """, lines: [7, 11]),
+                      -↓
+                """),
             // A text that YAML would read as a number is still a text.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: moon-landing
                     text: In which year did people first walk on the Moon?
                     choices: [1967, {text: 1969, correct: true}, 1971]

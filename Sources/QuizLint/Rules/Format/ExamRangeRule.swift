@@ -17,7 +17,7 @@ struct ExamRangeRule: FormatCheckedRule {
                 title: Demo
                 locale: en
                 exam:
-                  size: 3
+                  size: ↓3
                   passing-score: 0.5
                 questions:
                   - id: sun
@@ -28,7 +28,7 @@ struct ExamRangeRule: FormatCheckedRule {
                     text: The Moon is a star.
                     answer: false
                     explanation: It is a natural satellite; it only reflects sunlight.
-                """, lines: [6]),
+                """),
             .triggering("""
                 quizbank: 1
                 id: demo
@@ -36,7 +36,7 @@ struct ExamRangeRule: FormatCheckedRule {
                 locale: en
                 exam:
                   size: 2
-                  passing-score: 70
+                  passing-score: ↓70
                 questions:
                   - id: sun
                     text: The Sun is a star.
@@ -46,7 +46,7 @@ struct ExamRangeRule: FormatCheckedRule {
                     text: The Moon is a star.
                     answer: false
                     explanation: It is a natural satellite; it only reflects sunlight.
-                """, lines: [7]),
+                """),
             .passing("""
                 quizbank: 1
                 id: demo

@@ -12,26 +12,16 @@ struct ImagePathRule: FormatCheckedRule {
         severity: .error,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: This is a star.
                     answer: true
-                    image: ../photos/sun.png
+                    image: ↓../photos/sun.png
                     image-alt: A bright yellow disc against a black sky
                     explanation: It is the Sun, a G-type main-sequence star.
-                """, lines: [9]),
+                """),
             // A path relative to the image root (here the bank's folder) is fine.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sun
                     text: This is a star.
                     answer: true

@@ -15,24 +15,14 @@ struct InvalidIDRule: FormatCheckedRule {
         severity: .error,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: Sun Is A Star
+            .triggering(questions: """
+                  - id: ↓Sun Is A Star
                     text: The Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [6]),
+                """),
             // Question ids may also use '.' and '_'.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sun.is_a-star
                     text: The Sun is a star.
                     answer: true

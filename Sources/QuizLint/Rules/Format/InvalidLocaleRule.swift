@@ -15,13 +15,13 @@ struct InvalidLocaleRule: FormatCheckedRule {
                 quizbank: 1
                 id: demo
                 title: Demo
-                locale: pt_BR
+                locale: ↓pt_BR
                 questions:
                   - id: sun
                     text: O Sol é uma estrela.
                     answer: true
                     explanation: É uma anã amarela do tipo G2V.
-                """, lines: [4]),
+                """),
             .passing("""
                 quizbank: 1
                 id: demo

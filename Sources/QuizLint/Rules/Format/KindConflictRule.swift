@@ -13,35 +13,20 @@ struct KindConflictRule: FormatCheckedRule {
         scope: .question,
         examples: [
             // Both: reported at the choices.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                    choices: [true, false]
+                    choices: ↓[true, false]
                     explanation: It is a G-type main-sequence star.
-                """, lines: [9]),
+                """),
             // Neither: reported where the question starts.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: sun
+            .triggering(questions: """
+                  - ↓id: sun
                     text: The Sun is a star.
                     explanation: It is a G-type main-sequence star.
-                """, lines: [6]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

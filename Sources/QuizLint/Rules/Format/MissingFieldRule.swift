@@ -12,35 +12,20 @@ struct MissingFieldRule: FormatCheckedRule {
         scope: .question,
         examples: [
             // Reported where the question starts.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: sun
+            .triggering(questions: """
+                  - ↓id: sun
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [6]),
+                """),
             // Reported at the image.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: This is a star.
                     answer: true
-                    image: sun.png
+                    image: ↓sun.png
                     explanation: It is the Sun, a G-type main-sequence star.
-                """, lines: [9]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: This is a star.
                     answer: true

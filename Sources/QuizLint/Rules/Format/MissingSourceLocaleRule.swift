@@ -20,10 +20,10 @@ struct MissingSourceLocaleRule: FormatCheckedRule {
                 questions:
                   - id: sun
                     text:
-                      de: Die Sonne ist ein Stern.
+                      ↓de: Die Sonne ist ein Stern.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [9]),
+                """),
             .passing("""
                 quizbank: 1
                 id: demo

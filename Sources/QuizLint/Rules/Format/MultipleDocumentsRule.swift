@@ -12,17 +12,12 @@ struct MultipleDocumentsRule: FormatCheckedRule {
         severity: .error,
         scope: .bank,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                ---
+                ↓---
                 quizbank: 1
                 id: demo-planets
                 title: Planets
@@ -32,7 +27,7 @@ struct MultipleDocumentsRule: FormatCheckedRule {
                     text: Mars is a planet.
                     answer: true
                     explanation: It is the fourth planet from the Sun.
-                """, lines: [10]),
+                """),
             // One document may start with an explicit `---` and end with `...`.
             .passing("""
                 ---

@@ -11,23 +11,13 @@ struct NoCorrectChoiceRule: FormatCheckedRule {
         severity: .error,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: What is the Sun?
-                    choices: [A star, A planet, A moon]
+                    choices: ↓[A star, A planet, A moon]
                     explanation: It is a G-type main-sequence star.
-                """, lines: [8]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: What is the Sun?
                     choices: [{text: A star, correct: true}, A planet, A moon]

@@ -11,19 +11,14 @@ struct UndeclaredLocaleRule: FormatCheckedRule {
         severity: .error,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text:
                       en: The Sun is a star.
-                      de: Die Sonne ist ein Stern.
+                      ↓de: Die Sonne ist ein Stern.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [9]),
+                """),
             .passing("""
                 quizbank: 1
                 id: demo

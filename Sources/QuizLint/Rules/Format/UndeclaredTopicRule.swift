@@ -20,11 +20,11 @@ struct UndeclaredTopicRule: FormatCheckedRule {
                   stars: {title: Stars}
                 questions:
                   - id: sun
-                    topic: star
+                    topic: ↓star
                     text: The Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [9]),
+                """),
             .passing("""
                 quizbank: 1
                 id: demo

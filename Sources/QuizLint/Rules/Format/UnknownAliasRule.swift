@@ -12,27 +12,17 @@ struct UnknownAliasRule: FormatCheckedRule {
         scope: .bank,
         examples: [
             // The anchor comes after the alias that uses it.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                    explanation: *g2v
+                    explanation: ↓*g2v
                   - id: sun-type
                     text: The Sun is a yellow dwarf.
                     answer: true
                     explanation: &g2v It is a G-type main-sequence star.
-                """, lines: [9]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

@@ -11,23 +11,13 @@ struct UnknownKeyRule: FormatCheckedRule {
         severity: .error,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                    explanaton: It is a G-type main-sequence star.
-                """, lines: [9]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                    ↓explanaton: It is a G-type main-sequence star.
+                """),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

@@ -12,24 +12,14 @@ struct UnsupportedTagRule: FormatCheckedRule {
         severity: .error,
         scope: .bank,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
-                    text: !secret The Sun is a star.
+                    text: ↓!secret The Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [7]),
+                """),
             // Core-schema tags are fine: `!!str` keeps a year as text.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: moon-landing
                     tags: [!!str 1969]
                     text: People first walked on the Moon in 1969.

@@ -12,7 +12,7 @@ struct UnsupportedVersionRule: FormatCheckedRule {
         scope: .bank,
         examples: [
             .triggering("""
-                quizbank: 2
+                quizbank: ↓2
                 id: demo
                 title: Demo
                 locale: en
@@ -21,13 +21,8 @@ struct UnsupportedVersionRule: FormatCheckedRule {
                     text: The Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [1]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

@@ -12,24 +12,14 @@ struct WrongTypeRule: FormatCheckedRule {
         severity: .error,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
-                    answer: yes
-                    difficulty: "2"
+                    answer: ↓yes
+                    difficulty: ↓"2"
                     explanation: It is a G-type main-sequence star.
-                """, lines: [8, 9]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

@@ -13,17 +13,12 @@ struct YAMLEncodingRule: FormatCheckedRule {
         scope: .bank,
         examples: [
             // A raw BEL (U+0007) after "star": invisible in most editors.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
-                    text: The Sun is a star.\u{07}
+                    text: The Sun is a star.↓\u{07}
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [7]),
+                """),
             // UTF-8 with a byte order mark, and letters beyond ASCII, are fine.
             .passing("""
                 \u{FEFF}quizbank: 1

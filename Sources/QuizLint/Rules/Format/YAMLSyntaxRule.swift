@@ -17,60 +17,35 @@ struct YAMLSyntaxRule: FormatCheckedRule {
         severity: .error,
         scope: .bank,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
-                    text: "The Sun is a star.
+                    text: ↓"The Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [7]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .triggering(questions: """
                   - id: sun
-                   text: The Sun is a star.
+                   ↓text: The Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [7]),
+                """),
             // A text with ': ' in it: libyaml reads `Note:` as a key where none may start.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
-                    text: Note: the Sun is a star.
+                    ↓text: Note: the Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [7]),
+                """),
             // An item one column off its siblings.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                   - id: moon
+                   ↓- id: moon
                     text: The Moon is a star.
                     answer: false
-                """, lines: [9]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: "The Sun is a star."
                     answer: true

@@ -20,42 +20,27 @@ struct ChoicePunctuationRule: QuestionRule {
         severity: .info,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: stop-sign
                     text: What must you do at a stop sign?
                     choices:
                       - Slow down and go on.
                       - text: Come to a complete stop.
                         correct: true
-                      - Yield to traffic on the right
+                      - Yield to traffic on the righ↓t
                       - Sound the horn twice.
                       - Stop
-                """, lines: [12]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .triggering(questions: """
                   - id: tides
                     text: What causes the tides?
                     choices:
-                      - text: The pull of the Moon.
+                      - text: The pull of the Moon↓.
                         correct: true
                       - The wind over the sea
                       - The rotation of the Earth
-                """, lines: [9]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .triggering(questions: """
                   - id: western-union
                     text: Which of these did Western Union introduce in 1933?
                     choices:
@@ -63,14 +48,9 @@ struct ChoicePunctuationRule: QuestionRule {
                       - text: The singing telegram
                         correct: true
                       - International telegraphy
-                      - Sending money by wire.
-                """, lines: [13]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                      - Sending money by wire↓.
+                """),
+            .passing(questions: """
                   - id: usa
                     text: Where was the first Model T built?
                     choices:

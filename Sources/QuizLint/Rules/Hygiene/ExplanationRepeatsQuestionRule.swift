@@ -32,22 +32,17 @@ struct ExplanationRepeatsQuestionRule: QuestionRule {
                       de: Die Sonne ist ein Stern.
                     answer: true
                     explanation:
-                      en: True, the sun is a star!
-                      de: Die Sonne ist ein Stern.
+                      en: ↓True, the sun is a star!
+                      de: ↓Die Sonne ist ein Stern.
                   - id: planet
                     text: Which planet is the largest?
                     choices:
                       - text: Jupiter
                         correct: true
                       - Mars
-                    explanation: The largest planet.
-                """, lines: [13, 14, 21]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                    explanation: ↓The largest planet.
+                """),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

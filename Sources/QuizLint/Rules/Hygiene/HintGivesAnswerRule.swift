@@ -17,12 +17,7 @@ struct HintGivesAnswerRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: red-planet
                     text: Which planet is called the Red Planet?
                     choices:
@@ -31,7 +26,7 @@ struct HintGivesAnswerRule: QuestionRule {
                       - Venus
                     hints:
                       - It is named after the Roman god of war.
-                      - "Its moons orbit MARS in hours: Phobos and Deimos."
+                      - "Its moons orbit ↓MARS in hours: Phobos and Deimos."
                   - id: gases
                     text: Which gases make up most of the air?
                     choices:
@@ -41,14 +36,9 @@ struct HintGivesAnswerRule: QuestionRule {
                         correct: true
                       - Helium
                     hints:
-                      - "We breathe oxygen in and carbon dioxide out."
-                """, lines: [14, 24]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                      - "We breathe ↓oxygen in and carbon dioxide out."
+                """),
+            .passing(questions: """
                   - id: red-planet
                     text: Which planet is called the Red Planet?
                     choices:

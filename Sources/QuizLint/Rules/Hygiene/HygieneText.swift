@@ -84,25 +84,31 @@ struct AuthoredText: Sendable {
 }
 
 extension Question {
+    /// Calls `visit` with each localizable field of the question in authored order (text, then
+    /// each choice and its feedback, explanation, hints, image-alt), its kind, and its place
+    /// (made only when asked for). The rules' walks over a question's texts all go through here.
+    func forEachField(_ visit: (LocalizedText, QuestionField.Kind, () -> TextPlace) -> Void) {
+        let id = self.id.value
+        visit(text, .question, { .questionText(id) })
+        // By index: binding each `Choice` copied all of it, for every rule.
+        for index in choices.indices {
+            visit(choices[index].text, .choice, { .choice(id, index) })
+            if let feedback = choices[index].feedback { visit(feedback, .feedback, { .feedback(id, index) }) }
+        }
+        if let explanation { visit(explanation, .explanation, { .explanation(id) }) }
+        for index in hints.indices { visit(hints[index], .hint, { .hint(id, index) }) }
+        if let imageAlt { visit(imageAlt, .imageAlt, { .imageAlt(id) }) }
+    }
+
     /// Calls `body` with every authored string of every localizable field of the question, in
     /// authored order, that `include` accepts; `include` sees the kind of the field and the
     /// bare string (see `LocalizedText.forEachAuthored`).
     func forEachText(sourceLocale: String, where include: (QuestionField.Kind, String) -> Bool,
                      _ body: (AuthoredText) -> Void) {
-        let id = self.id.value
-        func visit(_ text: LocalizedText, _ kind: QuestionField.Kind, _ place: @autoclosure () -> TextPlace) {
+        forEachField { text, kind, place in
             text.forEachAuthored(sourceLocale: sourceLocale, where: { include(kind, $0) },
                                  field: { QuestionField(place: place(), text: text) }, body)
         }
-        visit(text, .question, .questionText(id))
-        // By index: binding each `Choice` copied all of it, for every rule.
-        for index in choices.indices {
-            visit(choices[index].text, .choice, .choice(id, index))
-            if let feedback = choices[index].feedback { visit(feedback, .feedback, .feedback(id, index)) }
-        }
-        if let explanation { visit(explanation, .explanation, .explanation(id)) }
-        for (index, hint) in hints.enumerated() { visit(hint, .hint, .hint(id, index)) }
-        if let imageAlt { visit(imageAlt, .imageAlt, .imageAlt(id)) }
     }
 }
 

@@ -12,22 +12,12 @@ struct MissingExplanationRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: sun
+            .triggering(questions: """
+                  - id: ↓sun
                     text: The Sun is a star.
                     answer: true
-                """, lines: [6]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

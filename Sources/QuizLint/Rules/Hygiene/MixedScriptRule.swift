@@ -21,21 +21,16 @@ struct MixedScriptRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: capital
-                    text: What is the capital of Frаnce?
+                    text: What is the capital of ↓Frаnce?
                     choices:
-                      - text: Pаris
+                      - text: ↓Pаris
                         correct: true
-                      - ΑTHENS
-                      - а city in Texas
+                      - ↓ΑTHENS
+                      - ↓а city in Texas
                     explanation: Paris has been the capital since 987.
-                """, lines: [7, 9, 11, 12]),
+                """),
             .triggering("""
                 quizbank: 1
                 id: demo
@@ -46,18 +41,13 @@ struct MixedScriptRule: QuestionRule {
                   - id: moscow
                     text:
                       en: Moscow is the capital of Russia.
-                      ru: Mосква — столица России.
+                      ru: ↓Mосква — столица России.
                     answer: true
                     explanation:
                       en: It has been since 1918.
                       ru: С 1918 года.
-                """, lines: [10]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: helix
                     text: Which structure is the α-helix of a protein, about 0.5 μm long at most (ΔT = 2πr)?
                     choices:

@@ -21,21 +21,16 @@ struct PlaceholderTextRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: capital
                     text: What is the capital of France?
                     choices:
                       - text: Paris
                         correct: true
                       - London
-                      - "..."
-                    explanation: TODO explain the answer.
-                """, lines: [12, 13]),
+                      - "↓..."
+                    explanation: ↓TODO explain the answer.
+                """),
             .triggering("""
                 quizbank: 1
                 id: demo
@@ -46,18 +41,13 @@ struct PlaceholderTextRule: QuestionRule {
                   - id: sun
                     text:
                       en: The Sun is a star.
-                      pt-BR: "??? (translate)"
+                      pt-BR: "↓??? (translate)"
                     answer: true
                     explanation:
-                      en: Lorem ipsum dolor sit amet.
-                      pt-BR: "XXX: translate"
-                """, lines: [10, 13, 14]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                      en: ↓Lorem ipsum dolor sit amet.
+                      pt-BR: "↓XXX: translate"
+                """),
+            .passing(questions: """
                   - id: super-bowl
                     text: Which team won Super Bowl XXX... and who lost XXXV?
                     choices:
@@ -96,7 +86,7 @@ struct PlaceholderTextRule: QuestionRule {
 
     /// What a text made only of these is: a stand-in.
     private static let standInMarks: Set<Unicode.Scalar> = [".", "\u{2026}", "-", "\u{2013}", "\u{2014}", "?", "_"]
-    private static let markers: Set<String> = ["TODO", "TBD", "FIXME"]
+    static let markers: Set<String> = ["TODO", "TBD", "FIXME"]
     /// Languages in which "todo" is a word ("all").
     private static let todoLanguages: Set<String> = ["es", "pt", "ca", "gl", "ast"]
 
@@ -113,56 +103,23 @@ struct PlaceholderTextRule: QuestionRule {
         }
     }
 
+    /// The quick look for the markers `placeholder(in:)` reports: its `markers`, "XXX", "???",
+    /// "orem" of "lorem ipsum" in any case (rarer in texts than "lore", as in "explore"), and
+    /// 0xEF, which starts the UTF-8 of the full-width signs ("？？？").
+    static let markerLook = MarkerPrefilter(markers.map { String($0.prefix(4)) } + ["XXX", "???"], anyCase: ["orem"], bytes: [0xEF])
+
     /// A quick look at the bytes, true for every text `placeholder(in:)` may report and for few
-    /// others, so that most texts are passed over without allocating: a text with "TODO",
-    /// "TBD", "FIXM", "XXX", "???", a full-width sign (its UTF-8 starts with 0xEF) or "orem" in any
-    /// case, or one made only of spaces and marks (longer than 16 bytes, starting like a
-    /// stand-in).
+    /// others, so that most texts are passed over without allocating: a text with one of the
+    /// markers of `markerLook`, or one made only of spaces and marks (longer than 16 bytes,
+    /// starting like a stand-in).
     static func mayHavePlaceholder(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
-            // Where a marker may end: eight bytes at a time, then one at a time.
-            func endsHere(_ end: Int) -> Bool { bytes[end] == 0xEF || endsMarker(window(bytes, endingAt: end)) }
-            var index = 0
-            let raw = UnsafeRawBufferPointer(bytes)
-            while index + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                var ends = EightBytes.equal(word, 0x3F) | EightBytes.equal(word, 0x44) | EightBytes.equal(word, 0x4D)
-                    | EightBytes.equal(word, 0x6D) | EightBytes.equal(word, 0x4F) | EightBytes.equal(word, 0x58)
-                    | EightBytes.equal(word, 0xEF)
-                while ends != 0 {
-                    if endsHere(index + ends.trailingZeroBitCount / 8) { return true }
-                    ends &= ends - 1
-                }
-                index += 8
-            }
-            while let end = markerEnds.firstIndex(in: bytes, from: index) {
-                if endsHere(end) { return true }
-                index = end + 1
-            }
+            if markerLook.occurs(in: bytes) { return true }
             guard notMarks.firstIndex(in: bytes) == nil else { return false }
             if bytes.count <= 16 { return true }
             let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }
             return first == 0x2E || first == 0x2D || first == 0x3F || first == 0x5F || first == 0xE2
         }
-    }
-
-    /// The last bytes of the markers `endsMarker` knows (`?`, `D`, `M`, `m`, `O`, `X`), and 0xEF
-    /// (the eight-byte look in `mayHavePlaceholder` tests the same bytes).
-    private static let markerEnds = ByteSet([0x3F, 0x44, 0x4D, 0x6D, 0x4F, 0x58, 0xEF])
-
-    /// Whether four bytes end with "???", "TBD", "XXX", "TODO", "FIXM" or "orem" in any case
-    /// (or-ing 0x20 into each byte lower-cases letters and makes nothing else one).
-    private static func endsMarker(_ window: UInt32) -> Bool {
-        let last3 = window & 0xFF_FFFF
-        return last3 == 0x3F_3F3F || last3 == 0x54_4244 || last3 == 0x58_5858 || window == 0x544F_444F
-            || window == 0x4649_584D || window | 0x2020_2020 == 0x6F72_656D
-    }
-
-    /// The four bytes that end at `end`, the first in the high byte, zeros before the text.
-    private static func window(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> UInt32 {
-        var window: UInt32 = 0
-        for index in max(0, end - 3)...end { window = window << 8 | UInt32(bytes[index]) }
-        return window
     }
 
     /// Bytes that are no part of a stand-in mark or of white space. Those that are: ASCII space
@@ -175,7 +132,8 @@ struct PlaceholderTextRule: QuestionRule {
         }
     }
 
-    private func placeholder(in entry: AuthoredText, of question: Question, sourceLocale: String) -> (Range<Int>, String)? {
+    /// The close look: the first placeholder of a text, with its message.
+    func placeholder(in entry: AuthoredText, of question: Question, sourceLocale: String) -> (Range<Int>, String)? {
         let scalars = entry.text.scalarArray
         let first = scalars.firstIndex { !$0.isUnicodeSpace } ?? scalars.count
         let end = (scalars.lastIndex { !$0.isUnicodeSpace } ?? -1) + 1

@@ -2,7 +2,25 @@ import QuizBank
 
 /// A bank rule, though it reports questions: `auto` needs the share of the whole bank's stems,
 /// which a question rule would recount for every question.
-struct QuestionPunctuationRule: BankRule {
+struct QuestionPunctuationRule: BankRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        enum Style: String, CaseIterable, Sendable {
+            case auto
+            case questionMark = "question-mark"
+            case off
+        }
+
+        var style = Style.auto
+        var threshold: Double = 0.8
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .choice("style", \.style,
+                    "auto: follow the bank's own style; question-mark: stems must end with `?` or `:`; off: do not check"),
+            .number("threshold", \.threshold, in: 0...1,
+                    "with style auto, the share of conforming stems from which the bank's style is to end with `?` or `:`"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "question-punctuation",
         summary: "A choice question's text that lacks its `?`, or ends with no punctuation, in a bank whose choice questions end with `?` or `:`.",
@@ -31,19 +49,9 @@ struct QuestionPunctuationRule: BankRule {
             """,
         severity: .info,
         scope: .bank,
-        options: [
-            RuleOption("style", .choice(["auto", "question-mark", "off"]), default: .string("auto"),
-                       "auto: follow the bank's own style; question-mark: stems must end with `?` or `:`; off: do not check"),
-            RuleOption("threshold", .number(0...1), default: .number(0.8),
-                       "with style auto, the share of conforming stems from which the bank's style is to end with `?` or `:`"),
-        ],
+        options: Options.declarations,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: q1
                     text: What is the capital of France?
                     choices: [{text: Paris, correct: true}, Lyon]
@@ -57,10 +65,10 @@ struct QuestionPunctuationRule: BankRule {
                     text: Complete the proverb. Rome was not built in a...
                     choices: [{text: day, correct: true}, week]
                   - id: q5
-                    text: In which year did the Berlin Wall fall.
+                    text: In which year did the Berlin Wall fall↓.
                     choices: [{text: '1989', correct: true}, '1991']
                   - id: q6
-                    text: Which gas do plants take in
+                    text: Which gas do plants take i↓n
                     choices: [{text: Carbon dioxide, correct: true}, Oxygen]
                   - id: q7
                     text: 'Which game is this line from? "Up to the rooftop!"'
@@ -77,23 +85,13 @@ struct QuestionPunctuationRule: BankRule {
                   - id: tf
                     text: The Sun is a star.
                     answer: true
-                """, lines: [19, 22]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .triggering(questions: """
                   - id: q1
-                    text: Name the capital of France.
+                    text: Name the capital of France↓.
                     choices: [{text: Paris, correct: true}, Lyon]
-                """, lines: [7], options: ["style": .string("question-mark")]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """, options: ["style": .string("question-mark")]),
+            .passing(questions: """
                   - id: q1
                     text: What is the capital of France?
                     choices: [{text: Paris, correct: true}, Lyon]
@@ -155,12 +153,7 @@ struct QuestionPunctuationRule: BankRule {
                     text: What is 8 + 8?
                     choices: [{text: '16', correct: true}, '17']
                 """),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: q1
                     text: What is the capital of France?
                     choices: [{text: Paris, correct: true}, Lyon]
@@ -198,12 +191,12 @@ struct QuestionPunctuationRule: BankRule {
                 """),
         ])
 
-    private let style: String
+    private let style: Options.Style
     private let threshold: Double
 
-    init(options: RuleOptions) {
-        style = options.string("style")
-        threshold = options.number("threshold")
+    init(options: Options) {
+        style = options.style
+        threshold = options.threshold
     }
 
     /// A stem that does not conform.
@@ -221,7 +214,7 @@ struct QuestionPunctuationRule: BankRule {
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {
-        guard style == "auto" || style == "question-mark" else { return }
+        guard style != .off else { return }
         // In order of first appearance; a bank has few locales, so a list is searched.
         var byLocale: [LocaleStems] = []
         func stems(of locale: String) -> Int {
@@ -249,8 +242,8 @@ struct QuestionPunctuationRule: BankRule {
         for stems in byLocale {
             let conforming = stems.count - stems.offending.count
             let share = Double(conforming) / Double(max(stems.count, 1))
-            if style == "auto", share < threshold { continue }
-            let because = style == "auto"
+            if style == .auto, share < threshold { continue }
+            let because = style == .auto
                 ? "; \(Int((share * 100).rounded(.down)))% of this bank's choice questions"
                     + (byLocale.count > 1 ? " in \(stems.locale)" : "") + " end with '?' or ':'"
                 : ", not with '?' or ':'"
@@ -263,11 +256,11 @@ struct QuestionPunctuationRule: BankRule {
                     // A clue ("This actor played ...") or an instruction ("Name the ...") ends
                     // with a full stop by right; a question that does is a slip.
                     let isQuestion = readsAsQuestion(stem.entry.text, language: stem.entry.language)
-                    if style == "auto", !isQuestion { continue }
+                    if style == .auto, !isQuestion { continue }
                     ending = isQuestion ? "reads as a question but ends with '\(last)'" : "ends with '\(last)'"
                 } else {
                     // A label ("Cameron Frye", "Capital of France") is a prompt of its own kind.
-                    if style == "auto", last.isWordCharacter, TextWords.ranges(in: scalars, limit: 4).count < 4,
+                    if style == .auto, last.isWordCharacter, TextWords.ranges(in: scalars, limit: 4).count < 4,
                        !readsAsQuestion(stem.entry.text, language: stem.entry.language) {
                         continue
                     }

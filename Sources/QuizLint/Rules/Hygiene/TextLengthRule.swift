@@ -1,6 +1,6 @@
 import QuizBank
 
-struct TextLengthRule: QuestionRule {
+struct TextLengthRule: QuestionRule, ConfigurableRule {
     /// The fields with limits, their option prefix, and default characters and words.
     private static let limits: [(kind: QuestionField.Kind, prefix: String, characters: Int, words: Int)] = [
         (.question, "question", 300, 50),
@@ -9,6 +9,22 @@ struct TextLengthRule: QuestionRule {
         (.hint, "hint", 200, 35),
         (.feedback, "feedback", 300, 50),
     ]
+
+    /// Two options for each field of `limits`, in its order.
+    struct Options: RuleOptionSet {
+        var maxCharacters = limits.map(\.characters)
+        var maxWords = limits.map(\.words)
+
+        static let elements: [RuleOptionElement<Self>] = limits.indices.flatMap { index -> [RuleOptionElement<Self>] in
+            let prefix = limits[index].prefix
+            let field = prefix == "question" ? "question text" : prefix
+            return [
+                .integer("\(prefix)-max-characters", \.maxCharacters[index], in: 0...1_000_000,
+                         "the most characters in a \(field) (0: no limit)"),
+                .integer("\(prefix)-max-words", \.maxWords[index], in: 0...1_000_000, "the most words in a \(field) (0: no limit)"),
+            ]
+        }
+    }
 
     static let description = RuleDescription(
         id: "text-length",
@@ -24,47 +40,25 @@ struct TextLengthRule: QuestionRule {
             """,
         severity: .warning,
         scope: .question,
-        options: limits.flatMap { limit in
-            [
-                RuleOption("\(limit.prefix)-max-characters", .integer(0...1_000_000), default: .integer(limit.characters),
-                           "the most characters in a \(limit.prefix == "question" ? "question text" : limit.prefix) (0: no limit)"),
-                RuleOption("\(limit.prefix)-max-words", .integer(0...1_000_000), default: .integer(limit.words),
-                           "the most words in a \(limit.prefix == "question" ? "question text" : limit.prefix) (0: no limit)"),
-            ]
-        },
+        options: Options.declarations,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                    explanation: It is a G-type main-sequence star, a yellow dwarf about 4.6 billion years old.
+                    explanation: ↓It is a G-type main-sequence star, a yellow dwarf about 4.6 billion years old.
                     hints:
                       - Look up at noon.
-                """, lines: [9], options: ["explanation-max-words": .integer(10)]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """, options: ["explanation-max-words": .integer(10)]),
+            .triggering(questions: """
                   - id: capital
                     text: What is the capital of France?
                     choices:
-                      - text: Paris, the city on the Seine that has been the seat of the French kings and then of the government for most of the last thousand years
+                      - text: ↓Paris, the city on the Seine that has been the seat of the French kings and then of the government for most of the last thousand years
                         correct: true
                       - Lyon
-                """, lines: [9]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: capital
                     text: "What   is   the   capital   of   France?"
                     choices:
@@ -79,11 +73,10 @@ struct TextLengthRule: QuestionRule {
     /// a dictionary, as it is looked up for every field of every question.
     private let maximum: [(characters: Int, words: Int)?]
 
-    init(options: RuleOptions) {
+    init(options: Options) {
         var maximum: [(characters: Int, words: Int)?] = Array(repeating: nil, count: QuestionField.Kind.allCases.count)
-        for limit in Self.limits {
-            maximum[limit.kind.rawValue] = (options.integer("\(limit.prefix)-max-characters"),
-                                            options.integer("\(limit.prefix)-max-words"))
+        for (index, limit) in Self.limits.enumerated() {
+            maximum[limit.kind.rawValue] = (options.maxCharacters[index], options.maxWords[index])
         }
         self.maximum = maximum
     }

@@ -17,23 +17,18 @@ struct UnbalancedBracketsRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: moons
-                    text: How many moons does Mars have (natural ones?
+                    text: How many moons does Mars have ↓(natural ones?
                     choices:
-                      - text: Two [Phobos and Deimos)
+                      - text: Two [Phobos and Deimos↓)
                         correct: true
                       - One
-                    explanation: The names mean “fear” and “dread.
+                    explanation: The names mean “fear” and ↓“dread.
                     hints:
                       - 'Think of "war".'
-                      - 'Ares had "two sons.'
-                """, lines: [7, 9, 12, 15]),
+                      - 'Ares had ↓"two sons.'
+                """),
             .triggering("""
                 quizbank: 1
                 id: demo
@@ -44,16 +39,11 @@ struct UnbalancedBracketsRule: QuestionRule {
                   - id: paris
                     text:
                       en: Paris is the capital of France.
-                      fr: Paris est « la Ville Lumière.
+                      fr: Paris est ↓« la Ville Lumière.
                     answer: true
                     explanation: It has been since 987.
-                """, lines: [10]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: capital
                     text: "Which is right: a) Paris is the capital, or b) Lyon is? :)"
                     choices:

@@ -1,7 +1,16 @@
 import QuizBank
 import QuizSupport
 
-struct WhitespaceRule: QuestionRule {
+struct WhitespaceRule: QuestionRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var allowTwoSpacesAfterSentence = false
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .boolean("allow-two-spaces-after-sentence", \.allowTwoSpacesAfterSentence,
+                "accept exactly two spaces after `.`, `!` or `?` (the typewriter convention)"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "whitespace",
         summary: "A text with a leading or trailing space, a doubled space or a tab inside; the fixed text is suggested.",
@@ -17,42 +26,24 @@ struct WhitespaceRule: QuestionRule {
             """,
         severity: .warning,
         scope: .question,
-        options: [
-            RuleOption("allow-two-spaces-after-sentence", .boolean, default: .boolean(false),
-                       "accept exactly two spaces after `.`, `!` or `?` (the typewriter convention)"),
-        ],
+        options: Options.declarations,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: film
-                    text: "Which film starred Jim Carrey? "
+                    text: ↓"Which film starred Jim Carrey? "
                     choices:
-                      - text: "Me, Myself  Irene"
+                      - text: ↓"Me, Myself  Irene"
                         correct: true
                       - The Mask
-                    explanation: "\\tHe played both Charlie and Hank."
-                """, lines: [7, 9, 12]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                    explanation: ↓"\\tHe played both Charlie and Hank."
+                """),
+            .triggering(questions: """
                   - id: sun
-                    text: "The Sun is a star.  It is the closest one."
+                    text: ↓"The Sun is a star.  It is the closest one."
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [7]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun
                     text:    The Sun is a star.
                     answer: true
@@ -63,12 +54,7 @@ struct WhitespaceRule: QuestionRule {
                     hints:
                       - "Look at the sky at noon\u{00A0}!"
                 """),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sun
                     text: "The Sun is a star.  It is the closest one."
                     answer: true
@@ -79,8 +65,8 @@ struct WhitespaceRule: QuestionRule {
 
     private let allowSentenceSpacing: Bool
 
-    init(options: RuleOptions) {
-        allowSentenceSpacing = options.boolean("allow-two-spaces-after-sentence")
+    init(options: Options) {
+        allowSentenceSpacing = options.allowTwoSpacesAfterSentence
     }
 
     private enum Problem {

@@ -26,27 +26,22 @@ struct ImageMissingRule: QuestionRule {
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                    image: sun.png
+                    image: ↓sun.png
                     image-alt: The Sun
-                """, lines: [10], files: ["sun.png": ExampleImages.png(width: 400, height: 400)]),
+                """, files: ["sun.png": ExampleImages.png(width: 400, height: 400)]),
             // Two questions show the same missing picture: both are reported.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: stop
                     text: A stop sign means a full stop.
                     answer: true
-                    image: signs/stop.png
+                    image: ↓signs/stop.png
                     image-alt: A red octagonal stop sign
                   - id: stop-at-night
                     text: A stop sign may be ignored at night.
                     answer: false
-                    image: signs/stop.png
+                    image: ↓signs/stop.png
                     image-alt: A red octagonal stop sign
-                """, lines: [9, 14], files: ["stop.png": ExampleImages.png(width: 400, height: 400)]),
+                """, files: ["stop.png": ExampleImages.png(width: 400, height: 400)]),
             .passing("""
                 quizbank: 1
                 id: demo
@@ -61,12 +56,7 @@ struct ImageMissingRule: QuestionRule {
                     image-alt: The Sun
                 """, files: ["pictures/sun.png": ExampleImages.png(width: 400, height: 400)]),
             // Without `images:`, paths are relative to the bank's own folder.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: stop
                     text: A stop sign means a full stop.
                     answer: true

@@ -1,6 +1,18 @@
 import QuizBank
 
-struct ImageTooSmallRule: QuestionRule {
+struct ImageTooSmallRule: QuestionRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var minWidth = 200
+        var minHeight = 0
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .integer("min-width", \.minWidth, in: 0...100_000,
+                "the fewest pixels an image may have across; 0 turns the check off"),
+            .integer("min-height", \.minHeight, in: 0...100_000,
+                "the fewest pixels an image may have down; 0 turns the check off"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "image-too-small",
         summary: "A question's image has fewer pixels across (or down) than the configured minimum.",
@@ -14,57 +26,32 @@ struct ImageTooSmallRule: QuestionRule {
             """,
         severity: .warning,
         scope: .question,
-        options: [
-            RuleOption("min-width", .integer(0...100_000), default: .integer(200),
-                       "the fewest pixels an image may have across; 0 turns the check off"),
-            RuleOption("min-height", .integer(0...100_000), default: .integer(0),
-                       "the fewest pixels an image may have down; 0 turns the check off"),
-        ],
+        options: Options.declarations,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: stop
                     text: A stop sign means a full stop.
                     answer: true
-                    image: stop.png
+                    image: ↓stop.png
                     image-alt: A red octagonal stop sign
-                """, lines: [9], files: ["stop.png": ExampleImages.png(width: 120, height: 120)]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """, files: ["stop.png": ExampleImages.png(width: 120, height: 120)]),
+            .triggering(questions: """
                   - id: horizon
                     text: The Earth's horizon looks curved from an airliner.
                     answer: false
-                    image: horizon.png
+                    image: ↓horizon.png
                     image-alt: A flat horizon seen from a plane window
-                """, lines: [9], options: ["min-height": .integer(200)],
+                """, options: ["min-height": .integer(200)],
                 files: ["horizon.png": ExampleImages.png(width: 800, height: 100)]),
             // Exactly the minimum is enough.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: stop
                     text: A stop sign means a full stop.
                     answer: true
                     image: stop.png
                     image-alt: A red octagonal stop sign
                 """, files: ["stop.png": ExampleImages.png(width: 200, height: 20)]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: stop
                     text: A stop sign means a full stop.
                     answer: true
@@ -77,9 +64,9 @@ struct ImageTooSmallRule: QuestionRule {
     private let minHeight: Int
     private let files = ImageFiles()
 
-    init(options: RuleOptions) {
-        minWidth = options.integer("min-width")
-        minHeight = options.integer("min-height")
+    init(options: Options) {
+        minWidth = options.minWidth
+        minHeight = options.minHeight
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {

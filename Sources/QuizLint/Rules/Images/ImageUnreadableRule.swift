@@ -17,37 +17,22 @@ struct ImageUnreadableRule: QuestionRule {
         severity: .error,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                    image: sun.png
+                    image: ↓sun.png
                     image-alt: The Sun
-                """, lines: [9], files: ["sun.png": ExampleImages.notAnImage]),
+                """, files: ["sun.png": ExampleImages.notAnImage]),
             // A download cut off before the PNG's header ends.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
-                    image: sun.png
+                    image: ↓sun.png
                     image-alt: The Sun
-                """, lines: [9], files: ["sun.png": ExampleImages.png(width: 400, height: 400, keepingFirst: 20)]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """, files: ["sun.png": ExampleImages.png(width: 400, height: 400, keepingFirst: 20)]),
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
@@ -55,12 +40,7 @@ struct ImageUnreadableRule: QuestionRule {
                     image-alt: The Sun
                 """, files: ["sun.png": ExampleImages.png(width: 400, height: 400)]),
             // A JPEG is as good as a PNG (this one is only a header, which is all that is read).
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: moon
                     text: The Moon is a planet.
                     answer: false
@@ -68,12 +48,7 @@ struct ImageUnreadableRule: QuestionRule {
                     image-alt: The full Moon
                 """, files: ["moon.jpg": [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x01, 0x90, 0x01, 0x90, 0x01, 0x01, 0x11, 0x00]]),
             // A missing file is `image-missing`, not this rule.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

@@ -26,14 +26,14 @@ struct UnusedImageRule: RunRule {
                 id: demo
                 title: Demo
                 locale: en
-                images: pictures/
+                images: ↓↓pictures/
                 questions:
                   - id: sun
                     text: The Sun is a star.
                     answer: true
                     image: sun.png
                     image-alt: The Sun
-                """, lines: [5, 5], files: [
+                """, files: [
                     "pictures/sun.png": ExampleImages.png(width: 400, height: 400),
                     "pictures/old/moon.PNG": ExampleImages.png(width: 400, height: 400),
                     "pictures/sun-2019.webp": ExampleImages.png(width: 400, height: 400),
@@ -56,12 +56,7 @@ struct UnusedImageRule: RunRule {
                     "pictures/.thumbnails/sun.png": ExampleImages.png(width: 40, height: 40),
                 ]),
             // No `images:`: pictures beside the bank are not checked.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true

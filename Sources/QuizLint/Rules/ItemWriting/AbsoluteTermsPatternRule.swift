@@ -1,7 +1,20 @@
 import QuizBank
 import QuizYAML
 
-struct AbsoluteTermsPatternRule: BankRule {
+struct AbsoluteTermsPatternRule: BankRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var terms = AbsoluteTermsRule.defaultTerms
+        var minStatements = 8
+        var falseShare: Double = 0.8
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .strings("terms", \.terms, "the absolute terms, lower case, as for absolute-terms"),
+            .integer("min-statements", \.minStatements, in: 2...10_000,
+                "the fewest statements with absolute terms before the pattern is judged"),
+            .number("false-share", \.falseShare, in: 0.5...1.0, "the share of them that must be false to report the bank"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "absolute-terms-pattern",
         summary: "A bank whose true/false statements with absolute terms (always, never...) are almost all false: a pattern learners can exploit.",
@@ -23,18 +36,11 @@ struct AbsoluteTermsPatternRule: BankRule {
             """,
         severity: .warning,
         scope: .bank,
-        options: [
-            RuleOption("terms", .strings, default: .strings(AbsoluteTermsRule.defaultTerms),
-                       "the absolute terms, lower case, as for absolute-terms"),
-            RuleOption("min-statements", .integer(2...10_000), default: .integer(8),
-                       "the fewest statements with absolute terms before the pattern is judged"),
-            RuleOption("false-share", .number(0.5...1.0), default: .number(0.8),
-                       "the share of them that must be false to report the bank"),
-        ],
+        options: Options.declarations,
         examples: [
             .triggering("""
                 quizbank: 1
-                id: demo
+                id: ↓demo
                 title: Demo
                 locale: en
                 questions:
@@ -48,26 +54,16 @@ struct AbsoluteTermsPatternRule: BankRule {
                   - {id: q8, text: Everyone dreams in colour., answer: false}
                   - {id: q9, text: Goldfish never forget anything., answer: false}
                   - {id: q10, text: Water boils at 100 °C at sea level., answer: true}
-                """, lines: [2]),
+                """),
             // A few false "always" statements do not make a pattern: absolute-terms notes each
             // one (info), and this rule stays quiet.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - {id: q1, text: Metals always sink in water., answer: false}
                   - {id: q2, text: Lightning never strikes the same place twice., answer: false}
                   - {id: q3, text: Bats are always blind., answer: false}
                 """),
             // Enough absolute statements, but a third of them are true.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - {id: q1, text: Metals always sink in water., answer: false}
                   - {id: q2, text: Lightning never strikes the same place twice., answer: false}
                   - {id: q3, text: Bats are always blind., answer: false}
@@ -84,10 +80,10 @@ struct AbsoluteTermsPatternRule: BankRule {
     private let minStatements: Int
     private let falseShare: Double
 
-    init(options: RuleOptions) {
-        terms = AbsoluteTermsRule.parse(options.strings("terms"))
-        minStatements = max(1, options.integer("min-statements"))
-        falseShare = options.number("false-share")
+    init(options: Options) {
+        terms = AbsoluteTermsRule.parse(options.terms)
+        minStatements = max(1, options.minStatements)
+        falseShare = options.falseShare
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {

@@ -1,7 +1,18 @@
 import QuizBank
 import QuizYAML
 
-struct AbsoluteTermsRule: QuestionRule {
+struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var terms = AbsoluteTermsRule.defaultTerms
+        var checkChoices = false
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .strings("terms", \.terms, "the absolute terms, lower case; a term may be several words (\"no one\")"),
+            .boolean("check-choices", \.checkChoices,
+                "also check the choices of choice questions (off: in trivia they are mostly names and titles)"),
+        ]
+    }
+
     static let defaultTerms = [
         "always", "never", "none", "nobody", "no one", "nothing", "nowhere", "everyone", "everybody", "everything",
         "completely", "absolutely", "entirely", "totally", "invariably",
@@ -36,59 +47,34 @@ struct AbsoluteTermsRule: QuestionRule {
             """,
         severity: .info,
         scope: .question,
-        options: [
-            RuleOption("terms", .strings, default: .strings(defaultTerms),
-                       "the absolute terms, lower case; a term may be several words (\"no one\")"),
-            RuleOption("check-choices", .boolean, default: .boolean(false),
-                       "also check the choices of choice questions (off: in trivia they are mostly names and titles)"),
-        ],
+        options: Options.declarations,
         examples: [
             // The statement is really false; reporting it is only a note (info), not a flaw.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: moon
-                    text: The Moon always shows the same phase to the whole Earth.
+                    text: ↓The Moon always shows the same phase to the whole Earth.
                     answer: false
-                """, lines: [7]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .triggering(questions: """
                   - id: moon
-                    text: The Moon always shows the same phase to the whole Earth.
+                    text: ↓The Moon always shows the same phase to the whole Earth.
                     answer: false
                   - id: sleep
                     text: Which is true of giraffes?
                     choices:
-                      - They never lie down.
+                      - ↓They never lie down.
                       - text: They sleep a few hours a day.
                         correct: true
                       - They sleep standing only.
                       - None of these
-                """, lines: [7, 12], options: ["check-choices": .boolean(true)]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """, options: ["check-choices": .boolean(true)]),
+            .triggering(questions: """
                   - id: ring
-                    text: Saturn is the only planet with rings.
+                    text: ↓Saturn is the only planet with rings.
                     answer: false
-                """, lines: [7], options: ["terms": .strings(["only", "all"])]),
+                """, options: ["terms": .strings(["only", "all"])]),
             // Near misses: hedged, negated, in a title, hyphenated; choices that all say "never".
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: tides
                     text: There are almost always two high tides a day.
                     answer: true
@@ -119,9 +105,9 @@ struct AbsoluteTermsRule: QuestionRule {
     private let terms: English.TermList
     private let checkChoices: Bool
 
-    init(options: RuleOptions) {
-        terms = Self.parse(options.strings("terms"))
-        checkChoices = options.boolean("check-choices")
+    init(options: Options) {
+        terms = Self.parse(options.terms)
+        checkChoices = options.checkChoices
     }
 
     static func parse(_ terms: [String]) -> English.TermList {

@@ -24,21 +24,16 @@ struct AllOfTheAboveRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: mammals
                     text: Which of these animals is a mammal?
                     choices:
                       - Whale
                       - Bat
                       - Dolphin
-                      - text: All of the above
+                      - text: ↓All of the above
                         correct: true
-                """, lines: [12]),
+                """),
             // Variants, as a distractor too; only the English translation of a Portuguese bank.
             .triggering("""
                 quizbank: 1
@@ -53,16 +48,11 @@ struct AllOfTheAboveRule: QuestionRule {
                       - text: {pt-BR: Alexandre, en: Alexander the Great}
                       - text: {pt-BR: Júlio César, en: Julius Caesar}
                         correct: true
-                      - text: {pt-BR: Ambos, en: Both of these}
+                      - text: {pt-BR: Ambos, en: ↓Both of these}
                       - text: {pt-BR: Nenhum, en: Neither}
-                """, lines: [13]),
+                """),
             // Near misses: a title that starts with "All", a count answer, a Spanish bank.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: remarque
                     text: Which novel did Erich Maria Remarque write?
                     choices:

@@ -24,35 +24,25 @@ struct ArticleCueRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: fruit
-                    text: The fruit that keeps the doctor away is an
+                    text: ↓The fruit that keeps the doctor away is an
                     choices:
                       - text: apple
                         correct: true
                       - banana
                       - pear
                   - id: scan
-                    text: "To look at soft tissue, doctors order a ___"
+                    text: ↓"To look at soft tissue, doctors order a ___"
                     choices:
                       - text: MRI scan
                         correct: true
                       - X-ray
                       - blood test
-                """, lines: [7, 14]),
+                """),
             // Near misses: choices that all fit (silent h, "you" sound, abbreviations), an "a" that
             // is not the stem's last word, and each choice with its own article.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: time
                     text: Sixty minutes make an
                     choices:

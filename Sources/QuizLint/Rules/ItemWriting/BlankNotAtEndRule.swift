@@ -25,27 +25,17 @@ struct BlankNotAtEndRule: QuestionRule {
         severity: .info,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: mitochondria
-                    text: The ____ is the powerhouse of the cell.
+                    text: ↓The ____ is the powerhouse of the cell.
                     choices:
                       - text: mitochondrion
                         correct: true
                       - nucleus
                       - ribosome
-                """, lines: [7]),
+                """),
             // Near misses: the blank at the end before a full stop or question mark; a quotation.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: mitochondria
                     text: The powerhouse of the cell is the ____.
                     choices:

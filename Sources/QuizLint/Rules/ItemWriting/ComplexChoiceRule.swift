@@ -25,45 +25,30 @@ struct ComplexChoiceRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: noble-gases
                     text: |
                       Which of these are noble gases?
                       I. Helium  II. Nitrogen  III. Argon
                     choices:
-                      - I only
-                      - text: I and III only
+                      - ↓I only
+                      - text: ↓I and III only
                         correct: true
-                      - II and III
-                      - I, II and III
-                """, lines: [11, 12, 14, 15]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                      - ↓II and III
+                      - ↓I, II and III
+                """),
+            .triggering(questions: """
                   - id: seasoning
                     text: What do most recipes add to a steak before grilling?
                     choices:
                       - Salt
                       - Pepper
-                      - text: Both salt and pepper
+                      - text: ↓Both salt and pepper
                         correct: true
                       - Sugar
-                """, lines: [11]),
+                """),
             // Near misses: an ordinary choice with "and", numbers and letters that are answers.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: seasoning
                     text: Which pair is a classic table set?
                     choices:

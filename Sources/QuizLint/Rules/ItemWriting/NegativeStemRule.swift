@@ -1,12 +1,24 @@
 import QuizBank
 import QuizYAML
 
-struct NegativeStemRule: QuestionRule {
+struct NegativeStemRule: QuestionRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var reportEmphasised = false
+        var doubleNegatives = true
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .boolean("report-emphasised", \.reportEmphasised,
+                "also report negatives written in capitals (NOT, EXCEPT) or between * marks"),
+            .boolean("double-negatives", \.doubleNegatives,
+                "report choices with a negative (not, never, none, cannot) under a negative stem"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "negative-stem",
         summary: "A stem that asks with a negative (not, except, least likely, is false) in lower case, or a negative stem with a negative choice (a double negative).",
         rationale: """
-            Haladyna, Downing & Rodriguez (2002), guideline 17: "EnglishWord the stem positively, avoid \
+            Haladyna, Downing & Rodriguez (2002), guideline 17: "Word the stem positively, avoid \
             negatives such as NOT or EXCEPT. If negative words are used, use the word cautiously \
             and always ensure that the word appears capitalized and boldface." Learners under time \
             pressure read past a lower-case "not" and answer the opposite question; the NBME \
@@ -34,70 +46,45 @@ struct NegativeStemRule: QuestionRule {
             """,
         severity: .warning,
         scope: .question,
-        options: [
-            RuleOption("report-emphasised", .boolean, default: .boolean(false),
-                       "also report negatives written in capitals (NOT, EXCEPT) or between * marks"),
-            RuleOption("double-negatives", .boolean, default: .boolean(true),
-                       "report choices with a negative (not, never, none, cannot) under a negative stem"),
-        ],
+        options: Options.declarations,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: mammal
-                    text: Which of these animals is not a mammal?
+                    text: ↓Which of these animals is not a mammal?
                     choices:
                       - Whale
                       - Bat
                       - text: Shark
                         correct: true
                   - id: planets
-                    text: "All of these planets are gas giants except:"
+                    text: ↓"All of these planets are gas giants except:"
                     choices:
                       - Jupiter
                       - text: Mars
                         correct: true
                       - Saturn
-                """, lines: [7, 14]),
+                """),
             // Emphasised, so not reported itself; but a negative choice under it is a double negative.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
                     text: Which statement about the Sun is NOT true?
                     choices:
                       - It is a star.
-                      - text: It never sets at the equator.
+                      - text: ↓It never sets at the equator.
                         correct: true
                       - It is mostly hydrogen.
-                """, lines: [10]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .triggering(questions: """
                   - id: planets
-                    text: Which planet is NOT a gas giant?
+                    text: ↓Which planet is NOT a gas giant?
                     choices:
                       - Jupiter
                       - text: Mars
                         correct: true
-                """, lines: [7], options: ["report-emphasised": .boolean(true)]),
+                """, options: ["report-emphasised": .boolean(true)]),
             // Near misses: "not" in the context sentence, inside words, in a title, an idiom;
             // "at least"; a true/false statement; a Spanish stem.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: moon
                     text: The Moon is not quite round. Which shape does it resemble?
                     choices:
@@ -156,9 +143,9 @@ struct NegativeStemRule: QuestionRule {
     private let reportEmphasised: Bool
     private let doubleNegatives: Bool
 
-    init(options: RuleOptions) {
-        reportEmphasised = options.boolean("report-emphasised")
-        doubleNegatives = options.boolean("double-negatives")
+    init(options: Options) {
+        reportEmphasised = options.reportEmphasised
+        doubleNegatives = options.doubleNegatives
     }
 
     /// Contractions, with and without the apostrophe (banks converted from other formats often

@@ -1,6 +1,15 @@
 import QuizBank
 
-struct NoneOfTheAboveRule: QuestionRule {
+struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var onlyWhenCorrect = false
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .boolean("only-when-correct", \.onlyWhenCorrect,
+                "report a none-of-the-above choice only when it is the correct answer"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "none-of-the-above",
         summary: "A choice such as \"None of the above\", \"None of these\" or \"Neither\" that denies the other choices.",
@@ -21,26 +30,18 @@ struct NoneOfTheAboveRule: QuestionRule {
             """,
         severity: .info,
         scope: .question,
-        options: [
-            RuleOption("only-when-correct", .boolean, default: .boolean(false),
-                       "report a none-of-the-above choice only when it is the correct answer"),
-        ],
+        options: Options.declarations,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: capital
                     text: What is the capital of Australia?
                     choices:
                       - Sydney
                       - Melbourne
                       - Perth
-                      - text: None of these
+                      - text: ↓None of these
                         correct: true
-                """, lines: [12]),
+                """),
             .triggering("""
                 quizbank: 1
                 id: demo
@@ -53,15 +54,10 @@ struct NoneOfTheAboveRule: QuestionRule {
                       - text: Laurel
                         correct: true
                       - Hardy
-                      - Neither
-                """, lines: [12]),
+                      - ↓Neither
+                """),
             // A distractor is not reported with only-when-correct.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: capital
                     text: What is the capital of Australia?
                     choices:
@@ -71,12 +67,7 @@ struct NoneOfTheAboveRule: QuestionRule {
                       - None of the above
                 """, options: ["only-when-correct": .boolean(true)]),
             // Near misses: "None" answering "how many", a choice that starts with "None", German.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: venus
                     text: How many moons does Venus have?
                     choices:
@@ -110,8 +101,8 @@ struct NoneOfTheAboveRule: QuestionRule {
 
     private let onlyWhenCorrect: Bool
 
-    init(options: RuleOptions) {
-        onlyWhenCorrect = options.boolean("only-when-correct")
+    init(options: Options) {
+        onlyWhenCorrect = options.onlyWhenCorrect
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {

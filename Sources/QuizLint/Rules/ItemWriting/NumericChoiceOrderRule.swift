@@ -1,6 +1,15 @@
 import QuizBank
 
-struct NumericChoiceOrderRule: QuestionRule {
+struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var reportShuffled = false
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .boolean("report-shuffled", \.reportShuffled,
+                "also report numeric choices in order that engines will shuffle (no `shuffle: false`)"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "numeric-choice-order",
         summary: "Choices that are all numbers (amounts, years, percentages, with or without a unit) not in ascending or descending order.",
@@ -25,19 +34,11 @@ struct NumericChoiceOrderRule: QuestionRule {
             """,
         severity: .info,
         scope: .question,
-        options: [
-            RuleOption("report-shuffled", .boolean, default: .boolean(false),
-                       "also report numeric choices in order that engines will shuffle (no `shuffle: false`)"),
-        ],
+        options: Options.declarations,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: moon-landing
-                    text: In which year did Apollo 11 land on the Moon?
+                    text: ↓In which year did Apollo 11 land on the Moon?
                     shuffle: false
                     choices:
                       - "1972"
@@ -45,28 +46,18 @@ struct NumericChoiceOrderRule: QuestionRule {
                         correct: true
                       - "1961"
                       - "1975"
-                """, lines: [7]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .triggering(questions: """
                   - id: everest
-                    text: How high is Mount Everest?
+                    text: ↓How high is Mount Everest?
                     choices:
                       - 7,500 metres
                       - 8,091 m
                       - text: 8,849 m
                         correct: true
-                """, lines: [7], options: ["report-shuffled": .boolean(true)]),
+                """, options: ["report-shuffled": .boolean(true)]),
             // Near misses: years in order, ordered amounts with different spellings, mixed text.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: moon-landing
                     text: In which year did Apollo 11 land on the Moon?
                     shuffle: false
@@ -105,8 +96,8 @@ struct NumericChoiceOrderRule: QuestionRule {
 
     private let reportShuffled: Bool
 
-    init(options: RuleOptions) {
-        reportShuffled = options.boolean("report-shuffled")
+    init(options: Options) {
+        reportShuffled = options.reportShuffled
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {

@@ -22,28 +22,18 @@ struct StemClueRule: QuestionRule {
         severity: .info,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: desert
                     text: What is the largest hot desert on Earth?
                     choices:
                       - Gobi
-                      - text: Sahara Desert
+                      - text: ↓Sahara Desert
                         correct: true
                       - Kalahari
-                """, lines: [10]),
+                """),
             // Near misses: the word is in a distractor too; a distractor echoes another stem word;
             // only a stop word or a short word repeats.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: desert
                     text: What is the largest hot desert on Earth?
                     choices:

@@ -1,7 +1,17 @@
 import QuizBank
 import QuizYAML
 
-struct VagueTermsRule: QuestionRule {
+struct VagueTermsRule: QuestionRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var terms = VagueTermsRule.defaultTerms
+        var checkChoices = false
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .strings("terms", \.terms, "the vague terms, lower case"),
+            .boolean("check-choices", \.checkChoices, "also check the choices of choice questions"),
+        ]
+    }
+
     static let defaultTerms = [
         "often", "usually", "sometimes", "frequently", "rarely", "seldom", "generally", "occasionally", "typically",
         "normally", "may", "might",
@@ -29,47 +39,29 @@ struct VagueTermsRule: QuestionRule {
             """,
         severity: .info,
         scope: .question,
-        options: [
-            RuleOption("terms", .strings, default: .strings(defaultTerms), "the vague terms, lower case"),
-            RuleOption("check-choices", .boolean, default: .boolean(false), "also check the choices of choice questions"),
-        ],
+        options: Options.declarations,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: aspirin
-                    text: Aspirin may cause stomach bleeding.
+                    text: ↓Aspirin may cause stomach bleeding.
                     answer: true
                   - id: storms
-                    text: Which clouds usually bring thunderstorms?
+                    text: ↓Which clouds usually bring thunderstorms?
                     choices:
                       - text: Cumulonimbus
                         correct: true
                       - Cirrus
-                """, lines: [7, 10]),
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .triggering(questions: """
                   - id: storms
                     text: Which clouds bring thunderstorms?
                     choices:
-                      - text: Cumulonimbus, frequently
+                      - text: ↓Cumulonimbus, frequently
                         correct: true
                       - Cirrus
-                """, lines: [9], options: ["check-choices": .boolean(true)]),
+                """, options: ["check-choices": .boolean(true)]),
             // Near misses: superlatives, the month, a title, choices (not checked by default).
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: language
                     text: Which language is most often spoken at home in Canada?
                     choices:
@@ -110,9 +102,9 @@ struct VagueTermsRule: QuestionRule {
     private let terms: English.TermList
     private let checkChoices: Bool
 
-    init(options: RuleOptions) {
-        terms = AbsoluteTermsRule.parse(options.strings("terms"))
-        checkChoices = options.boolean("check-choices")
+    init(options: Options) {
+        terms = AbsoluteTermsRule.parse(options.terms)
+        checkChoices = options.checkChoices
     }
 
     private static let comparatives: Set<String> = ["most", "more", "less", "least", "as", "how", "very", "quite", "fairly"]

@@ -26,38 +26,28 @@ struct WhichIsTrueRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sun
-                    text: Which of the following statements about the Sun is true?
+                    text: ↓Which of the following statements about the Sun is true?
                     choices:
                       - text: It is a star.
                         correct: true
                       - It orbits the Earth.
                   - id: moon
-                    text: What is true about the Moon?
+                    text: ↓What is true about the Moon?
                     choices:
                       - text: It has no atmosphere to speak of.
                         correct: true
                       - It is made of cheese.
                   - id: mars
-                    text: Mars has two moons. Which is the false statement?
+                    text: ↓Mars has two moons. Which is the false statement?
                     choices:
                       - Phobos is one of them.
                       - text: Titan is one of them.
                         correct: true
-                """, lines: [7, 13, 19]),
+                """),
             // Near misses: focused questions that use "correct" and "wrong".
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: spelling
                     text: Which spelling of the word is correct?
                     choices:

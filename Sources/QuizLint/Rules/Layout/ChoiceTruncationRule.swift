@@ -14,24 +14,24 @@ struct ChoiceTruncationRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering(LayoutRuleSupport.exampleBank("""
+            .triggering(questions: """
                   - id: right-turn
                     text: When may you turn right on a red light?
                     choices:
-                      - text: >-
+                      - text: ↓>-
                           After a complete stop, when no sign forbids it and the way is clear of
                           pedestrians, cyclists and cross traffic
                         correct: true
                       - Never
-                """), lines: [9]),
-            .passing(LayoutRuleSupport.exampleBank("""
+                """),
+            .passing(questions: """
                   - id: right-turn
                     text: When may you turn right on a red light?
                     choices:
                       - text: After a complete stop
                         correct: true
                       - Never
-                """)),
+                """),
         ])
 
     private let scratch = LayoutRuleSupport.Scratch()

@@ -14,22 +14,22 @@ struct HintTruncationRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering(LayoutRuleSupport.exampleBank("""
+            .triggering(questions: """
                   - id: stop
                     text: What does a stop sign require?
                     answer: true
                     hints:
-                      - >-
+                      - ↓>-
                         Think about what the word on the sign says, and about what rolling slowly
                         through the intersection without stopping would mean for the people crossing.
-                """), lines: [10]),
-            .passing(LayoutRuleSupport.exampleBank("""
+                """),
+            .passing(questions: """
                   - id: stop
                     text: What does a stop sign require?
                     answer: true
                     hints:
                       - Read the sign.
-                """)),
+                """),
         ])
 
     private let scratch = LayoutRuleSupport.Scratch()

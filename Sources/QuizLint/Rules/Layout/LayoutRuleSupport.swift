@@ -59,15 +59,4 @@ enum LayoutRuleSupport {
         try? LayoutFonts.measurer(for: LayoutFonts.cachedChoice(explicit: settings.fontPath))
     }
 
-    /// A bank for a rule example.
-    static func exampleBank(_ questionLines: String) -> String {
-        """
-        quizbank: 1
-        id: demo
-        title: Demo
-        locale: en
-        questions:
-        \(questionLines)
-        """
-    }
 }

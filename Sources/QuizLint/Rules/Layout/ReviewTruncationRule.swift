@@ -17,19 +17,19 @@ struct ReviewTruncationRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering(LayoutRuleSupport.exampleBank("""
+            .triggering(questions: """
                   - id: long
-                    text: >-
+                    text: ↓>-
                       A driver who approaches an intersection with a flashing yellow signal, while a
                       pedestrian waits at the corner and a cyclist comes up on the right, must do what
                       before going on, according to the rules shared by all states?
                     answer: false
-                """), lines: [7]),
-            .passing(LayoutRuleSupport.exampleBank("""
+                """),
+            .passing(questions: """
                   - id: short
                     text: What does a flashing yellow signal mean?
                     answer: false
-                """)),
+                """),
         ])
 
     private let scratch = LayoutRuleSupport.Scratch()

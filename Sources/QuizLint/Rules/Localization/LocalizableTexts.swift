@@ -37,15 +37,7 @@ enum LocalizableTexts {
             if let title = topic.title { body(title, .topicTitle(topic.id.value)) }
         }
         for question in bank.questions {
-            let id = question.id.value
-            body(question.text, .questionText(id))
-            for (index, choice) in question.choices.enumerated() {
-                body(choice.text, .choice(id, index))
-                if let feedback = choice.feedback { body(feedback, .feedback(id, index)) }
-            }
-            if let explanation = question.explanation { body(explanation, .explanation(id)) }
-            for (index, hint) in question.hints.enumerated() { body(hint, .hint(id, index)) }
-            if let imageAlt = question.imageAlt { body(imageAlt, .imageAlt(id)) }
+            question.forEachField { text, _, place in body(text, place()) }
         }
     }
 

@@ -26,26 +26,26 @@ struct MissingTranslationRule: BankRule {
                 questions:
                   - id: sun
                     text:
-                      pt-BR: O Sol é uma estrela.
+                      ↓pt-BR: O Sol é uma estrela.
                       en: The Sun is a star.
                     answer: true
-                    explanation: É uma anã amarela.
-                """, lines: [9, 12]),
+                    explanation: ↓É uma anã amarela.
+                """),
             .triggering("""
                 quizbank: 1
                 id: demo
-                title: Astronomia
+                title: ↓Astronomia
                 locale: pt-BR
                 locales: [pt-BR, en]
                 topics:
-                  stars: {title: {pt-BR: Estrelas}}
+                  stars: {title: ↓{pt-BR: Estrelas}}
                 questions:
                   - id: sun
                     topic: stars
                     text: {pt-BR: O Sol é uma estrela., en: The Sun is a star.}
                     answer: true
                     explanation: {pt-BR: É uma anã amarela., en: It is a yellow dwarf.}
-                """, lines: [3, 7]),
+                """),
             .passing("""
                 quizbank: 1
                 id: demo

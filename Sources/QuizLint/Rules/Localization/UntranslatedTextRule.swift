@@ -1,6 +1,14 @@
 import QuizBank
 
-struct UntranslatedTextRule: BankRule {
+struct UntranslatedTextRule: BankRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var minWords = 4
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .integer("min-words", \.minWords, in: 1...1_000, "the fewest words a text must have to be checked"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "untranslated-text",
         summary: "A translation that is the same as the source text: copied in, not translated.",
@@ -16,10 +24,7 @@ struct UntranslatedTextRule: BankRule {
             """,
         severity: .warning,
         scope: .bank,
-        options: [
-            RuleOption("min-words", .integer(1...1_000), default: .integer(4),
-                       "the fewest words a text must have to be checked"),
-        ],
+        options: Options.declarations,
         examples: [
             .triggering("""
                 quizbank: 1
@@ -31,12 +36,12 @@ struct UntranslatedTextRule: BankRule {
                   - id: sun
                     text:
                       pt-BR: O Sol é uma estrela.
-                      en: O Sol é uma estrela.
+                      en: ↓O Sol é uma estrela.
                     answer: true
                     explanation:
                       pt-BR: É uma anã amarela do tipo G2V.
-                      en: "  é uma anã  amarela do tipo G2V. "
-                """, lines: [10, 14]),
+                      en: ↓"  é uma anã  amarela do tipo G2V. "
+                """),
             // Short texts and names are the same in both languages, and the check is off for them.
             .passing("""
                 quizbank: 1
@@ -78,14 +83,14 @@ struct UntranslatedTextRule: BankRule {
                     text: {pt-BR: A Apollo 11 pousou na Lua em 1969., en: Apollo 11 landed on the Moon in 1969.}
                     answer: true
                     hints:
-                      - {pt-BR: Julho de 1969, en: Julho de 1969}
-                """, lines: [11], options: ["min-words": .integer(2)]),
+                      - {pt-BR: Julho de 1969, en: ↓Julho de 1969}
+                """, options: ["min-words": .integer(2)]),
         ])
 
     private let minWords: Int
 
-    init(options: RuleOptions) {
-        minWords = max(1, options.integer("min-words"))
+    init(options: Options) {
+        minWords = max(1, options.minWords)
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {

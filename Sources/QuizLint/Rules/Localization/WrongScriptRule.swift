@@ -1,6 +1,14 @@
 import QuizBank
 
-struct WrongScriptRule: BankRule {
+struct WrongScriptRule: BankRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var minLetters = 5
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .integer("min-letters", \.minLetters, in: 1...1_000, "the fewest letters a text must have to be judged"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "wrong-script",
         summary: "A translation written mostly in letters its locale does not use: Russian in Latin letters, English in Cyrillic.",
@@ -21,10 +29,7 @@ struct WrongScriptRule: BankRule {
             """,
         severity: .warning,
         scope: .bank,
-        options: [
-            RuleOption("min-letters", .integer(1...1_000), default: .integer(5),
-                       "the fewest letters a text must have to be judged"),
-        ],
+        options: Options.declarations,
         examples: [
             .triggering("""
                 quizbank: 1
@@ -36,14 +41,14 @@ struct WrongScriptRule: BankRule {
                   - id: sun
                     text:
                       en: The Sun is a star.
-                      ru: Solntse - eto zvezda.
-                      ja: The Sun is a star.
+                      ru: ↓Solntse - eto zvezda.
+                      ja: ↓The Sun is a star.
                     answer: true
                     explanation:
                       en: Это жёлтый карлик.
                       ru: Это жёлтый карлик.
                       ja: 黄色矮星です。
-                """, lines: [10, 11]),
+                """),
             // The source text is not checked: its language is the author's choice.
             .passing("""
                 quizbank: 1
@@ -82,20 +87,20 @@ struct WrongScriptRule: BankRule {
             .triggering("""
                 quizbank: 1
                 id: demo
-                title: {en: Biology, sr-Latn: Биологија}
+                title: {en: Biology, sr-Latn: ↓Биологија}
                 locale: en
                 locales: [en, sr-Latn]
                 questions:
                   - id: dna
                     text: {en: DNA carries genetic information., sr-Latn: DNK nosi genetske informacije.}
                     answer: true
-                """, lines: [3]),
+                """),
         ])
 
     private let minLetters: Int
 
-    init(options: RuleOptions) {
-        minLetters = max(1, options.integer("min-letters"))
+    init(options: Options) {
+        minLetters = max(1, options.minLetters)
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {

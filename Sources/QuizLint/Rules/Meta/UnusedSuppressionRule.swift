@@ -13,24 +13,14 @@ struct UnusedSuppressionRule: LintRule {
         severity: .warning,
         scope: .bank,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  # quizbank: disable-next-line missing-explanation -- explained in class
+            .triggering(questions: """
+                  ↓# quizbank: disable-next-line missing-explanation -- explained in class
                   - id: sun
                     text: The Sun is a star.
                     answer: true
                     explanation: It is a G-type main-sequence star.
-                """, lines: [6]),
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+                """),
+            .passing(questions: """
                   - id: sun # quizbank: disable-line missing-explanation -- explained in class
                     text: The Sun is a star.
                     answer: true

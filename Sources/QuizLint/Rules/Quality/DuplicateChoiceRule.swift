@@ -20,28 +20,18 @@ struct DuplicateChoiceRule: QuestionRule {
         severity: .warning,
         scope: .question,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: capital
                     text: What is the capital of Australia?
                     choices:
                       - text: Canberra
                         correct: true
                       - Sydney
-                      - "sydney."
+                      - ↓"sydney."
                       - Melbourne
-                """, lines: [12]),
+                """),
             // Signs and decimal points make different numbers.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: root
                     text: Which number squared gives 4?
                     choices:

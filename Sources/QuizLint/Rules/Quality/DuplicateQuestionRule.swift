@@ -28,13 +28,8 @@ struct DuplicateQuestionRule: RunRule {
         severity: .warning,
         scope: .run,
         examples: [
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: capital
+            .triggering(questions: """
+                  - id: ↓capital
                     text: What is the capital of France?
                     choices:
                       - text: Paris
@@ -46,28 +41,18 @@ struct DuplicateQuestionRule: RunRule {
                       - Marseille
                       - text: paris.
                         correct: true
-                """, lines: [6]),
+                """),
             // A conflict: the same statement, opposite answers (an error by default).
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: sun
+            .triggering(questions: """
+                  - id: ↓sun
                     text: The Sun is a star.
                     answer: true
                   - id: sun-2
                     text: The sun is a star!
                     answer: false
-                """, lines: [6]),
+                """),
             // The same generic stem with other choices: different questions, not copies.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: composer-1
                     text: Name the composer.
                     choices:
@@ -82,13 +67,8 @@ struct DuplicateQuestionRule: RunRule {
                       - Frederic Chopin
                 """),
             // A conflict between choice questions: the answer of one is a wrong choice of the other.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: moon-1
+            .triggering(questions: """
+                  - id: ↓moon-1
                     text: Which planet has the most moons?
                     choices:
                       - text: Saturn
@@ -100,14 +80,9 @@ struct DuplicateQuestionRule: RunRule {
                       - Saturn
                       - text: Jupiter
                         correct: true
-                """, lines: [6]),
+                """),
             // Near misses: a different number, and a negative one.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sum
                     text: Is 2 + 2 equal to 4?
                     answer: true

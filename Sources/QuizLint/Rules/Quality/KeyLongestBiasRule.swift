@@ -1,7 +1,24 @@
 import Foundation
 import QuizBank
 
-struct KeyLongestBiasRule: BankRule {
+struct KeyLongestBiasRule: BankRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var alpha: Double = 0.01
+        var minQuestions = 20
+        var ratio: Double = 1.8
+        var minLength = 30
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .number("alpha", \.alpha, in: 1e-9...0.5, "significance level of the bank-level test"),
+            .integer("min-questions", \.minQuestions, in: 1...1_000_000,
+                "fewest questions with one longest choice for the bank-level test"),
+            .number("ratio", \.ratio, in: 1.0...100,
+                "a correct choice this many times as long as the longest wrong one is reported"),
+            .integer("min-length", \.minLength, in: 1...10_000,
+                "shortest correct choice, in characters, that the per-question check reports"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "key-longest-bias",
         summary: "The correct choice is the longest one more often than chance, or much longer than every wrong choice of a question.",
@@ -31,51 +48,32 @@ struct KeyLongestBiasRule: BankRule {
             """,
         severity: .warning,
         scope: .bank,
-        options: [
-            RuleOption("alpha", .number(1e-9...0.5), default: .number(0.01),
-                       "significance level of the bank-level test"),
-            RuleOption("min-questions", .integer(1...1_000_000), default: .integer(20),
-                       "fewest questions with one longest choice for the bank-level test"),
-            RuleOption("ratio", .number(1.0...100), default: .number(1.8),
-                       "a correct choice this many times as long as the longest wrong one is reported"),
-            RuleOption("min-length", .integer(1...10_000), default: .integer(30),
-                       "shortest correct choice, in characters, that the per-question check reports"),
-        ],
+        options: Options.declarations,
         examples: [
             // 20 questions, the correct choice always the longest (14 or 15 characters against
             // 7 or 8): P(X ≥ 20) = 0.25^20. Too short for the per-question check.
             .triggering(QualityExamples.bank((0..<20).map {
                 .init(text: "Question \($0 + 1)?", choices: ["Right answer \($0)", "Wrong \($0)", "False \($0)", "Nope \($0)"], correct: 0)
-            }), lines: [6]),
+            }, marked: true)),
             // 10 of 20: P(X ≥ 10) = 0.014 for a binomial(20, 0.25), above alpha 0.01.
             .passing(QualityExamples.bank((0..<20).map {
                 $0 < 10 ? .init(text: "Question \($0 + 1)?", choices: ["Right answer \($0)", "Wrong \($0)", "False \($0)", "Nope \($0)"], correct: 0)
                     : .init(text: "Question \($0 + 1)?", choices: ["Right \($0)", "Wrong answer \($0)", "False \($0)", "Nope \($0)"], correct: 0)
             })),
             // One correct choice of 52 characters against wrong ones of at most 9.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .triggering(questions: """
                   - id: sky
                     text: Why is the sky blue?
                     choices:
-                      - text: Air molecules scatter blue light more than red light
+                      - ↓text: Air molecules scatter blue light more than red light
                         correct: true
                       - Dust
                       - The ocean
                       - Paint
-                """, lines: [9]),
+                """),
             // 1.78 times as long (32 characters against 18); 29 characters (under 30) against 5;
             // 2.5 times as long, but a title.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sky
                     text: Why is the sky blue?
                     choices:
@@ -105,11 +103,11 @@ struct KeyLongestBiasRule: BankRule {
     let ratio: Double
     let minLength: Int
 
-    init(options: RuleOptions) {
-        alpha = options.number("alpha")
-        minQuestions = options.integer("min-questions")
-        ratio = options.number("ratio")
-        minLength = options.integer("min-length")
+    init(options: Options) {
+        alpha = options.alpha
+        minQuestions = options.minQuestions
+        ratio = options.ratio
+        minLength = options.minLength
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {

@@ -1,7 +1,18 @@
 import Foundation
 import QuizBank
 
-struct KeyPositionBalanceRule: BankRule {
+struct KeyPositionBalanceRule: BankRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var alpha: Double = 0.01
+        var minQuestions = 20
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .number("alpha", \.alpha, in: 1e-9...0.5, "significance level of the chi-square test"),
+            .integer("min-questions", \.minQuestions, in: 2...1_000_000,
+                "fewest unshuffled questions with the same number of choices for a test (and at least 5 per choice)"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "key-position-balance",
         summary: "In questions whose choices are shown in authored order, the correct choice sits in some positions more than chance allows.",
@@ -25,18 +36,12 @@ struct KeyPositionBalanceRule: BankRule {
             """,
         severity: .warning,
         scope: .bank,
-        options: [
-            RuleOption("alpha", .number(1e-9...0.5), default: .number(0.01),
-                       "significance level of the chi-square test"),
-            RuleOption("min-questions", .integer(2...1_000_000), default: .integer(20),
-                       "fewest unshuffled questions with the same number of choices for a test (and at least 5 per choice)"),
-        ],
+        options: Options.declarations,
         examples: [
             // 20 unshuffled four-choice questions, the key always first: X² = 60, p < 1e-6.
-            .triggering(QualityExamples.bank(QualityExamples.keyed(20, positions: [0]), header: ["exam:", "  shuffle-choices: false"]),
-                        lines: [8]),
+            .triggering(QualityExamples.bank(QualityExamples.keyed(20, positions: [0]), header: ["exam:", "  shuffle-choices: false"], marked: true)),
             // The same with `shuffle: false` on each question instead.
-            .triggering(QualityExamples.bank(QualityExamples.keyed(20, positions: [0], shuffle: false)), lines: [6]),
+            .triggering(QualityExamples.bank(QualityExamples.keyed(20, positions: [0], shuffle: false), marked: true)),
             // The same questions, but the engine shuffles them (the default).
             .passing(QualityExamples.bank(QualityExamples.keyed(20, positions: [0]))),
             // Unshuffled by the exam, but every question asks to be shuffled.
@@ -52,9 +57,9 @@ struct KeyPositionBalanceRule: BankRule {
     let alpha: Double
     let minQuestions: Int
 
-    init(options: RuleOptions) {
-        alpha = options.number("alpha")
-        minQuestions = options.integer("min-questions")
+    init(options: Options) {
+        alpha = options.alpha
+        minQuestions = options.minQuestions
     }
 
     static let ordinals = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]

@@ -2,7 +2,19 @@ import Foundation
 import QuizBank
 import QuizSupport
 
-struct NearDuplicateQuestionRule: RunRule {
+struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var threshold: Double = 0.6
+        var reportTemplateSiblings = false
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .number("threshold", \.threshold, in: 0.3...1.0,
+                "least Jaccard similarity of the 5-character shingle sets for two questions to be similar"),
+            .boolean("report-template-siblings", \.reportTemplateSiblings,
+                "also report similar questions with other answers (same stem, different subject)"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "near-duplicate-question",
         summary: "Reworded copies of a question in the banks of a run (and true/false statements that differ only to flip the answer).",
@@ -38,21 +50,11 @@ struct NearDuplicateQuestionRule: RunRule {
             """,
         severity: .warning,
         scope: .run,
-        options: [
-            RuleOption("threshold", .number(0.3...1.0), default: .number(0.6),
-                       "least Jaccard similarity of the 5-character shingle sets for two questions to be similar"),
-            RuleOption("report-template-siblings", .boolean, default: .boolean(false),
-                       "also report similar questions with other answers (same stem, different subject)"),
-        ],
+        options: Options.declarations,
         examples: [
             // Three wordings of one question (similarity 0.73 and 0.86 to the first): one cluster.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: relativity
+            .triggering(questions: """
+                  - id: ↓relativity
                     text: The theory of relativity was introduced in physics by this man.
                     choices:
                       - text: Albert Einstein
@@ -70,28 +72,18 @@ struct NearDuplicateQuestionRule: RunRule {
                       - text: Albert Einstein
                         correct: true
                       - Galileo Galilei
-                """, lines: [6]),
+                """),
             // A negated pair (similarity 0.78; info by default).
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: whale
+            .triggering(questions: """
+                  - id: ↓whale
                     text: The blue whale is the largest animal that has ever lived.
                     answer: true
                   - id: whale-2
                     text: The blue whale is not the largest animal that has ever lived.
                     answer: false
-                """, lines: [6]),
+                """),
             // Template siblings (similarity 0.62): same stem, other answers. Not reported by default...
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: france
                     text: What is the capital city of France?
                     choices:
@@ -106,13 +98,8 @@ struct NearDuplicateQuestionRule: RunRule {
                         correct: true
                 """),
             // ...but are with the option.
-            .triggering("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
-                  - id: france
+            .triggering(questions: """
+                  - id: ↓france
                     text: What is the capital city of France?
                     choices:
                       - text: Paris
@@ -124,14 +111,9 @@ struct NearDuplicateQuestionRule: RunRule {
                       - Paris
                       - text: Madrid
                         correct: true
-                """, lines: [6], options: ["report-template-siblings": .boolean(true)]),
+                """, options: ["report-template-siblings": .boolean(true)]),
             // The same answer, reworded further: similarity 0.52, under the 0.6 threshold.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: relativity
                     text: The theory of relativity was introduced in physics by this man.
                     choices:
@@ -146,12 +128,7 @@ struct NearDuplicateQuestionRule: RunRule {
                         correct: true
                 """),
             // Exact copies are duplicate-question's, not this rule's.
-            .passing("""
-                quizbank: 1
-                id: demo
-                title: Demo
-                locale: en
-                questions:
+            .passing(questions: """
                   - id: sun
                     text: The Sun is a star.
                     answer: true
@@ -164,9 +141,9 @@ struct NearDuplicateQuestionRule: RunRule {
     let threshold: Double
     let reportSiblings: Bool
 
-    init(options: RuleOptions) {
-        threshold = options.number("threshold")
-        reportSiblings = options.boolean("report-template-siblings")
+    init(options: Options) {
+        threshold = options.threshold
+        reportSiblings = options.reportTemplateSiblings
     }
 
     enum Kind: Int, CaseIterable {

@@ -8,11 +8,12 @@ enum QualityExamples {
     }
 
     /// A bank of single-choice questions; `header` lines go after `locale:`. Each question takes
-    /// 4 + number of choices lines (the correct choice is written in long form).
-    static func bank(_ items: [Item], header: [String] = []) -> String {
+    /// 4 + number of choices lines (the correct choice is written in long form). `marked` puts
+    /// the example mark at the first question's id, where the balance rules report.
+    static func bank(_ items: [Item], header: [String] = [], marked: Bool = false) -> String {
         var lines = ["quizbank: 1", "id: demo", "title: Demo", "locale: en"] + header + ["questions:"]
         for (index, item) in items.enumerated() {
-            lines.append("  - id: q\(index + 1)")
+            lines.append("  - id: \(marked && index == 0 ? "\(RuleExample.marker)" : "")q\(index + 1)")
             lines.append("    text: \(item.text)")
             lines.append("    choices:")
             for (position, choice) in item.choices.enumerated() {

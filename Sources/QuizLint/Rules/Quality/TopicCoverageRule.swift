@@ -31,7 +31,7 @@ struct TopicCoverageRule: BankRule {
                 locale: en
                 topics:
                   stars: {title: Stars, weight: 0.5}
-                  planets: {title: Planets, weight: 0.5}
+                  ↓planets: {title: Planets, weight: 0.5}
                 exam:
                   size: 4
                 questions:
@@ -50,7 +50,7 @@ struct TopicCoverageRule: BankRule {
                   - id: moon
                     text: The Moon is a planet.
                     answer: false
-                """, lines: [7]),
+                """),
             // The same with the Moon under `planets`: 2 questions for ceil(0.5 × 4) = 2.
             .passing("""
                 quizbank: 1
@@ -87,14 +87,14 @@ struct TopicCoverageRule: BankRule {
                 title: Demo
                 locale: en
                 topics:
-                  stars: {title: Stars, weight: 0.6}
+                  ↓stars: {title: Stars, weight: 0.6}
                   planets: {title: Planets, weight: 0.6}
                 questions:
                   - id: sun
                     topic: stars
                     text: The Sun is a star.
                     answer: true
-                """, lines: [6]),
+                """),
             // Weights, but no exam size: nothing to fill.
             .passing("""
                 quizbank: 1

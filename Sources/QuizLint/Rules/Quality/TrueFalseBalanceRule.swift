@@ -1,7 +1,19 @@
 import Foundation
 import QuizBank
 
-struct TrueFalseBalanceRule: BankRule {
+struct TrueFalseBalanceRule: BankRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var minQuestions = 20
+        var lengthRatio: Double = 1.3
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .integer("min-questions", \.minQuestions, in: 2...1_000_000,
+                "fewest true/false questions for the share of true answers to be tested"),
+            .number("length-ratio", \.lengthRatio, in: 1.0...100,
+                "mean length of the true statements over that of the false ones above which the bank is reported"),
+        ]
+    }
+
     static let description = RuleDescription(
         id: "true-false-balance",
         summary: "A bank whose true/false answers lean to one side, or whose true statements are longer than its false ones.",
@@ -27,15 +39,10 @@ struct TrueFalseBalanceRule: BankRule {
             """,
         severity: .warning,
         scope: .bank,
-        options: [
-            RuleOption("min-questions", .integer(2...1_000_000), default: .integer(20),
-                       "fewest true/false questions for the share of true answers to be tested"),
-            RuleOption("length-ratio", .number(1.0...100), default: .number(1.3),
-                       "mean length of the true statements over that of the false ones above which the bank is reported"),
-        ],
+        options: Options.declarations,
         examples: [
             // 20 true/false questions, 16 true: 80% is outside 50% ± 22%.
-            .triggering(example(answers: Array(repeating: true, count: 16) + Array(repeating: false, count: 4)), lines: [6]),
+            .triggering(example(answers: Array(repeating: true, count: 16) + Array(repeating: false, count: 4), marked: true)),
             // 20 questions, 14 true (70%): inside 50% ± 22%, a near miss.
             .passing(example(answers: Array(repeating: true, count: 14) + Array(repeating: false, count: 6))),
             // 19 questions, all true: below the minimum sample, so nothing is said.
@@ -43,7 +50,7 @@ struct TrueFalseBalanceRule: BankRule {
             // 10 true statements about twice as long as 10 false ones (balanced answers).
             .triggering(example(answers: Array(repeating: true, count: 10) + Array(repeating: false, count: 10),
                                 trueText: "Water usually boils at 100 degrees Celsius at sea level.",
-                                falseText: "Water boils at 50 degrees."), lines: [6]),
+                                falseText: "Water boils at 50 degrees.", marked: true)),
             // Long true statements, but only 9 false ones to compare with.
             .passing(example(answers: Array(repeating: true, count: 10) + Array(repeating: false, count: 9),
                              trueText: "Water usually boils at 100 degrees Celsius at sea level.",
@@ -53,24 +60,25 @@ struct TrueFalseBalanceRule: BankRule {
                              trueText: "Water boils at 100 degrees.", falseText: "Water boils at 50 deg.")),
         ])
 
-    /// A bank of true/false questions with the given answers, one per question.
+    /// A bank of true/false questions with the given answers, one per question; `marked` puts
+    /// the example mark at the first question's id, where the rule reports.
     static func example(answers: [Bool], trueText: String = "Statement that is right.",
-                        falseText: String = "Statement that is wrong.") -> String {
-        var lines = ["quizbank: 1", "id: demo", "title: Demo", "locale: en", "questions:"]
+                        falseText: String = "Statement that is wrong.", marked: Bool = false) -> String {
+        var bank = RuleExample.header
         for (index, answer) in answers.enumerated() {
-            lines.append("  - id: q\(index + 1)")
-            lines.append("    text: \(answer ? trueText : falseText)")
-            lines.append("    answer: \(answer)")
+            bank += "  - id: \(marked && index == 0 ? "\(RuleExample.marker)" : "")q\(index + 1)\n"
+            bank += "    text: \(answer ? trueText : falseText)\n"
+            bank += "    answer: \(answer)\n"
         }
-        return lines.joined(separator: "\n") + "\n"
+        return bank
     }
 
     let minQuestions: Int
     let lengthRatio: Double
 
-    init(options: RuleOptions) {
-        minQuestions = options.integer("min-questions")
-        lengthRatio = options.number("length-ratio")
+    init(options: Options) {
+        minQuestions = options.minQuestions
+        lengthRatio = options.lengthRatio
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {

@@ -16,16 +16,53 @@ struct LockAnswerChangedRule: BankRule {
         severity: .error,
         scope: .bank,
         examples: [
-            .triggering(LockExamples.locked.replacingOccurrences(of: "answer: true", with: "answer: false"), lines: [6], files: LockExamples.lock),
+            .triggering(questions: """
+                  - id: ↓sun
+                    text: The Sun is a star.
+                    answer: false
+                  - id: largest
+                    text: Which is the largest planet?
+                    choices:
+                      - Mars
+                      - {text: Jupiter, correct: true}
+                      - Venus
+                """, files: LockExamples.lock),
             // The key moved to another choice, the text edited: still the same question.
-            .triggering(LockExamples.locked.replacingOccurrences(of: "Which is the largest planet?", with: "Which planet is the largest?")
-                            .replacingOccurrences(of: "      - Mars\n      - {text: Jupiter, correct: true}", with: "      - {text: Mars, correct: true}\n      - Jupiter"),
-                        lines: [9], files: LockExamples.lock),
+            .triggering(questions: """
+                  - id: sun
+                    text: The Sun is a star.
+                    answer: true
+                  - id: ↓largest
+                    text: Which planet is the largest?
+                    choices:
+                      - {text: Mars, correct: true}
+                      - Jupiter
+                      - Venus
+                """, files: LockExamples.lock),
             // No correct choice left: the `no-correct-choice` error alone.
-            .passing(LockExamples.locked.replacingOccurrences(of: "{text: Jupiter, correct: true}", with: "Jupiter"), files: LockExamples.lock),
+            .passing(questions: """
+                  - id: sun
+                    text: The Sun is a star.
+                    answer: true
+                  - id: largest
+                    text: Which is the largest planet?
+                    choices:
+                      - Mars
+                      - Jupiter
+                      - Venus
+                """, files: LockExamples.lock),
             // Reordered choices: the same correct choice.
-            .passing(LockExamples.locked.replacingOccurrences(of: "      - Mars\n", with: "").replacingOccurrences(of: "      - Venus", with: "      - Venus\n      - Mars"),
-                     files: LockExamples.lock),
+            .passing(questions: """
+                  - id: sun
+                    text: The Sun is a star.
+                    answer: true
+                  - id: largest
+                    text: Which is the largest planet?
+                    choices:
+                      - {text: Jupiter, correct: true}
+                      - Venus
+                      - Mars
+                """, files: LockExamples.lock),
         ])
 
     init(options: RuleOptions) {}

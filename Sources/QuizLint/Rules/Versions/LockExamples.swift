@@ -1,11 +1,7 @@
-/// The bank the lock rules' examples lock, before the edit each example makes.
+/// The questions the lock rules' examples lock (after `RuleExample.header`), before the edit
+/// each example makes.
 enum LockExamples {
     static let locked = """
-        quizbank: 1
-        id: demo
-        title: Demo
-        locale: en
-        questions:
           - id: sun
             text: The Sun is a star.
             answer: true
@@ -17,5 +13,5 @@ enum LockExamples {
               - Venus
         """
 
-    static let lock: [String: ExampleFile] = ["quizbank.lock": LockComparison.exampleLock(of: locked)]
+    static let lock: [String: ExampleFile] = ["quizbank.lock": LockComparison.exampleLock(of: RuleExample.header + locked)]
 }

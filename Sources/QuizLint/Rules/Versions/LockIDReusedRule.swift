@@ -16,13 +16,40 @@ struct LockIDReusedRule: BankRule {
         severity: .error,
         scope: .bank,
         examples: [
-            .triggering(LockExamples.locked.replacingOccurrences(of: "The Sun is a star.\n    answer: true", with: "The Moon is a planet.\n    answer: false"),
-                        lines: [6], files: LockExamples.lock),
-            .triggering(LockExamples.locked.replacingOccurrences(of: "Which is the largest planet?", with: "Which gas is most abundant in air?")
-                            .replacingOccurrences(of: "      - Mars\n      - {text: Jupiter, correct: true}\n      - Venus", with: "      - Oxygen\n      - {text: Nitrogen, correct: true}\n      - Argon"),
-                        lines: [9], files: LockExamples.lock),
+            .triggering(questions: """
+                  - id: ↓sun
+                    text: The Moon is a planet.
+                    answer: false
+                  - id: largest
+                    text: Which is the largest planet?
+                    choices:
+                      - Mars
+                      - {text: Jupiter, correct: true}
+                      - Venus
+                """, files: LockExamples.lock),
+            .triggering(questions: """
+                  - id: sun
+                    text: The Sun is a star.
+                    answer: true
+                  - id: ↓largest
+                    text: Which gas is most abundant in air?
+                    choices:
+                      - Oxygen
+                      - {text: Nitrogen, correct: true}
+                      - Argon
+                """, files: LockExamples.lock),
             // The text alone changed: an edit, for `quizbank diff` to show.
-            .passing(LockExamples.locked.replacingOccurrences(of: "The Sun is a star.", with: "The Sun is a yellow dwarf star."), files: LockExamples.lock),
+            .passing(questions: """
+                  - id: sun
+                    text: The Sun is a yellow dwarf star.
+                    answer: true
+                  - id: largest
+                    text: Which is the largest planet?
+                    choices:
+                      - Mars
+                      - {text: Jupiter, correct: true}
+                      - Venus
+                """, files: LockExamples.lock),
         ])
 
     init(options: RuleOptions) {}

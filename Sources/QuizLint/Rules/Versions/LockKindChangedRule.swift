@@ -13,9 +13,29 @@ struct LockKindChangedRule: BankRule {
         severity: .error,
         scope: .bank,
         examples: [
-            .triggering(LockExamples.locked.replacingOccurrences(of: "      - Venus", with: "      - {text: Saturn, correct: true}"),
-                        lines: [9], files: LockExamples.lock),
-            .passing(LockExamples.locked, files: LockExamples.lock),
+            // Two correct choices: now multiple-choice.
+            .triggering(questions: """
+                  - id: sun
+                    text: The Sun is a star.
+                    answer: true
+                  - id: ↓largest
+                    text: Which is the largest planet?
+                    choices:
+                      - Mars
+                      - {text: Jupiter, correct: true}
+                      - {text: Saturn, correct: true}
+                """, files: LockExamples.lock),
+            .passing(questions: """
+                  - id: sun
+                    text: The Sun is a star.
+                    answer: true
+                  - id: largest
+                    text: Which is the largest planet?
+                    choices:
+                      - Mars
+                      - {text: Jupiter, correct: true}
+                      - Venus
+                """, files: LockExamples.lock),
         ])
 
     init(options: RuleOptions) {}

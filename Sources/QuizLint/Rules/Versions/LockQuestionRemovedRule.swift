@@ -14,9 +14,20 @@ struct LockQuestionRemovedRule: BankRule {
         severity: .warning,
         scope: .bank,
         examples: [
-            .triggering(LockExamples.locked.replacingOccurrences(of: "  - id: sun\n    text: The Sun is a star.\n    answer: true\n", with: ""),
-                        lines: [5], files: LockExamples.lock),
-            .passing(LockExamples.locked, files: LockExamples.lock),
+            .triggering("""
+                quizbank: 1
+                id: demo
+                title: Demo
+                locale: en
+                ↓questions:
+                  - id: largest
+                    text: Which is the largest planet?
+                    choices:
+                      - Mars
+                      - {text: Jupiter, correct: true}
+                      - Venus
+                """, files: LockExamples.lock),
+            .passing(questions: LockExamples.locked, files: LockExamples.lock),
         ])
 
     init(options: RuleOptions) {}
