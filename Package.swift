@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
         .testTarget(name: "QuizSupportTests", dependencies: ["QuizSupport"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
-        .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizBank", "QuizSupport", "QuizYAML", "QuizBankKit", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank", "QuizSupport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizLayoutTests", dependencies: ["QuizLayout"], exclude: ["Fixtures"]),

@@ -1,4 +1,5 @@
 import Foundation
+import QuizSupport
 import QuizBank
 import QuizYAML
 
@@ -197,7 +198,7 @@ final class DocumentEmitter {
         self.sink = sink
         defaultShuffle = header.exam?.shuffleChoices ?? true
         // With a sink a writer holds a chunk and one more question at most.
-        writers = locales.map { _ in JSONWriter(capacity: sink == nil ? capacity : 2 * Self.hashChunk) }
+        writers = locales.map { _ in JSONWriter.compiled(capacity: sink == nil ? capacity : 2 * Self.hashChunk) }
         sink?.start(locales.map { CompiledDocument.fileName(bankID: header.id.value, locale: $0) })
         hashers = locales.map { _ in SHA256() }
         hashedCounts = locales.map { _ in 0 }
@@ -408,7 +409,7 @@ final class DocumentEmitter {
             hash(upTo: hashed, of: index)
             // Take the writer out of the array, so that finishing it does not copy its buffer.
             var json = writers[index]
-            writers[index] = JSONWriter()
+            writers[index] = JSONWriter.compiled()
             json.string(SHA256.hex(hashers[index].finalize()))
             json.endObject()
             json.finish()
@@ -444,7 +445,7 @@ struct RenderedQuestions {
     private var fingerprintInput: [UInt8] = []
 
     init(locales: Int) {
-        chunks = Array(repeating: [JSONWriter(laterMemberAtDepth: 2, capacity: Self.chunkSize)], count: locales)
+        chunks = Array(repeating: [JSONWriter.compiledMember(atDepth: 2, capacity: Self.chunkSize)], count: locales)
     }
 
     /// Renders `question` for every locale of `emitter`; false when it must be added in turn.
@@ -453,7 +454,7 @@ struct RenderedQuestions {
         let fingerprint = emitter.fingerprint(of: question, image: nil, buffer: &fingerprintInput)
         for index in chunks.indices {
             if chunks[index][chunks[index].count - 1].bytes.count >= Self.chunkSize - 4096 {
-                chunks[index].append(JSONWriter(laterMemberAtDepth: 2, capacity: Self.chunkSize))
+                chunks[index].append(JSONWriter.compiledMember(atDepth: 2, capacity: Self.chunkSize))
             }
             let chunk = chunks[index].count - 1
             let start = chunks[index][chunk].bytes.count

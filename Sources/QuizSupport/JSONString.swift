@@ -1,33 +1,73 @@
-/// JSON string literals for the documents quizbank writes by hand (lint reports, statistics).
+/// JSON string literals: the one escaping of every document quizbank writes (compiled banks,
+/// lint reports, statistics, measurements; `JSONWriter` writes through it).
 public enum JSONString {
     /// `value` as a JSON string literal (RFC 8259): `"` and `\` escaped, control characters as
     /// `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; U+2028 and U+2029 escaped too, so that the
     /// output is also valid JavaScript. Everything else is written as UTF-8, unescaped.
     public static func appendQuoted(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u00"
-                    out += hexDigits[Int(scalar.value >> 4)]
-                    out += hexDigits[Int(scalar.value & 0xF)]
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count + 2)
+        appendQuoted(value, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
-    private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
+    /// `value` as a JSON string literal, as UTF-8 bytes.
+    public static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { appendEscaped($0, to: &bytes) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The UTF-8 text `utf8`, escaped (without the quotes). Eight bytes at a time while they
+    /// are printable ASCII with no quote or backslash, which is most of any text.
+    public static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        let raw = UnsafeRawBufferPointer(utf8)
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            if index + 8 <= utf8.count, isPlain(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let byte = utf8[index]
+            let escape: StaticString
+            var length = 1
+            switch byte {
+            case UInt8(ascii: "\""): escape = "\\\""
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                length = 3
+            case _ where byte < 0x20:
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
+                index += 1
+                runStart = index
+                continue
+            default:
+                index += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            index += length
+            runStart = index
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
+    /// Eight bytes (a little-endian word) that are printable ASCII and hold no `"` or `\`.
+    @inline(__always)
+    static func isPlain(_ word: UInt64) -> Bool {
+        word & EightBytes.high == 0 && !EightBytes.hasByteBelow(word, 0x20)
+            && EightBytes.equal(word, UInt8(ascii: "\"")) | EightBytes.equal(word, UInt8(ascii: "\\")) == 0
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -75,36 +75,49 @@ public struct DiffReport: Sendable {
     }
 
     public func json() -> String {
-        var out = "{\n  \"format\": \"quizbank-diff\",\n  \"formatVersion\": \(Self.formatVersion),\n  \"old\": "
-        JSONString.appendQuoted(oldLabel, to: &out)
-        out += ",\n  \"new\": "
-        JSONString.appendQuoted(newLabel, to: &out)
-        out += ",\n  \"summary\": {"
-        out += ChangeSeverity.allCases.map { "\"\($0.rawValue)\": \(diff.count($0))" }.joined(separator: ", ")
-        out += ", \"unchanged\": \(diff.unchangedQuestions)},\n  \"changes\": ["
-        for (index, change) in diff.changes.enumerated() {
-            out += index == 0 ? "\n    " : ",\n    "
-            out += "{\"severity\": \"\(change.severity.rawValue)\", \"change\": \"\(change.kind.rawValue)\", \"bank\": "
-            JSONString.appendQuoted(change.bankID, to: &out)
-            func member(_ name: String, _ value: String?) {
+        var json = JSONWriter(linedDepth: 2, deeper: .spaced)
+        json.beginObject()
+        json.key("format"); json.string("quizbank-diff")
+        json.key("formatVersion"); json.int(Self.formatVersion)
+        json.key("old"); json.string(oldLabel)
+        json.key("new"); json.string(newLabel)
+        json.key("summary")
+        json.beginObject(.spaced)
+        for severity in ChangeSeverity.allCases {
+            json.key(severity.rawValue); json.int(diff.count(severity))
+        }
+        json.key("unchanged"); json.int(diff.unchangedQuestions)
+        json.endObject()
+        json.key("changes")
+        json.beginArray()
+        for change in diff.changes {
+            json.beginObject()
+            json.key("severity"); json.string(change.severity.rawValue)
+            json.key("change"); json.string(change.kind.rawValue)
+            json.key("bank"); json.string(change.bankID)
+            func member(_ name: StaticString, _ value: String?) {
                 guard let value else { return }
-                out += ", \"\(name)\": "
-                JSONString.appendQuoted(value, to: &out)
+                json.key(name); json.string(value)
             }
             member("question", change.questionID)
             member("oldQuestion", change.oldQuestionID)
             member("locale", change.locale)
             member("message", change.message)
-            for (name, place) in [("old", change.old), ("new", change.new)] {
+            for (name, place) in [("old" as StaticString, change.old), ("new", change.new)] {
                 guard let place else { continue }
-                out += ", \"\(name)\": {\"path\": "
-                JSONString.appendQuoted(place.path, to: &out)
-                out += ", \"line\": \(place.line), \"column\": \(place.column)}"
+                json.key(name)
+                json.beginObject()
+                json.key("path"); json.string(place.path)
+                json.key("line"); json.int(place.line)
+                json.key("column"); json.int(place.column)
+                json.endObject()
             }
             member("suggestion", change.suggestion)
-            out += "}"
+            json.endObject()
         }
-        out += diff.changes.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return out
+        json.endArray()
+        json.endObject()
+        json.finish()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 }

@@ -8,22 +8,57 @@ enum FileReplacement {
     /// `keepingModeOf`: a file whose permissions the new one takes (a fixed bank stays as
     /// readable and writable as it was).
     static func write(_ bytes: [UInt8], to path: String, keepingModeOf original: String? = nil) throws(CommandFailure) {
-        let folder = FilePath.directory(of: path)
-        let temporary = FilePath.join(folder, ".\(FilePath.name(of: path)).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
-        var info = stat()
-        if let original, stat(original, &info) == 0 { fchmod(descriptor, info.st_mode & 0o7777) }
-        let failure = bytes.withUnsafeBytes { Terminal.writeAll($0, to: descriptor) }
-        close(descriptor)
-        if let failure {
-            unlink(temporary)
-            throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(failure)))")
+        let file = try Stream(path: path, keepingModeOf: original)
+        file.write(bytes)
+        try file.finish()
+    }
+
+    /// A replacement written piece by piece as its content is made (a large report), with the
+    /// same promise: nothing changes at `path` until `finish`, and a failed write leaves no
+    /// temporary file behind.
+    final class Stream {
+        let path: String
+        private let temporary: String
+        private var descriptor: Int32
+        /// The `errno` of the first failed write; later writes are skipped.
+        private var failure: Int32?
+
+        init(path: String, keepingModeOf original: String? = nil) throws(CommandFailure) {
+            self.path = path
+            let folder = FilePath.directory(of: path)
+            temporary = FilePath.join(folder, ".\(FilePath.name(of: path)).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard descriptor >= 0 else { throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+            var info = stat()
+            if let original, stat(original, &info) == 0 { fchmod(descriptor, info.st_mode & 0o7777) }
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CommandFailure(message: "cannot write \(path): \(reason)")
+
+        func write(_ bytes: [UInt8]) {
+            guard failure == nil, descriptor >= 0 else { return }
+            failure = bytes.withUnsafeBytes { Terminal.writeAll($0, to: descriptor) }
+        }
+
+        /// Puts the file in place of `path`; on a failed write, removes it and throws.
+        func finish() throws(CommandFailure) {
+            close(descriptor)
+            descriptor = -1
+            if let failure {
+                unlink(temporary)
+                throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(failure)))")
+            }
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw CommandFailure(message: "cannot write \(path): \(reason)")
+            }
+        }
+
+        deinit {
+            // Not finished (the command failed on the way): the old file stays, alone.
+            if descriptor >= 0 {
+                close(descriptor)
+                unlink(temporary)
+            }
         }
     }
 }

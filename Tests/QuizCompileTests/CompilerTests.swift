@@ -1,4 +1,5 @@
 import Foundation
+import QuizSupport
 import Testing
 import TestSupport
 @testable import QuizCompile
@@ -184,6 +185,11 @@ enum Repository {
         var writer = JSONWriter()
         writer.string("say \"hi\" \\ \n\t\u{01} é 🌍")
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"say \\\"hi\\\" \\\\ \\n\\t\\u0001 é 🌍\"")
+        // One escaping for every document: line and paragraph separators too, as the lint
+        // and stats reports always wrote them (valid JavaScript).
+        var separators = JSONWriter.compiled()
+        separators.text("a\u{2028}b\u{2029}c")
+        #expect(String(decoding: separators.bytes, as: UTF8.self) == "\"a\\u2028b\\u2029c\"")
     }
 
     /// The writer's JSON for a string, byte by byte: what its eight-bytes-at-a-time path must give.

@@ -190,14 +190,19 @@ import QuizSupport
     }
 
     @Test func numbersAreRoundedToFourPlacesInTheirShortestForm() {
-        #expect(StatsFormat.json(0.5) == "0.5")
-        #expect(StatsFormat.json(1) == "1")
-        #expect(StatsFormat.json(0) == "0")
-        #expect(StatsFormat.json(2.0 / 3.0) == "0.6667")
-        #expect(StatsFormat.json(0.3 * 10) == "3")
-        #expect(StatsFormat.json(0.00004) == "0")
-        #expect(StatsFormat.json(0.00005) == "0.0001")
-        #expect(StatsFormat.json(25000.25) == "25000.25")
+        func written(_ value: Double) -> String {
+            var json = JSONWriter()
+            json.share("n", value)
+            return String(decoding: json.bytes, as: UTF8.self)
+        }
+        #expect(written(0.5) == "\"n\": 0.5")
+        #expect(written(1) == "\"n\": 1")
+        #expect(written(0) == "\"n\": 0")
+        #expect(written(2.0 / 3.0) == "\"n\": 0.6667")
+        #expect(written(0.3 * 10) == "\"n\": 3")
+        #expect(written(0.00004) == "\"n\": 0")
+        #expect(written(0.00005) == "\"n\": 0.0001")
+        #expect(written(25000.25) == "\"n\": 25000.25")
     }
 
     @Test func stringsAreEscaped() {

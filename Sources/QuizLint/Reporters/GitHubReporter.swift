@@ -31,13 +31,22 @@ public struct GitHubReporter: Sendable {
     public init() {}
 
     public func report(_ findings: [Finding], bankCount: Int) -> String {
-        var out = ""
+        ReportPieces.joined { write(findings, bankCount: bankCount, to: $0) }
+    }
+
+    /// The report, handed to `output` piece by piece as the findings are written.
+    public func write(_ findings: [Finding], bankCount: Int, to output: ReportOutput) {
+        var piece: [UInt8] = []
         for finding in findings {
-            out += command(for: finding)
-            out += "\n"
+            piece += command(for: finding).utf8
+            piece.append(0x0A)
+            if piece.count >= ReportPieces.pieceSize {
+                output(piece)
+                piece.removeAll(keepingCapacity: true)
+            }
         }
-        out += TextReporter().summary(findings, bankCount: bankCount)
-        return out
+        piece += TextReporter().summary(findings, bankCount: bankCount).utf8
+        output(piece)
     }
 
     func command(for finding: Finding) -> String {

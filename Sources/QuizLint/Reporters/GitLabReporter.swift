@@ -16,31 +16,45 @@ import QuizSupport
 ///   a finding keeps its identity across commits wherever it moves in the file.
 /// - Paths are written as given; GitLab expects them relative to the repository root.
 ///
-/// Hand-written JSON: one finding a line, final newline; a pure function of its argument.
+/// One finding a line, final newline; a pure function of its argument.
 public struct GitLabReporter: Sendable {
     public init() {}
 
     public func report(_ findings: [Finding]) -> String {
-        var out = "["
+        ReportPieces.joined { write(findings, to: $0) }
+    }
+
+    /// The report, handed to `output` piece by piece as the findings are written.
+    public func write(_ findings: [Finding], to output: ReportOutput) {
+        var json = JSONWriter(linedDepth: 1, deeper: .spaced)
+        json.beginArray()
         var occurrences: [String: Int] = [:]
-        for (index, finding) in findings.enumerated() {
+        for finding in findings {
             let hash = SARIFReporter.fingerprintHash(finding)
-            occurrences[hash, default: 0] += 1
+            let occurrence = occurrences[hash, default: 0] + 1
+            occurrences[hash] = occurrence
             var description = finding.message
             if let suggestion = finding.suggestion { description += " (suggestion: \(suggestion))" }
-            out += index == 0 ? "\n  {" : ",\n  {"
-            out += "\"description\": "
-            JSONString.appendQuoted(description, to: &out)
-            out += ", \"check_name\": "
-            JSONString.appendQuoted(finding.ruleID, to: &out)
-            out += ", \"fingerprint\": \"\(hash)-\(occurrences[hash] ?? 1)\""
-            out += ", \"severity\": \"\(Self.severity(finding.severity))\""
-            out += ", \"location\": {\"path\": "
-            JSONString.appendQuoted(finding.path, to: &out)
-            out += ", \"lines\": {\"begin\": \(finding.range.start.line), \"end\": \(max(finding.range.start.line, finding.range.end.line))}}}"
+            json.beginObject()
+            json.key("description"); json.string(description)
+            json.key("check_name"); json.string(finding.ruleID)
+            json.key("fingerprint"); json.string("\(hash)-\(occurrence)")
+            json.key("severity"); json.string(Self.severity(finding.severity))
+            json.key("location")
+            json.beginObject()
+            json.key("path"); json.string(finding.path)
+            json.key("lines")
+            json.beginObject()
+            json.key("begin"); json.int(Int(finding.range.start.line))
+            json.key("end"); json.int(Int(max(finding.range.start.line, finding.range.end.line)))
+            json.endObject()
+            json.endObject()
+            json.endObject()
+            json.handOver(to: output)
         }
-        out += findings.isEmpty ? "]\n" : "\n]\n"
-        return out
+        json.endArray()
+        json.finish()
+        output(json.bytes)
     }
 
     static func severity(_ severity: Severity) -> String {

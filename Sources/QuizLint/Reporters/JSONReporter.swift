@@ -1,4 +1,5 @@
 import QuizBank
+import QuizSupport
 import QuizYAML
 
 /// `quizbank lint --format json`: one versioned JSON document for scripts and editors,
@@ -32,75 +33,94 @@ public struct JSONReporter: Sendable {
     ///   finding's rule by id only; `quizbank rules` describes them); taken so that every
     ///   machine-readable reporter is called alike and a later optional member can use it.
     public func report(_ findings: [Finding], bankCount: Int, rules: [RuleDescription]) -> String {
-        let errors = findings.count(where: { $0.severity == .error })
-        let warnings = findings.count(where: { $0.severity == .warning })
-        let infos = findings.count(where: { $0.severity == .info })
-        let document = OrderedJSON.object([
-            "version": .integer(Self.formatVersion),
-            "tool": .object([
-                "name": .string("quizbank"),
-                "version": .string(toolVersion),
-            ]),
-            "summary": .object([
-                "banks": .integer(bankCount),
-                "errors": .integer(errors),
-                "warnings": .integer(warnings),
-                "infos": .integer(infos),
-            ]),
-            "findings": .array(findings.map(Self.finding)),
-        ])
-        return document.rendered()
+        ReportPieces.joined { write(findings, bankCount: bankCount, rules: rules, to: $0) }
     }
 
-    static func finding(_ finding: Finding) -> OrderedJSON {
-        .object([
-            "path": .string(finding.path),
-            "line": .integer(Int(finding.range.start.line)),
-            "column": .integer(Int(finding.range.start.column)),
-            "endLine": .integer(Int(finding.range.end.line)),
-            "endColumn": .integer(Int(finding.range.end.column)),
-            "severity": .string(finding.severity.rawValue),
-            "rule": .string(finding.ruleID),
-            "message": .string(finding.message),
-            "related": .array(finding.related.map(related)),
-            "suggestion": finding.suggestion.map { .string($0) },
-            "measure": finding.measure.map(measure),
-        ])
+    /// The report, handed to `output` piece by piece as the findings are written.
+    public func write(_ findings: [Finding], bankCount: Int, rules: [RuleDescription], to output: ReportOutput) {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("version"); json.int(Self.formatVersion)
+        json.key("tool")
+        json.beginObject()
+        json.key("name"); json.string("quizbank")
+        json.key("version"); json.string(toolVersion)
+        json.endObject()
+        json.key("summary")
+        json.beginObject()
+        json.key("banks"); json.int(bankCount)
+        json.key("errors"); json.int(findings.count(of: .error))
+        json.key("warnings"); json.int(findings.count(of: .warning))
+        json.key("infos"); json.int(findings.count(of: .info))
+        json.endObject()
+        json.key("findings")
+        json.beginArray()
+        for finding in findings {
+            Self.write(finding, to: &json)
+            json.handOver(to: output)
+        }
+        json.endArray()
+        json.endObject()
+        json.finish()
+        output(json.bytes)
+    }
+
+    static func write(_ finding: Finding, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("path"); json.string(finding.path)
+        json.key("line"); json.int(Int(finding.range.start.line))
+        json.key("column"); json.int(Int(finding.range.start.column))
+        json.key("endLine"); json.int(Int(finding.range.end.line))
+        json.key("endColumn"); json.int(Int(finding.range.end.column))
+        json.key("severity"); json.string(finding.severity.rawValue)
+        json.key("rule"); json.string(finding.ruleID)
+        json.key("message"); json.string(finding.message)
+        json.key("related")
+        json.beginArray()
+        for related in finding.related { write(related, to: &json) }
+        json.endArray()
+        if let suggestion = finding.suggestion { json.key("suggestion"); json.string(suggestion) }
+        if let measure = finding.measure { json.key("measure"); write(measure, to: &json) }
+        json.endObject()
     }
 
     /// `{"profile": "review", "locale": "en", "style": "body", "maxLines": 3,
     ///   "device": {"name": "iPhone SE (1st generation)", "width": 320},
     ///   "sizes": [{"size": "large", "points": 17, "width": 192, "lines": 3}, ...], "font": "..."}`
-    static func measure(_ measure: Finding.Measure) -> OrderedJSON {
-        .object([
-            "profile": .string(measure.profile),
-            "locale": .string(measure.locale),
-            "style": .string(measure.style),
-            "maxLines": .integer(measure.maxLines),
-            "device": .object([
-                "name": .string(measure.deviceName),
-                "width": .number(measure.deviceWidth),
-            ]),
-            "sizes": .array(measure.sizes.map { size in
-                .object([
-                    "size": .string(size.size),
-                    "points": .number(size.points),
-                    "width": .number(size.width),
-                    "lines": .integer(size.lines),
-                ])
-            }),
-            "font": .string(measure.font),
-        ])
+    static func write(_ measure: Finding.Measure, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("profile"); json.string(measure.profile)
+        json.key("locale"); json.string(measure.locale)
+        json.key("style"); json.string(measure.style)
+        json.key("maxLines"); json.int(measure.maxLines)
+        json.key("device")
+        json.beginObject()
+        json.key("name"); json.string(measure.deviceName)
+        json.key("width"); json.number(measure.deviceWidth, decimals: 2)
+        json.endObject()
+        json.key("sizes")
+        json.beginArray()
+        for size in measure.sizes {
+            json.beginObject()
+            json.key("size"); json.string(size.size)
+            json.key("points"); json.number(size.points, decimals: 2)
+            json.key("width"); json.number(size.width, decimals: 2)
+            json.key("lines"); json.int(size.lines)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("font"); json.string(measure.font)
+        json.endObject()
     }
 
-    static func related(_ related: Finding.Related) -> OrderedJSON {
-        .object([
-            "path": .string(related.path),
-            "line": .integer(Int(related.range.start.line)),
-            "column": .integer(Int(related.range.start.column)),
-            "endLine": .integer(Int(related.range.end.line)),
-            "endColumn": .integer(Int(related.range.end.column)),
-            "note": .string(related.note),
-        ])
+    static func write(_ related: Finding.Related, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("path"); json.string(related.path)
+        json.key("line"); json.int(Int(related.range.start.line))
+        json.key("column"); json.int(Int(related.range.start.column))
+        json.key("endLine"); json.int(Int(related.range.end.line))
+        json.key("endColumn"); json.int(Int(related.range.end.column))
+        json.key("note"); json.string(related.note)
+        json.endObject()
     }
 }

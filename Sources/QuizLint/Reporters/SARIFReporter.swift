@@ -41,58 +41,84 @@ public struct SARIFReporter: Sendable {
     }
 
     public func report(_ findings: [Finding], rules: [RuleDescription]) -> String {
+        ReportPieces.joined { write(findings, rules: rules, to: $0) }
+    }
+
+    /// The report, handed to `output` piece by piece as the results are written.
+    public func write(_ findings: [Finding], rules: [RuleDescription], to output: ReportOutput) {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil {
             ruleIndex[rule.id] = index
         }
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("$schema"); json.string(Self.schemaURI)
+        json.key("version"); json.string("2.1.0")
+        json.key("runs")
+        json.beginArray()
+        json.beginObject()
+        json.key("tool")
+        json.beginObject()
+        json.key("driver")
+        json.beginObject()
+        json.key("name"); json.string("quizbank")
+        json.key("version"); json.string(toolVersion)
+        json.key("informationUri"); json.string(Self.informationURI)
+        json.key("rules")
+        json.beginArray()
+        for rule in rules { Self.writeDescriptor(rule, to: &json) }
+        json.endArray()
+        json.endObject()
+        json.endObject()
+        json.key("columnKind"); json.string("unicodeCodePoints")
+        json.key("results")
+        json.beginArray()
         var occurrences: [String: Int] = [:]
-        var results: [OrderedJSON] = []
-        results.reserveCapacity(findings.count)
         for finding in findings {
             let hash = Self.fingerprintHash(finding)
-            occurrences[hash, default: 0] += 1
-            results.append(Self.result(finding, ruleIndex: ruleIndex[finding.ruleID],
-                                       fingerprint: "\(hash):\(occurrences[hash]!)"))
+            let occurrence = occurrences[hash, default: 0] + 1
+            occurrences[hash] = occurrence
+            Self.writeResult(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: "\(hash):\(occurrence)", to: &json)
+            json.handOver(to: output)
         }
-        let document = OrderedJSON.object([
-            "$schema": .string(Self.schemaURI),
-            "version": .string("2.1.0"),
-            "runs": .array([
-                .object([
-                    "tool": .object([
-                        "driver": .object([
-                            "name": .string("quizbank"),
-                            "version": .string(toolVersion),
-                            "informationUri": .string(Self.informationURI),
-                            "rules": .array(rules.map(Self.descriptor)),
-                        ]),
-                    ]),
-                    "columnKind": .string("unicodeCodePoints"),
-                    "results": .array(results),
-                ]),
-            ]),
-        ])
-        return document.rendered()
+        json.endArray()
+        json.endObject()
+        json.endArray()
+        json.endObject()
+        json.finish()
+        output(json.bytes)
     }
 
     // MARK: Rules
 
-    static func descriptor(_ rule: RuleDescription) -> OrderedJSON {
-        .object([
-            "id": .string(rule.id),
-            "name": .string(upperCamelCase(rule.id)),
-            "shortDescription": .object(["text": .string(rule.summary)]),
-            "fullDescription": .object(["text": .string(rule.rationale)]),
-            "helpUri": .string("\(informationURI)/blob/main/docs/rules.md#\(rule.id)"),
-            "help": .object([
-                "text": .string(helpText(rule)),
-                "markdown": .string(helpMarkdown(rule)),
-            ]),
-            "defaultConfiguration": .object(["level": .string(level(rule.severity))]),
-            "properties": .object([
-                "tags": .array((rule.isFormatRule ? ["quiz", "format"] : ["quiz"]).map { .string($0) }),
-            ]),
-        ])
+    static func writeDescriptor(_ rule: RuleDescription, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("id"); json.string(rule.id)
+        json.key("name"); json.string(upperCamelCase(rule.id))
+        json.key("shortDescription"); writeText(rule.summary, to: &json)
+        json.key("fullDescription"); writeText(rule.rationale, to: &json)
+        json.key("helpUri"); json.string("\(informationURI)/blob/main/docs/rules.md#\(rule.id)")
+        json.key("help")
+        json.beginObject()
+        json.key("text"); json.string(helpText(rule))
+        json.key("markdown"); json.string(helpMarkdown(rule))
+        json.endObject()
+        json.key("defaultConfiguration")
+        json.beginObject()
+        json.key("level"); json.string(level(rule.severity))
+        json.endObject()
+        json.key("properties")
+        json.beginObject()
+        json.key("tags"); json.stringArray(rule.isFormatRule ? ["quiz", "format"] : ["quiz"])
+        json.endObject()
+        json.endObject()
+    }
+
+    /// `{"text": TEXT}`, SARIF's message object.
+    static func writeText(_ text: String, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("text"); json.string(text)
+        json.endObject()
     }
 
     /// `unknown-key` → `UnknownKey`.
@@ -201,63 +227,80 @@ public struct SARIFReporter: Sendable {
 
     // MARK: Results
 
-    static func result(_ finding: Finding, ruleIndex: Int?, fingerprint: String) -> OrderedJSON {
+    static func writeResult(_ finding: Finding, ruleIndex: Int?, fingerprint: String, to json: inout JSONWriter) {
         var message = finding.message
         if let suggestion = finding.suggestion {
             message += " (suggestion: \(suggestion))"
         }
-        let related: OrderedJSON? = finding.related.isEmpty ? nil : .array(finding.related.enumerated().map { index, related in
-            .object([
-                "id": .integer(index + 1),
-                "physicalLocation": physicalLocation(related.path, related.range),
-                "message": .object(["text": .string(related.note)]),
-            ])
-        })
+        json.beginObject()
+        json.key("ruleId"); json.string(finding.ruleID)
+        if let ruleIndex { json.key("ruleIndex"); json.int(ruleIndex) }
+        json.key("level"); json.string(level(finding.severity))
+        json.key("message"); writeText(message, to: &json)
+        json.key("locations")
+        json.beginArray()
+        json.beginObject()
+        json.key("physicalLocation"); writePhysicalLocation(finding.path, finding.range, to: &json)
+        json.endObject()
+        json.endArray()
+        if !finding.related.isEmpty {
+            json.key("relatedLocations")
+            json.beginArray()
+            for (index, related) in finding.related.enumerated() {
+                json.beginObject()
+                json.key("id"); json.int(index + 1)
+                json.key("physicalLocation"); writePhysicalLocation(related.path, related.range, to: &json)
+                json.key("message"); writeText(related.note, to: &json)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.key("partialFingerprints")
+        json.beginObject()
+        json.key(fingerprintKey); json.string(fingerprint)
+        json.endObject()
         // Only a fix that says which bytes it writes (`Fixer.resolved`); a suggested value is
         // not source text (a quoted scalar's quotes would be lost).
-        let sourceFix = finding.fix.flatMap { $0.target == .source ? $0 : nil }
-        let fixes: OrderedJSON? = sourceFix.map { fix in
-            .array([
-                .object([
-                    "description": .object(["text": .string("Replace with '\(fix.replacement)'\(fix.safety == .unsafe ? " (unsafe: check that it is what was meant)" : "")")]),
-                    "artifactChanges": .array([
-                        .object([
-                            "artifactLocation": artifactLocation(finding.path),
-                            "replacements": .array([
-                                .object([
-                                    "deletedRegion": region(fix.range),
-                                    "insertedContent": .object(["text": .string(fix.replacement)]),
-                                ]),
-                            ]),
-                        ]),
-                    ]),
-                ]),
-            ])
+        if let fix = finding.fix, fix.target == .source {
+            json.key("fixes")
+            json.beginArray()
+            json.beginObject()
+            json.key("description")
+            writeText("Replace with '\(fix.replacement)'\(fix.safety == .unsafe ? " (unsafe: check that it is what was meant)" : "")", to: &json)
+            json.key("artifactChanges")
+            json.beginArray()
+            json.beginObject()
+            json.key("artifactLocation"); writeArtifactLocation(finding.path, to: &json)
+            json.key("replacements")
+            json.beginArray()
+            json.beginObject()
+            json.key("deletedRegion"); writeRegion(fix.range, to: &json)
+            json.key("insertedContent"); writeText(fix.replacement, to: &json)
+            json.endObject()
+            json.endArray()
+            json.endObject()
+            json.endArray()
+            json.endObject()
+            json.endArray()
         }
-        return .object([
-            "ruleId": .string(finding.ruleID),
-            "ruleIndex": ruleIndex.map { .integer($0) },
-            "level": .string(level(finding.severity)),
-            "message": .object(["text": .string(message)]),
-            "locations": .array([
-                .object(["physicalLocation": physicalLocation(finding.path, finding.range)]),
-            ]),
-            "relatedLocations": related,
-            "partialFingerprints": .object([fingerprintKey: .string(fingerprint)]),
-            "fixes": fixes,
-        ])
+        json.endObject()
     }
 
-    static func physicalLocation(_ path: String, _ range: SourceRange) -> OrderedJSON {
-        .object([
-            "artifactLocation": artifactLocation(path),
-            "region": region(range),
-        ])
+    static func writePhysicalLocation(_ path: String, _ range: SourceRange, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("artifactLocation"); writeArtifactLocation(path, to: &json)
+        json.key("region"); writeRegion(range, to: &json)
+        json.endObject()
+    }
+
+    /// A SARIF region's bounds.
+    struct Region: Equatable {
+        var startLine: Int, startColumn: Int, endLine: Int, endColumn: Int
     }
 
     /// The region of a range; lines and columns are at least 1 (SARIF's minimum) and the end is
     /// not before the start.
-    static func region(_ range: SourceRange) -> OrderedJSON {
+    static func region(_ range: SourceRange) -> Region {
         let startLine = max(1, Int(range.start.line))
         let startColumn = max(1, Int(range.start.column))
         let endLine = max(startLine, Int(range.end.line))
@@ -265,20 +308,25 @@ public struct SARIFReporter: Sendable {
         if endLine == startLine, endColumn < startColumn {
             endColumn = startColumn
         }
-        return .object([
-            "startLine": .integer(startLine),
-            "startColumn": .integer(startColumn),
-            "endLine": .integer(endLine),
-            "endColumn": .integer(endColumn),
-        ])
+        return Region(startLine: startLine, startColumn: startColumn, endLine: endLine, endColumn: endColumn)
     }
 
-    static func artifactLocation(_ path: String) -> OrderedJSON {
+    static func writeRegion(_ range: SourceRange, to json: inout JSONWriter) {
+        let region = region(range)
+        json.beginObject()
+        json.key("startLine"); json.int(region.startLine)
+        json.key("startColumn"); json.int(region.startColumn)
+        json.key("endLine"); json.int(region.endLine)
+        json.key("endColumn"); json.int(region.endColumn)
+        json.endObject()
+    }
+
+    static func writeArtifactLocation(_ path: String, to json: inout JSONWriter) {
         let (uri, relative) = artifactURI(path)
-        return .object([
-            "uri": .string(uri),
-            "uriBaseId": relative ? .string("%SRCROOT%") : nil,
-        ])
+        json.beginObject()
+        json.key("uri"); json.string(uri)
+        if relative { json.key("uriBaseId"); json.string("%SRCROOT%") }
+        json.endObject()
     }
 
     /// `Banks/my bank.yaml` → (`Banks/my%20bank.yaml`, relative); `/tmp/b.yaml` → (`file:///tmp/b.yaml`, absolute).

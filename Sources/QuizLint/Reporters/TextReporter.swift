@@ -16,21 +16,13 @@ public struct TextReporter: Sendable {
     }
 
     public func report(_ findings: [Finding], bankCount: Int) -> String {
-        let parts = reportParts(findings, bankCount: bankCount)
-        let total = parts.reduce(0) { $0 + $1.count }
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            var offset = 0
-            for part in parts {
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + part.count)]).initialize(from: part)
-                offset += part.count
-            }
-            return total
-        }
+        ReportPieces.joined { write(findings, bankCount: bankCount, to: $0) }
     }
 
-    /// The report as consecutive pieces of UTF-8, for writing out without joining them: a large
-    /// report is ten megabytes, which a string would copy once more and check.
-    public func reportParts(_ findings: [Finding], bankCount: Int) -> [[UInt8]] {
+    /// The report, handed to `output` piece by piece: a large bank has millions of findings,
+    /// formatted as UTF-8 bytes in chunks on all cores, a few chunks at a time, and written
+    /// in order as each group is done, so that the whole report is never held.
+    public func write(_ findings: [Finding], bankCount: Int, to output: ReportOutput) {
         // Each file's source lines, split once, for the excerpts.
         var linesOfPath: [String: SourceLines] = [:]
         if let sources {
@@ -42,24 +34,24 @@ public struct TextReporter: Sendable {
                 }
             }
         }
-        // A large bank can have a hundred thousand findings: formatted as UTF-8 bytes, in
-        // chunks on all cores, joined in order.
         let chunkSize = 8_192
         let chunkCount = (findings.count + chunkSize - 1) / chunkSize
-        var parts: [[UInt8]]
         if chunkCount <= 1 {
-            parts = [format(findings[...], linesOfPath: linesOfPath)]
+            output(format(findings[...], linesOfPath: linesOfPath))
         } else {
             let linesOfPath = linesOfPath
-            let slots = ConcurrentSlots<[UInt8]>(count: chunkCount, initial: [])
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                let start = chunk * chunkSize
-                slots.store(format(findings[start..<min(start + chunkSize, findings.count)], linesOfPath: linesOfPath), at: chunk)
+            let group = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+            for first in stride(from: 0, to: chunkCount, by: group) {
+                let count = min(group, chunkCount - first)
+                let slots = ConcurrentSlots<[UInt8]>(count: count, initial: [])
+                DispatchQueue.concurrentPerform(iterations: count) { offset in
+                    let start = (first + offset) * chunkSize
+                    slots.store(format(findings[start..<min(start + chunkSize, findings.count)], linesOfPath: linesOfPath), at: offset)
+                }
+                for part in slots.values { output(part) }
             }
-            parts = slots.values
         }
-        parts.append(Array(summary(findings, bankCount: bankCount).utf8))
-        return parts
+        output(Array(summary(findings, bankCount: bankCount).utf8))
     }
 
     private func format(_ findings: ArraySlice<Finding>, linesOfPath: [String: SourceLines]) -> [UInt8] {

@@ -21,13 +21,6 @@ enum StatsFormat {
         return fixed(share * 100, 1) + "%"
     }
 
-    /// A JSON number rounded to 4 decimal places, in its shortest form ("0.5", "1", "0.3333").
-    static func json(_ x: Double) -> String {
-        let rounded = (x * 10_000).rounded() / 10_000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        return fixed(rounded, 4).replacingTrailingZeros()
-    }
-
     /// A horizontal bar of `width` cells at most for `value / maximum`, in eighths of a cell.
     static func bar(_ value: Double, of maximum: Double, width: Int) -> String {
         guard maximum > 0, value > 0 else { return "" }
@@ -56,16 +49,6 @@ enum StatsFormat {
     /// A text on one line: line breaks and tabs as spaces.
     static func oneLine(_ text: String) -> String {
         String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-    }
-}
-
-private extension String {
-    func replacingTrailingZeros() -> String {
-        guard contains(".") else { return self }
-        var text = self
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
     }
 }
 

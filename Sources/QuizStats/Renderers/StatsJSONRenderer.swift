@@ -21,224 +21,307 @@ public struct StatsJSONRenderer: Sendable {
     }
 
     public func render(_ report: StatsReport) -> String {
-        let document = JSONValue.object([
-            ("version", .integer(Self.formatVersion)),
-            ("tool", .object([("name", .string("quizbank")), ("version", .string(toolVersion))])),
-            ("banks", .array(report.banks.map(statistics))),
-            ("total", statistics(report.total)),
-            ("skipped", .array(report.skipped.map { .object([("path", .string($0.path)), ("errors", .integer($0.errors))]) })),
-        ])
-        return document.rendered()
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("version"); json.int(Self.formatVersion)
+        json.key("tool")
+        json.beginObject()
+        json.key("name"); json.string("quizbank")
+        json.key("version"); json.string(toolVersion)
+        json.endObject()
+        json.key("banks")
+        json.beginArray()
+        for bank in report.banks { statistics(bank, to: &json) }
+        json.endArray()
+        json.key("total"); statistics(report.total, to: &json)
+        json.key("skipped")
+        json.beginArray()
+        for skipped in report.skipped {
+            json.beginObject()
+            json.key("path"); json.string(skipped.path)
+            json.key("errors"); json.int(skipped.errors)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.finish()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// The sections of one bank's (or the total's) object, in order. To add a section, add a
     /// function and a line here.
-    func statistics(_ stats: BankStatistics) -> JSONValue {
-        var members: [(String, JSONValue?)] = []
+    func statistics(_ stats: BankStatistics, to json: inout JSONWriter) {
+        json.beginObject()
         switch stats.scope {
         case .bank(let bank):
-            members += [("path", .string(bank.path)), ("id", .string(bank.id)), ("title", .string(bank.title)),
-                        ("locale", .string(bank.locale))]
+            json.key("path"); json.string(bank.path)
+            json.key("id"); json.string(bank.id)
+            json.key("title"); json.string(bank.title)
+            json.key("locale"); json.string(bank.locale)
         case .total(let banks):
-            members.append(("banks", .integer(banks)))
+            json.key("banks"); json.int(banks)
         }
-        members += [
-            ("locales", .array(stats.locales.map { .string($0) })),
-            ("questions", .integer(stats.questions)),
-            ("kinds", kinds(stats.kinds)),
-            ("exam", stats.exam.map(exam)),
-            ("topics", topics(stats.topics)),
-            ("difficulty", difficulty(stats.difficulty)),
-            ("tags", tags(stats.tags)),
-            ("trueFalse", trueFalse(stats.trueFalse)),
-            ("choice", choice(stats.choice)),
-            ("coverage", coverage(stats.coverage)),
-            ("translations", .array(stats.translations.map(translation))),
-            ("lengths", lengths(stats.lengths)),
-            ("reviewScreen", stats.reviewScreen.map(reviewScreen)),
-            ("quality", stats.quality.map(quality)),
-        ]
-        return .object(members)
+        json.key("locales"); json.stringArray(stats.locales)
+        json.key("questions"); json.int(stats.questions)
+        json.key("kinds"); kinds(stats.kinds, to: &json)
+        if let exam = stats.exam { json.key("exam"); self.exam(exam, to: &json) }
+        json.key("topics"); topics(stats.topics, to: &json)
+        json.key("difficulty"); difficulty(stats.difficulty, to: &json)
+        json.key("tags"); tags(stats.tags, to: &json)
+        json.key("trueFalse"); trueFalse(stats.trueFalse, to: &json)
+        json.key("choice"); choice(stats.choice, to: &json)
+        json.key("coverage"); coverage(stats.coverage, to: &json)
+        json.key("translations")
+        json.beginArray()
+        for locale in stats.translations { translation(locale, to: &json) }
+        json.endArray()
+        json.key("lengths"); lengths(stats.lengths, to: &json)
+        if let review = stats.reviewScreen { json.key("reviewScreen"); reviewScreen(review, to: &json) }
+        if let quality = stats.quality { json.key("quality"); self.quality(quality, to: &json) }
+        json.endObject()
     }
 
-    func kinds(_ kinds: KindCounts) -> JSONValue {
-        .object([("trueFalse", .integer(kinds.trueFalse)), ("singleChoice", .integer(kinds.singleChoice)),
-                 ("multipleChoice", .integer(kinds.multipleChoice))])
+    func kinds(_ kinds: KindCounts, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("trueFalse"); json.int(kinds.trueFalse)
+        json.key("singleChoice"); json.int(kinds.singleChoice)
+        json.key("multipleChoice"); json.int(kinds.multipleChoice)
+        json.endObject()
     }
 
-    func exam(_ exam: ExamSettings) -> JSONValue {
-        .object([("size", exam.size.map(JSONValue.integer)), ("passingScore", exam.passingScore.map(JSONValue.number)),
-                 ("questionsToPass", exam.questionsToPass.map(JSONValue.integer)),
-                 ("demoLimit", exam.demoLimit.map(JSONValue.integer)), ("shuffleChoices", exam.shuffleChoices.map(JSONValue.boolean))])
+    func exam(_ exam: ExamSettings, to json: inout JSONWriter) {
+        json.beginObject()
+        if let size = exam.size { json.key("size"); json.int(size) }
+        json.share("passingScore", exam.passingScore)
+        if let count = exam.questionsToPass { json.key("questionsToPass"); json.int(count) }
+        if let limit = exam.demoLimit { json.key("demoLimit"); json.int(limit) }
+        if let shuffle = exam.shuffleChoices { json.key("shuffleChoices"); json.bool(shuffle) }
+        json.endObject()
     }
 
-    func topics(_ topics: TopicStatistics) -> JSONValue {
-        .object([
-            ("topics", .array(topics.topics.map { topic in
-                .object([("id", .string(topic.id)), ("title", topic.title.map(JSONValue.string)),
-                         ("weight", topic.weight.map(JSONValue.number)), ("questions", .integer(topic.questions)),
-                         ("needed", topics.needed(topic).map(JSONValue.integer)), ("fills", topics.fills(topic).map(JSONValue.boolean))])
-            })),
-            ("withoutTopic", .integer(topics.withoutTopic)),
-            ("weightTotal", topics.weightTotal.map(JSONValue.number)),
-        ])
+    func topics(_ topics: TopicStatistics, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("topics")
+        json.beginArray()
+        for topic in topics.topics {
+            json.beginObject()
+            json.key("id"); json.string(topic.id)
+            if let title = topic.title { json.key("title"); json.string(title) }
+            json.share("weight", topic.weight)
+            json.key("questions"); json.int(topic.questions)
+            if let needed = topics.needed(topic) { json.key("needed"); json.int(needed) }
+            if let fills = topics.fills(topic) { json.key("fills"); json.bool(fills) }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("withoutTopic"); json.int(topics.withoutTopic)
+        json.share("weightTotal", topics.weightTotal)
+        json.endObject()
     }
 
-    func difficulty(_ difficulty: DifficultyCounts) -> JSONValue {
-        .object([
-            ("levels", .array(difficulty.levels.enumerated().map { .object([("level", .integer($0.offset + 1)), ("questions", .integer($0.element))]) })),
-            ("unset", .integer(difficulty.unset)),
-        ])
+    func difficulty(_ difficulty: DifficultyCounts, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("levels")
+        json.beginArray()
+        for (index, questions) in difficulty.levels.enumerated() {
+            json.beginObject()
+            json.key("level"); json.int(index + 1)
+            json.key("questions"); json.int(questions)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("unset"); json.int(difficulty.unset)
+        json.endObject()
     }
 
-    func tags(_ tags: TagStatistics) -> JSONValue {
-        .object([
-            ("distinct", .integer(tags.questionsByTag.count)),
-            ("untagged", .integer(tags.untagged)),
-            ("tags", .array(tags.ranked.map { .object([("tag", .string($0.tag)), ("questions", .integer($0.questions))]) })),
-        ])
+    func tags(_ tags: TagStatistics, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("distinct"); json.int(tags.questionsByTag.count)
+        json.key("untagged"); json.int(tags.untagged)
+        json.key("tags")
+        json.beginArray()
+        for tag in tags.ranked {
+            json.beginObject()
+            json.key("tag"); json.string(tag.tag)
+            json.key("questions"); json.int(tag.questions)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
     }
 
-    func trueFalse(_ stats: TrueFalseStatistics) -> JSONValue {
-        .object([
-            ("questions", .integer(stats.questions)), ("true", .integer(stats.trueCount)), ("false", .integer(stats.falseCount)),
-            ("trueShare", stats.trueShare.map(JSONValue.number)),
-            ("band", stats.band.map { .object([("low", .number($0.lowerBound)), ("high", .number($0.upperBound))]) }),
-            ("verdict", .string(stats.verdict.rawValue)),
-        ])
+    func trueFalse(_ stats: TrueFalseStatistics, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("questions"); json.int(stats.questions)
+        json.key("true"); json.int(stats.trueCount)
+        json.key("false"); json.int(stats.falseCount)
+        json.share("trueShare", stats.trueShare)
+        if let band = stats.band {
+            json.key("band")
+            json.beginObject()
+            json.share("low", band.lowerBound)
+            json.share("high", band.upperBound)
+            json.endObject()
+        }
+        json.key("verdict"); json.string(stats.verdict.rawValue)
+        json.endObject()
     }
 
-    func choice(_ stats: ChoiceStatistics) -> JSONValue {
+    func choice(_ stats: ChoiceStatistics, to json: inout JSONWriter) {
         let correct = stats.correctChoices
-        return .object([
-            ("questions", .integer(stats.questions)),
-            ("choices", .integer(stats.choices)),
-            ("meanChoices", stats.meanChoices.map(JSONValue.number)),
-            ("choicesPerQuestion", .array((2...ChoiceStatistics.maximumChoices).map {
-                .object([("choices", .integer($0)), ("questions", .integer(stats.questionsByChoiceCount[$0]))])
-            })),
-            ("correctChoices", .integer(correct)),
-            ("correctPosition", .array(stats.correctByPosition.indices.map { index in
-                .object([("position", .integer(index + 1)), ("correct", .integer(stats.correctByPosition[index])),
-                         ("share", share(stats.correctByPosition[index], of: correct).map(JSONValue.number)),
-                         ("expected", .number(stats.expectedByPosition[index]))])
-            })),
-            ("unshuffled", .integer(stats.unshuffled)),
-            ("longest", .object([("correct", .integer(stats.longestIsCorrect)), ("tied", .integer(stats.longestTied)),
-                                 ("share", stats.longestIsCorrectShare.map(JSONValue.number)),
-                                 ("chance", stats.longestByChanceShare.map(JSONValue.number))])),
-        ])
-    }
-
-    func coverage(_ stats: CoverageStatistics) -> JSONValue {
-        func part(_ count: Int, _ of: Int, extra: [(String, JSONValue?)] = []) -> JSONValue {
-            .object([("count", .integer(count)), ("of", .integer(of)), ("share", share(count, of: of).map(JSONValue.number))] + extra)
+        json.beginObject()
+        json.key("questions"); json.int(stats.questions)
+        json.key("choices"); json.int(stats.choices)
+        json.share("meanChoices", stats.meanChoices)
+        json.key("choicesPerQuestion")
+        json.beginArray()
+        for choices in 2...ChoiceStatistics.maximumChoices {
+            json.beginObject()
+            json.key("choices"); json.int(choices)
+            json.key("questions"); json.int(stats.questionsByChoiceCount[choices])
+            json.endObject()
         }
-        return .object([
-            ("explanation", part(stats.withExplanation, stats.questions)),
-            ("hints", part(stats.withHints, stats.questions, extra: [("hints", .integer(stats.hints))])),
-            ("image", part(stats.withImage, stats.questions)),
-            ("imageAlt", part(stats.imagesWithAlt, stats.withImage)),
-            ("feedback", part(stats.choicesWithFeedback, stats.choices)),
-        ])
-    }
-
-    func translation(_ locale: LocaleCoverage) -> JSONValue {
-        func count(_ count: LocaleCoverage.Count) -> [(String, JSONValue?)] {
-            [("translated", .integer(count.translated)), ("total", .integer(count.total)), ("share", count.share.map(JSONValue.number))]
+        json.endArray()
+        json.key("correctChoices"); json.int(correct)
+        json.key("correctPosition")
+        json.beginArray()
+        for index in stats.correctByPosition.indices {
+            json.beginObject()
+            json.key("position"); json.int(index + 1)
+            json.key("correct"); json.int(stats.correctByPosition[index])
+            json.share("share", share(stats.correctByPosition[index], of: correct))
+            json.share("expected", stats.expectedByPosition[index])
+            json.endObject()
         }
-        return .object([("locale", .string(locale.locale))] + count(locale.all) + [
-            ("fields", .object(TextField.allCases.map { ($0.rawValue, .object(count(locale[$0]))) })),
-        ])
+        json.endArray()
+        json.key("unshuffled"); json.int(stats.unshuffled)
+        json.key("longest")
+        json.beginObject()
+        json.key("correct"); json.int(stats.longestIsCorrect)
+        json.key("tied"); json.int(stats.longestTied)
+        json.share("share", stats.longestIsCorrectShare)
+        json.share("chance", stats.longestByChanceShare)
+        json.endObject()
+        json.endObject()
     }
 
-    /// Min, median, 95th percentile and max; nil (left out) when there are no values.
-    func distribution(_ values: Distribution) -> JSONValue? {
-        guard let min = values.min, let median = values.median, let p95 = values.p95, let max = values.max else { return nil }
-        return .object([("min", .integer(min)), ("median", .integer(median)), ("p95", .integer(p95)), ("max", .integer(max))])
-    }
-
-    func reviewScreen(_ review: ReviewScreenStatistics) -> JSONValue {
-        .object([
-            ("device", .string(review.setting.device)), ("width", .number(review.setting.width)),
-            ("style", .string(review.setting.style)), ("maxLines", .integer(review.setting.maxLines)),
-            ("font", .string(review.setting.font)), ("count", .integer(review.count)),
-            ("linesAtLarge", distribution(review.linesAtLarge)), ("linesAtXXXLarge", distribution(review.linesAtXXXLarge)),
-            ("cut", .array(review.cut.map { .object([("size", .string($0.size)), ("count", .integer($0.count))]) })),
-        ])
-    }
-
-    func quality(_ quality: QualityFindingStatistics) -> JSONValue {
-        func clusters(_ value: QualityFindingStatistics.Clusters) -> JSONValue {
-            .object([("clusters", .integer(value.clusters)), ("questions", .integer(value.questions))])
+    func coverage(_ stats: CoverageStatistics, to json: inout JSONWriter) {
+        func part(_ name: StaticString, _ count: Int, _ of: Int, hints: Int? = nil) {
+            json.key(name)
+            json.beginObject()
+            json.key("count"); json.int(count)
+            json.key("of"); json.int(of)
+            json.share("share", share(count, of: of))
+            if let hints { json.key("hints"); json.int(hints) }
+            json.endObject()
         }
-        return .object([
-            ("duplicates", clusters(quality.duplicates)), ("nearDuplicates", clusters(quality.nearDuplicates)),
-            ("findings", .array(quality.findingsByRule.map { .object([("rule", .string($0.rule)), ("count", .integer($0.findings))]) })),
-        ])
+        json.beginObject()
+        part("explanation", stats.withExplanation, stats.questions)
+        part("hints", stats.withHints, stats.questions, hints: stats.hints)
+        part("image", stats.withImage, stats.questions)
+        part("imageAlt", stats.imagesWithAlt, stats.withImage)
+        part("feedback", stats.choicesWithFeedback, stats.choices)
+        json.endObject()
     }
 
-    func lengths(_ stats: LengthStatistics) -> JSONValue {
-        .object(stats.fields.map { field in
-            (field.name, .object([("count", .integer(field.lengths.count)), ("words", distribution(field.lengths.words)),
-                                  ("characters", distribution(field.lengths.characters))]))
-        })
+    func translation(_ locale: LocaleCoverage, to json: inout JSONWriter) {
+        func count(_ count: LocaleCoverage.Count) {
+            json.key("translated"); json.int(count.translated)
+            json.key("total"); json.int(count.total)
+            json.share("share", count.share)
+        }
+        json.beginObject()
+        json.key("locale"); json.string(locale.locale)
+        count(locale.all)
+        json.key("fields")
+        json.beginObject()
+        for field in TextField.allCases {
+            json.key(field.rawValue)
+            json.beginObject()
+            count(locale[field])
+            json.endObject()
+        }
+        json.endObject()
+        json.endObject()
+    }
+
+    /// Min, median, 95th percentile and max; left out when there are no values.
+    func distribution(_ name: StaticString, _ values: Distribution, to json: inout JSONWriter) {
+        guard let min = values.min, let median = values.median, let p95 = values.p95, let max = values.max else { return }
+        json.key(name)
+        json.beginObject()
+        json.key("min"); json.int(min)
+        json.key("median"); json.int(median)
+        json.key("p95"); json.int(p95)
+        json.key("max"); json.int(max)
+        json.endObject()
+    }
+
+    func reviewScreen(_ review: ReviewScreenStatistics, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("device"); json.string(review.setting.device)
+        json.share("width", review.setting.width)
+        json.key("style"); json.string(review.setting.style)
+        json.key("maxLines"); json.int(review.setting.maxLines)
+        json.key("font"); json.string(review.setting.font)
+        json.key("count"); json.int(review.count)
+        distribution("linesAtLarge", review.linesAtLarge, to: &json)
+        distribution("linesAtXXXLarge", review.linesAtXXXLarge, to: &json)
+        json.key("cut")
+        json.beginArray()
+        for cut in review.cut {
+            json.beginObject()
+            json.key("size"); json.string(cut.size)
+            json.key("count"); json.int(cut.count)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    func quality(_ quality: QualityFindingStatistics, to json: inout JSONWriter) {
+        func clusters(_ name: StaticString, _ value: QualityFindingStatistics.Clusters) {
+            json.key(name)
+            json.beginObject()
+            json.key("clusters"); json.int(value.clusters)
+            json.key("questions"); json.int(value.questions)
+            json.endObject()
+        }
+        json.beginObject()
+        clusters("duplicates", quality.duplicates)
+        clusters("nearDuplicates", quality.nearDuplicates)
+        json.key("findings")
+        json.beginArray()
+        for rule in quality.findingsByRule {
+            json.beginObject()
+            json.key("rule"); json.string(rule.rule)
+            json.key("count"); json.int(rule.findings)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    func lengths(_ stats: LengthStatistics, to json: inout JSONWriter) {
+        json.beginObject()
+        for field in stats.fields {
+            json.key(field.name)
+            json.beginObject()
+            json.key("count"); json.int(field.lengths.count)
+            distribution("words", field.lengths.words, to: &json)
+            distribution("characters", field.lengths.characters, to: &json)
+            json.endObject()
+        }
+        json.endObject()
     }
 }
 
-/// A JSON value with members in the order written, rendered by hand (JSONSerialization's
-/// member order is not stable).
-enum JSONValue: Sendable, Equatable {
-    case string(String)
-    case integer(Int)
-    /// Rounded to 4 decimal places when rendered.
-    case number(Double)
-    case boolean(Bool)
-    case array([JSONValue])
-    /// Members whose value is nil are left out.
-    case members([Member])
-
-    struct Member: Sendable, Equatable {
-        var key: String
-        var value: JSONValue
-    }
-
-    static func object(_ members: [(String, JSONValue?)]) -> JSONValue {
-        .members(members.compactMap { key, value in value.map { Member(key: key, value: $0) } })
-    }
-
-    func rendered() -> String {
-        var out = ""
-        write(to: &out, depth: 0)
-        return out + "\n"
-    }
-
-    private func write(to out: inout String, depth: Int) {
-        switch self {
-        case .string(let value): JSONString.appendQuoted(value, to: &out)
-        case .integer(let value): out += String(value)
-        case .number(let value): out += StatsFormat.json(value)
-        case .boolean(let value): out += value ? "true" : "false"
-        case .array(let elements):
-            guard !elements.isEmpty else { out += "[]"; return }
-            out += "[\n"
-            for (index, element) in elements.enumerated() {
-                out += String(repeating: "  ", count: depth + 1)
-                element.write(to: &out, depth: depth + 1)
-                out += index == elements.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: "  ", count: depth) + "]"
-        case .members(let members):
-            guard !members.isEmpty else { out += "{}"; return }
-            out += "{\n"
-            for (index, member) in members.enumerated() {
-                out += String(repeating: "  ", count: depth + 1)
-                JSONString.appendQuoted(member.key, to: &out)
-                out += ": "
-                member.value.write(to: &out, depth: depth + 1)
-                out += index == members.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: "  ", count: depth) + "}"
-        }
+extension JSONWriter {
+    /// A fraction, weight or mean of the statistics: rounded to 4 decimal places; nothing
+    /// (the member left out) when there is none.
+    mutating func share(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        number(value, decimals: 4)
     }
 }

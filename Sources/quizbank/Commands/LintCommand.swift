@@ -134,30 +134,33 @@ enum LintCommand: Command {
             (result.findings, staleEntries) = baseline.apply(to: result.findings, banks: result.banks)
         }
 
-        // What goes to stdout (or --output-file), in order; notes about the run go beside the
-        // text report, or to stderr where stdout is a machine's document.
-        var report: [[UInt8]] = []
+        // What goes to stdout (or --output-file), in order: the report, written as it is made,
+        // then the notes about the run, which go beside the text report, or to stderr where
+        // stdout is a machine's document.
+        var textNotes: [String] = []
         let notes = { (text: String) in
-            if format == .text { report.append(Array(text.utf8)) } else { Terminal.standardError.write(text) }
+            if format == .text { textNotes.append(text) } else { Terminal.standardError.write(text) }
         }
         let quiet = arguments.has("quiet")
         let shown = quiet ? result.findings.filter { $0.severity == .error } : result.findings
+        let writeReport: (ReportOutput) -> Void
         switch format {
         case .text where arguments.has("statistics"):
-            report.append(Array(statistics(result.findings, bankCount: result.bankCount).utf8))
+            let text = statistics(result.findings, bankCount: result.bankCount)
+            writeReport = { $0(Array(text.utf8)) }
         case .text where quiet && shown.isEmpty:
-            break
+            writeReport = { _ in }
         case .text:
             let sources = showSource ? Dictionary(uniqueKeysWithValues: inputs.map { ($0.path, $0.bytes) }) : nil
-            report += TextReporter(sources: sources, color: color).reportParts(shown, bankCount: result.bankCount)
+            writeReport = { TextReporter(sources: sources, color: color).write(shown, bankCount: result.bankCount, to: $0) }
         case .json:
-            report.append(Array(JSONReporter(toolVersion: CommandLineInterface.version).report(shown, bankCount: result.bankCount, rules: RuleRegistry.descriptions).utf8))
+            writeReport = { JSONReporter(toolVersion: CommandLineInterface.version).write(shown, bankCount: result.bankCount, rules: RuleRegistry.descriptions, to: $0) }
         case .github:
-            report.append(Array(GitHubReporter().report(shown, bankCount: result.bankCount).utf8))
+            writeReport = { GitHubReporter().write(shown, bankCount: result.bankCount, to: $0) }
         case .gitlab:
-            report.append(Array(GitLabReporter().report(shown).utf8))
+            writeReport = { GitLabReporter().write(shown, to: $0) }
         case .sarif:
-            report.append(Array(SARIFReporter(toolVersion: CommandLineInterface.version).report(resolvingFixes(shown, inputs: inputs), rules: RuleRegistry.descriptions).utf8))
+            writeReport = { SARIFReporter(toolVersion: CommandLineInterface.version).write(resolvingFixes(shown, inputs: inputs), rules: RuleRegistry.descriptions, to: $0) }
         }
         KeptUntilExit.keep((inputs, result))
         if !quiet {
@@ -189,12 +192,11 @@ enum LintCommand: Command {
             notes("quizbank lint: failed: \(reason)\n")
             status = ExitStatus.findings
         }
-        if let path = arguments.value("output-file") {
-            try FileReplacement.write(report.count == 1 ? report[0] : report.flatMap { $0 }, to: path)
-        } else {
-            for part in report { terminal.write(part) }
-        }
-        KeptUntilExit.keep(report)
+        let file = try arguments.value("output-file").map { (path) throws(CommandFailure) in try FileReplacement.Stream(path: path) }
+        let output: ReportOutput = file.map { file in { file.write($0) } } ?? { terminal.write($0) }
+        writeReport(output)
+        for note in textNotes { output(Array(note.utf8)) }
+        try file?.finish()
         return status
     }
 

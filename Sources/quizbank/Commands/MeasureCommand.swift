@@ -1,4 +1,5 @@
 import Dispatch
+import QuizSupport
 import Foundation
 import QuizBank
 import QuizLayout
@@ -177,6 +178,7 @@ enum MeasureCommand: Command {
         }
 
         var output = ""
+        var json = jsonLines()
         let wrapTargets = wrapTargets(targets)
         var scratch = MeasureScratch()
         var counts: [Int] = []
@@ -184,19 +186,23 @@ enum MeasureCommand: Command {
             if format == "text" {
                 measurer.lineCounts(of: text, at: wrapTargets, into: &counts, scratch: &scratch)
                 output += counts.map(String.init).joined(separator: " ") + "\n"
+                if output.utf8.count > 1 << 16 {
+                    Terminal.standardOutput.write(output)
+                    output = ""
+                }
             } else {
                 let prepared = measurer.prepare(text)
                 for target in targets {
                     let measure = prepared.layout(pointSize: target.points, trackingEm: target.tracking, width: target.width)
-                    output += jsonLine(index: index + 1, measure: measure, target: target, style: style)
+                    writeJSONLine(index: index + 1, measure: measure, target: target, style: style, to: &json)
+                }
+                if json.bytes.count > 1 << 16 {
+                    Terminal.standardOutput.write(json.bytes)
+                    json.removeBytes()
                 }
             }
-            if output.utf8.count > 1 << 16 {
-                Terminal.standardOutput.write(output)
-                output = ""
-            }
         }
-        Terminal.standardOutput.write(output)
+        Terminal.standardOutput.write(format == "text" ? Array(output.utf8) : json.bytes)
         return ExitStatus.success
     }
 
@@ -222,42 +228,36 @@ enum MeasureCommand: Command {
         nearest(word.lowercased(), in: names).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// A writer of one JSON document a line, each on one line with `", "` and `": "`.
+    static func jsonLines() -> JSONWriter {
+        JSONWriter(linedDepth: 0, deeper: .spaced)
+    }
+
     /// One JSON object a line: the input line, the size, and how the text wraps.
-    static func jsonLine(index: Int, measure: LineMeasure, target: Target, style: TextStyle) -> String {
-        var members: [String] = ["\"line\": \(index)", "\"lines\": \(measure.lineCount)",
-                                 "\"widestLine\": \(number(measure.widestLine))",
-                                 "\"lineStarts\": [\(measure.lineStarts.map(String.init).joined(separator: ", "))]"]
+    static func writeJSONLine(index: Int, measure: LineMeasure, target: Target, style: TextStyle, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("line"); json.int(index)
+        json.key("lines"); json.int(measure.lineCount)
+        json.key("widestLine"); json.number(measure.widestLine, decimals: 2)
+        json.key("lineStarts"); json.intArray(measure.lineStarts)
         if let size = target.size {
-            members.append("\"style\": \"\(style.name)\"")
-            members.append("\"size\": \"\(size.name)\"")
+            json.key("style"); json.string(style.name)
+            json.key("size"); json.string(size.name)
         }
-        members.append("\"points\": \(number(target.points))")
-        members.append("\"trackingEm\": \(number(target.tracking, digits: 4))")
-        members.append("\"width\": \(number(target.width))")
+        json.key("points"); json.number(target.points, decimals: 2)
+        json.key("trackingEm"); json.number(target.tracking, decimals: 4)
+        json.key("width"); json.number(target.width, decimals: 2)
         if let device = target.device {
-            members.append("\"device\": \"\(jsonEscaped(device.name))\"")
+            json.key("device"); json.string(device.name)
         }
-        return "{" + members.joined(separator: ", ") + "}\n"
+        json.endObject()
+        json.finish()
     }
 
     static func number(_ value: Double, digits: Int = 2) -> String {
         let scale = pow(10, Double(digits))
         let rounded = (value * scale).rounded() / scale
         return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
-    }
-
-    static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// `\n`, `\t`, `\\` and `\u{XXXX}` (or `\uXXXX`) as the characters they name.
@@ -334,27 +334,36 @@ enum MeasureCommand: Command {
         // The process's CPU time, all threads.
         let cpuSeconds = Double(clock() - startCPU) / Double(CLOCKS_PER_SEC)
 
-        var output = ""
         if format == "json" {
-            output += "{\"texts\": \(texts.count), \"words\": \(measurer.cachedWordCount), \"targets\": [\n"
+            var json = jsonLines()
+            json.beginObject()
+            json.key("texts"); json.int(texts.count)
+            json.key("words"); json.int(measurer.cachedWordCount)
+            json.key("targets")
+            json.beginArray(.lined)
+            for (t, target) in targets.enumerated() {
+                json.beginObject()
+                json.key("size"); json.string(target.size?.name ?? "-")
+                json.key("points"); json.number(target.points, decimals: 2)
+                json.key("width"); json.number(target.width, decimals: 2)
+                json.key("linesHistogram"); json.intArray(summaries[t].histogram)
+                json.key("most"); json.int(summaries[t].most)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+            json.finish()
+            Terminal.standardOutput.write(json.bytes)
         } else {
-            output += "size      points  width  texts  0 lines  1 line  2 lines  3 lines  4 lines  5+ lines  most\n"
-        }
-        for (t, target) in targets.enumerated() {
-            let histogram = summaries[t].histogram, most = summaries[t].most
-            let sizeName = target.size?.name ?? "-"
-            if format == "json" {
-                output += "  {\"size\": \"\(sizeName)\", \"points\": \(number(target.points)), \"width\": \(number(target.width)), "
-                    + "\"linesHistogram\": [\(histogram.map(String.init).joined(separator: ", "))], \"most\": \(most)}"
-                    + (t == targets.count - 1 ? "\n" : ",\n")
-            } else {
-                let cells = [sizeName.padding(toLength: 9, withPad: " ", startingAt: 0), pad(number(target.points), 6), pad(number(target.width), 6),
+            var output = "size      points  width  texts  0 lines  1 line  2 lines  3 lines  4 lines  5+ lines  most\n"
+            for (t, target) in targets.enumerated() {
+                let histogram = summaries[t].histogram, most = summaries[t].most
+                let cells = [(target.size?.name ?? "-").padding(toLength: 9, withPad: " ", startingAt: 0), pad(number(target.points), 6), pad(number(target.width), 6),
                              pad(String(texts.count), 6)] + histogram.enumerated().map { pad(String($1), [7, 6, 7, 7, 7, 8][$0]) } + [pad(String(most), 4)]
                 output += cells.joined(separator: "  ") + "\n"
             }
+            Terminal.standardOutput.write(output)
         }
-        if format == "json" { output += "]}\n" }
-        Terminal.standardOutput.write(output)
         if timing {
             Terminal.standardError.write("quizbank measure: \(texts.count) texts (\(measurer.cachedWordCount) distinct words) at "
                                          + "\(targets.count) sizes and widths in \(number(seconds, digits: 3)) s (CPU \(number(cpuSeconds, digits: 3)) s; \(measurer.source))\n")
