@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizYAML"], exclude: ["Golden"]),
         .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizBank", "QuizYAML"], exclude: ["Golden"]),
-        .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank"], exclude: ["Golden"]),
+        .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank", "QuizYAML"], exclude: ["Golden"]),
         .testTarget(name: "QuizLayoutTests", dependencies: ["QuizLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "QuizBankKitTests", dependencies: ["QuizBankKit", "QuizCompile", "QuizBank"]),
