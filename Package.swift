@@ -1,12 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds leave out the run-time exclusivity checks; debug builds, and so the tests,
-/// keep them. The hot paths change class and closure-captured properties once per YAML node,
-/// and each check is a call into the runtime: without them a decoding thread runs ~4.6% fewer
-/// instructions (callgrind, docs/performance.md).
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "quizbank",
     // iOS and the macOS floor matter to QuizBankKit alone: an app builds it, never the tool.
@@ -18,8 +12,7 @@ let package = Package(
         .library(name: "QuizLayout", targets: ["QuizLayout"]),
         // For the fuzz target, a package of its own under Fuzz/ (docs/fuzzing.md).
         .library(name: "QuizLint", targets: ["QuizLint"]),
-        // What a quiz app adds: Foundation only, no unsafe flags, no other target of this package
-        // (SwiftPM refuses a versioned dependency whose product has a target with unsafe flags).
+        // What a quiz app adds: Foundation only, no other target of this package.
         .library(name: "QuizBankKit", targets: ["QuizBankKit"]),
     ],
     targets: [
@@ -34,12 +27,12 @@ let package = Package(
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
         .target(name: "CSHA256"),
-        .target(name: "QuizYAML", dependencies: ["CYaml"], swiftSettings: releaseSettings),
-        .target(name: "QuizLayout", dependencies: ["CHarfBuzz"], swiftSettings: releaseSettings),
-        .target(name: "QuizBank", dependencies: ["QuizYAML"], swiftSettings: releaseSettings),
-        .target(name: "QuizCompile", dependencies: ["CSHA256", "QuizBank", "QuizYAML"], swiftSettings: releaseSettings),
-        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizYAML"], swiftSettings: releaseSettings),
-        .target(name: "QuizStats", dependencies: ["QuizBank", "QuizCompile", "QuizLayout"], swiftSettings: releaseSettings),
+        .target(name: "QuizYAML", dependencies: ["CYaml"]),
+        .target(name: "QuizLayout", dependencies: ["CHarfBuzz"]),
+        .target(name: "QuizBank", dependencies: ["QuizYAML"]),
+        .target(name: "QuizCompile", dependencies: ["CSHA256", "QuizBank", "QuizYAML"]),
+        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizYAML"]),
+        .target(name: "QuizStats", dependencies: ["QuizBank", "QuizCompile", "QuizLayout"]),
         .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizLint", "QuizStats", "QuizYAML"]),
         .target(name: "QuizBankKit"),
         .target(name: "ExampleSupport", dependencies: ["QuizBankKit"], path: "Examples/ExampleSupport"),
