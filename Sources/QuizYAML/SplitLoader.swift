@@ -203,7 +203,8 @@ extension YAMLLoader {
             if let item = last { try held.consumer.add(item) }
             return first
         }
-        guard began, let second, let secondPart = second.loaded, let merged = Self.join(first, secondPart, at: split, rootKey: rootKey) else {
+        guard began, let second, let secondPart = second.loaded, let merged = Self.join(first, secondPart, at: split, rootKey: rootKey),
+              let successor = second.takeConsumer() else {
             return try loadWhole(bytes, rootKey: rootKey, to: held, skipping: delivered, began: began)
         }
         if var item = last {
@@ -213,7 +214,7 @@ extension YAMLLoader {
             Self.moveEnds(of: &item, from: SourceMark(line: split.line, column: 1), to: SourceMark(line: split.line, column: split.itemColumn))
             try held.consumer.add(item)
         }
-        held.consumer.append(second.consumer)
+        held.consumer.append(consume successor)
         return merged
     }
 
@@ -300,9 +301,9 @@ extension YAMLLoader {
 /// The second part, read on a thread of its own into the consumer's successor; its result and
 /// successor are read once `waitUntilDone` has returned.
 private final class SecondPart<Consumer: StreamedItemConsumer>: @unchecked Sendable {
-    static var cancelled: YAMLProblem { YAMLProblem(.syntax, "loading cancelled", at: SourceRange(at: SourceMark(line: 1, column: 1))) }
     private let done = DispatchSemaphore(value: 0)
-    private(set) var consumer: Consumer
+    /// The successor, until `takeConsumer`.
+    private var consumer: Consumer?
     /// Set when the part came out as an exact piece of the whole.
     private(set) var loaded: YAMLLoader.Loaded?
     private let lock = NSLock()
@@ -312,25 +313,33 @@ private final class SecondPart<Consumer: StreamedItemConsumer>: @unchecked Senda
 
     init(_ consumer: Consumer, of bytes: [UInt8], from split: YAMLLoader.SplitPoint, rootKey: String, loader: YAMLLoader) {
         self.consumer = consumer
-        let thread = Thread { [self] in
-            var input = YAMLInput()
-            input.prefix = Array("\(rootKey):\n".utf8)
-            input.start = split.offset
-            input.lineOffset = split.line - 2
-            let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { _ in }, item: { node throws(YAMLProblem) in
-                if self.isCancelled { throw Self.cancelled }
-                try self.consumer.add(node)
-            })
-            // A consumer's error here makes the part not stand: the first part then reads on and
-            // meets it in turn.
-            if let loaded = try? loader.build(bytes, input: input, sink: sink),
-               YAMLLoader.isSecondPart(loaded, of: split, rootKey: rootKey) {
-                self.loaded = loaded
-            }
-            self.done.signal()
-        }
+        let work = ThreadWork { [self] in read(bytes, from: split, rootKey: rootKey, loader: loader) }
+        let thread = Thread { work.run() }
         thread.stackSize = 1 << 20
         thread.start()
+    }
+
+    private func read(_ bytes: [UInt8], from split: YAMLLoader.SplitPoint, rootKey: String, loader: YAMLLoader) {
+        var input = YAMLInput()
+        input.prefix = Array("\(rootKey):\n".utf8)
+        input.start = split.offset
+        input.lineOffset = split.line - 2
+        let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { _ in }, item: { node throws(YAMLProblem) in
+            if self.isCancelled { throw YAMLProblem(.syntax, "loading cancelled", at: node.range) }
+            try self.consumer?.add(node)
+        })
+        // A consumer's error here makes the part not stand: the first part then reads on and
+        // meets it in turn.
+        if let loaded = try? loader.build(bytes, input: input, sink: sink),
+           YAMLLoader.isSecondPart(loaded, of: split, rootKey: rootKey) {
+            self.loaded = loaded
+        }
+        done.signal()
+    }
+
+    /// The successor, with no other owner left (so that its storage is not copied when changed).
+    func takeConsumer() -> Consumer? {
+        consumer.take()
     }
 
     private var isCancelled: Bool {
@@ -351,5 +360,14 @@ private final class SecondPart<Consumer: StreamedItemConsumer>: @unchecked Senda
         cancelled = true
         lock.unlock()
         waitUntilDone()
+    }
+}
+
+/// A thread's work, boxed so that the thread's closure captures no generic type.
+private final class ThreadWork: @unchecked Sendable {
+    let run: () -> Void
+
+    init(_ run: @escaping () -> Void) {
+        self.run = run
     }
 }
