@@ -1,12 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds leave out the run-time exclusivity checks; debug builds, and so the tests,
-/// keep them. The hot paths change class and closure-captured properties once per YAML node,
-/// and each check is a call into the runtime: without them a decoding thread runs ~4.6% fewer
-/// instructions (callgrind, docs/performance.md).
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "quizbank",
     // iOS and the macOS floor matter to QuizBankKit alone: an app builds it, never the tool.
@@ -18,8 +12,7 @@ let package = Package(
         .library(name: "QuizLayout", targets: ["QuizLayout"]),
         // For the fuzz target, a package of its own under Fuzz/ (docs/fuzzing.md).
         .library(name: "QuizLint", targets: ["QuizLint"]),
-        // What a quiz app adds: Foundation only, no unsafe flags, no other target of this package
-        // (SwiftPM refuses a versioned dependency whose product has a target with unsafe flags).
+        // What a quiz app adds: Foundation only, no other target of this package.
         .library(name: "QuizBankKit", targets: ["QuizBankKit"]),
     ],
     targets: [
@@ -34,14 +27,14 @@ let package = Package(
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
         .target(name: "CSHA256"),
-        .target(name: "QuizSupport", swiftSettings: releaseSettings),
-        .target(name: "QuizYAML", dependencies: ["CYaml"], swiftSettings: releaseSettings),
-        .target(name: "QuizLayout", dependencies: ["CHarfBuzz", "QuizSupport"], swiftSettings: releaseSettings),
-        .target(name: "QuizBank", dependencies: ["QuizSupport", "QuizYAML"], swiftSettings: releaseSettings),
-        .target(name: "QuizCompile", dependencies: ["CSHA256", "QuizBank", "QuizSupport", "QuizYAML"], swiftSettings: releaseSettings),
-        .target(name: "QuizVersions", dependencies: ["QuizBank", "QuizCompile", "QuizSupport", "QuizYAML"], swiftSettings: releaseSettings),
-        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizLayout", "QuizSupport", "QuizVersions", "QuizYAML"], swiftSettings: releaseSettings),
-        .target(name: "QuizStats", dependencies: ["QuizBank", "QuizLayout", "QuizSupport"], swiftSettings: releaseSettings),
+        .target(name: "QuizSupport"),
+        .target(name: "QuizYAML", dependencies: ["CYaml"]),
+        .target(name: "QuizLayout", dependencies: ["CHarfBuzz", "QuizSupport"]),
+        .target(name: "QuizBank", dependencies: ["QuizSupport", "QuizYAML"]),
+        .target(name: "QuizCompile", dependencies: ["CSHA256", "QuizBank", "QuizSupport", "QuizYAML"]),
+        .target(name: "QuizVersions", dependencies: ["QuizBank", "QuizCompile", "QuizSupport", "QuizYAML"]),
+        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizLayout", "QuizSupport", "QuizVersions", "QuizYAML"]),
+        .target(name: "QuizStats", dependencies: ["QuizBank", "QuizLayout", "QuizSupport"]),
         .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizLint", "QuizStats", "QuizSupport", "QuizVersions", "QuizYAML"]),
         .target(name: "QuizBankKit"),
         .target(name: "ExampleSupport", dependencies: ["QuizBankKit"], path: "Examples/ExampleSupport"),
@@ -55,7 +48,7 @@ let package = Package(
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizBank", "QuizSupport", "QuizYAML", "QuizBankKit", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank", "QuizSupport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizLayoutTests", dependencies: ["QuizLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizVersionsTests", dependencies: ["QuizVersions", "QuizBank"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: []),

@@ -7,144 +7,143 @@ public struct DecodeResult: Sendable {
     public var bank: Bank?
     public var findings: [Finding]
     /// Whether `questions` was the bank's last top-level key, so that a header decoded from the
-    /// keys before it (`BankDecoder.Observer.header`) is the whole header.
+    /// keys before it (`QuestionConsumer.begin`) is the whole header.
     public var questionsCameLast: Bool
 
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 }
 
+/// What a caller does with a bank's questions as the decoder reads them, in order.
+///
+/// A consumer that can make a `successor` lets a large bank be read in two parts at once: the
+/// successor is given a contiguous run of the last questions, and is then handed back to
+/// `append`, which must leave this consumer as if it had been given those questions itself. A
+/// successor is made after `begin`, may be used elsewhere than where it was made while its
+/// maker goes on, and so must share nothing mutable with it (`StreamedItemConsumer`).
+public protocol QuestionConsumer {
+    /// Called once before the first question of a streamed `questions` list, with the header
+    /// decoded from the keys written before it (nil when they do not make a header); its
+    /// findings come with the result.
+    mutating func begin(_ header: BankHeader?)
+    /// Called with each question that decodes, in order.
+    mutating func add(_ question: Question)
+    /// A consumer for the questions after those given to this one; nil: read in one piece.
+    func successor() -> Self?
+    mutating func append(_ successor: consuming Self)
+}
+
+extension QuestionConsumer {
+    public mutating func begin(_ header: BankHeader?) {}
+    public func successor() -> Self? { nil }
+    /// Never called: without a successor there is nothing to append.
+    public mutating func append(_ successor: consuming Self) {}
+}
+
+/// The questions of a bank, kept in order.
+public struct KeptQuestions: QuestionConsumer {
+    public private(set) var questions: [Question]
+    private let capacity: Int
+
+    /// Room, in large pages, for a question every 128 bytes of a large bank (a question takes
+    /// more; a bank of smaller ones grows the array as usual): growing it by doubling moved the
+    /// questions read so far, and faulted in every 4 KiB page of each new copy.
+    public init(bankSize: Int) {
+        capacity = bankSize >= 1 << 20 ? bankSize / 128 : 0
+        questions = capacity > 0 ? LargeBuffer.array(capacity: capacity) : []
+    }
+
+    public mutating func add(_ question: Question) {
+        questions.append(question)
+    }
+
+    public func successor() -> KeptQuestions? {
+        KeptQuestions(bankSize: capacity * 128)
+    }
+
+    public mutating func append(_ successor: consuming KeptQuestions) {
+        // Taken from the consumed successor, so that the array has no other owner to copy it for.
+        var later = successor.takeQuestions()
+        questions.reserveCapacity(questions.count + later.count)
+        // Moved, not copied: a copy retains each of a question's texts, which lie all over
+        // memory (~25 ms of lint's time on 50,000 questions); reversed in place and taken from
+        // the end, each question moves twice and nothing else is touched.
+        later.withUnsafeMutableBufferPointer { $0.reverse() }
+        while let question = later.popLast() { questions.append(question) }
+    }
+
+    private consuming func takeQuestions() -> [Question] {
+        questions
+    }
+}
+
 /// Turns a bank file into the `Bank` model, collecting every format error with its range.
 public struct BankDecoder: Sendable {
-    public var limits = YAMLLoader.Limits()
-    /// Large banks are read in two parts at once, split at about this share of the file
-    /// (`YAMLLoader.SplitPoint`); nil reads them in one piece. The first part's thread also does
-    /// the caller's work for every question.
-    public var splitFraction: Double? = 0.5
-    /// Banks at least this large are read on two threads (`YAMLLoader.concurrentThreshold`).
-    public var concurrentThreshold = YAMLLoader().concurrentThreshold
-
-    /// Sees a large bank as it is read, for work that need not wait for the whole file.
-    public struct Observer {
-        /// Called once before the first question with the header decoded from the keys written
-        /// before `questions` (nil when they do not make a header); findings come with the result.
-        public var header: (BankHeader?) -> Void
-        /// Called with each question that decodes, in order.
-        public var question: (Question) -> Void
-        /// Whether the result's bank keeps its questions.
-        public var retainsQuestions: Bool
-        /// Work on a question that may be done on the decoder's second thread, out of turn,
-        /// for questions of a large bank's second part (`splitFraction`), and only after
-        /// `header` has returned. True when it took the question: the observer keeps what it
-        /// made, in order, and `preparedTurn` is called in the question's turn in place of
-        /// `question`. Not used when the bank retains its questions.
-        public var prepare: ((Question) -> Bool)?
-        /// Called on the caller's thread, in turn, for each question `prepare` took.
-        public var preparedTurn: () -> Void
-
-        public init(retainsQuestions: Bool, header: @escaping (BankHeader?) -> Void, question: @escaping (Question) -> Void,
-                    prepare: ((Question) -> Bool)? = nil, preparedTurn: @escaping () -> Void = {}) {
-            self.retainsQuestions = retainsQuestions
-            self.header = header
-            self.question = question
-            self.prepare = prepare
-            self.preparedTurn = preparedTurn
-        }
-    }
-
-    /// Opened once the observer's `header` has returned, so that `prepare` may run.
-    private final class HeaderGate: @unchecked Sendable {
-        private let lock = NSLock()
-        private var open = false
-
-        var isOpen: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return open
-        }
-
-        func openGate() {
-            lock.lock()
-            open = true
-            lock.unlock()
-        }
-    }
+    /// Reads the YAML; its limits and two-part reading apply to banks.
+    public var loader = YAMLLoader()
 
     public init() {}
 
     /// Decodes `bytes`, read from `path` (used in findings, and to find images beside the bank).
-    public func decode(_ bytes: [UInt8], path: String, observer: Observer? = nil) -> DecodeResult {
-        let context = DecodeContext(path: path)
-        var streamedQuestions: [Question] = []
-        var streamedCount = 0
-        let retains = observer?.retainsQuestions ?? true
-        if retains && bytes.count >= concurrentThreshold {
-            // Room, in large pages, for a question every 128 bytes (a question takes more; a
-            // bank of smaller ones grows the array as usual): growing it by doubling moved the
-            // questions read so far, and faulted in every 4 KiB page of each new copy.
-            streamedQuestions = LargeBuffer.array(capacity: bytes.count / 128)
-        }
-        var loader = YAMLLoader()
-        loader.limits = limits
-        loader.concurrentThreshold = concurrentThreshold
-        let headerGate = HeaderGate()
-        let streaming = YAMLLoader.Streaming(rootKey: "questions", begin: { pairs in
-            guard let observer else { return }
-            // A scratch context: the header is decoded again, and reported, with the whole file.
-            observer.header(DecodeContext(path: path).header(pairs, at: SourceRange(at: SourceMark(line: 1, column: 1))))
-            headerGate.openGate()
-        }, handle: { node in
-            streamedCount += 1
-            guard let question = context.question(node) else { return }
-            observer?.question(question)
-            if retains { streamedQuestions.append(question) }
-        })
+    public func decode(_ bytes: [UInt8], path: String) -> DecodeResult {
+        var kept = KeptQuestions(bankSize: bytes.count)
+        var result = decode(bytes, path: path, to: &kept)
+        result.bank?.questions = kept.questions
+        return result
+    }
+
+    /// Decodes `bytes`, giving each question to `questions` instead of keeping it: the result's
+    /// bank has no questions.
+    public func decode<Consumer: QuestionConsumer>(_ bytes: [UInt8], path: String, to questions: inout Consumer) -> DecodeResult {
+        var items = DecodingItems(path: path, context: DecodeContext(path: path), questions: consume questions)
+        defer { questions = items.questions }
         let root: Node?
         do {
-            let loaded: YAMLLoader.Loaded
-            if bytes.count >= loader.concurrentThreshold, let splitFraction,
-               let split = YAMLLoader.SplitPoint.find(in: bytes, rootKey: "questions", fraction: splitFraction) {
-                // The questions after the split are decoded on the second thread, into their
-                // own context, and taken over in order once those before it are done.
-                let remoteContext = DecodeContext(path: path)
-                // In order: whether `prepare` took each question; those it did not, kept.
-                var remoteTaken: [Bool] = []
-                // All of the second part's questions when the bank keeps them (room for one every
-                // 128 bytes, as for `streamedQuestions`); else only the few `prepare` does not take.
-                let remoteQuestions = retains ? QuestionQueue(capacity: (bytes.count - split.offset) / 128) : QuestionQueue()
-                var remoteCount = 0
-                let prepare = retains ? nil : observer?.prepare
-                let remote = YAMLLoader.RemoteItems(handle: { node in
-                    remoteCount += 1
-                    guard let question = remoteContext.question(node) else { return }
-                    let taken = prepare != nil && headerGate.isOpen && prepare!(question)
-                    remoteTaken.append(taken)
-                    if !taken { remoteQuestions.append(question) }
-                }, adopt: {
-                    streamedCount += remoteCount
-                    context.adopt(remoteContext)
-                    if retains { streamedQuestions.reserveCapacity(streamedQuestions.count + remoteQuestions.count) }
-                    for taken in remoteTaken {
-                        if taken {
-                            observer?.preparedTurn()
-                        } else {
-                            let question = remoteQuestions.takeNext()
-                            observer?.question(question)
-                            if retains { streamedQuestions.append(consume question) }
-                        }
-                    }
-                })
-                loaded = try loader.load(bytes, streaming: streaming, splitAt: split, remote: remote)
-            } else {
-                loaded = try loader.load(bytes, streaming: streaming)
-            }
+            let loaded = try loader.load(bytes, streaming: "questions", to: &items)
             root = loaded.root
-            context.add(loaded.problems.map { Finding($0, path: path) })
+            items.context.add(loaded.problems.map { Finding($0, path: path) })
         } catch {
             return DecodeResult(bank: nil, findings: [Finding(error, path: path)], questionsCameLast: false)
         }
-        let bank = context.bank(root, streamedQuestions: streamedQuestions, streamedCount: streamedCount, observer: observer)
+        let bank = items.context.bank(root, streamedCount: items.count, questions: &items.questions)
         let lastKey = root?.pairs?.last?.key.scalar
-        return DecodeResult(bank: bank, findings: context.findings, questionsCameLast: lastKey == "questions")
+        return DecodeResult(bank: bank, findings: items.context.findings, questionsCameLast: lastKey == "questions")
+    }
+}
+
+/// The items of `questions` as the loader streams them: each decoded into its question, which
+/// goes to the caller's consumer. A successor decodes into a context of its own, taken over in
+/// order by `append`.
+struct DecodingItems<Questions: QuestionConsumer>: StreamedItemConsumer {
+    let path: String
+    let context: DecodeContext
+    var questions: Questions
+    /// Items read, also those too broken to make a question.
+    var count = 0
+
+    mutating func begin(_ pairs: [Node.Pair]) {
+        // A scratch context: the header is decoded again, and reported, with the whole file.
+        questions.begin(DecodeContext(path: path).header(pairs, at: SourceRange(at: SourceMark(line: 1, column: 1))))
+    }
+
+    mutating func add(_ item: Node) {
+        count += 1
+        guard let question = context.question(item) else { return }
+        questions.add(question)
+    }
+
+    func successor() -> DecodingItems? {
+        questions.successor().map { DecodingItems(path: path, context: DecodeContext(path: path), questions: $0) }
+    }
+
+    mutating func append(_ successor: consuming DecodingItems) {
+        count += successor.count
+        context.adopt(successor.context)
+        questions.append(successor.takeQuestions())
+    }
+
+    /// The consumer alone, with no other owner left (a copy would keep its storage shared).
+    private consuming func takeQuestions() -> Questions {
+        questions
     }
 }
 
@@ -277,7 +276,8 @@ final class DecodeContext {
     }
 
 
-    func bank(_ root: Node?, streamedQuestions: [Question], streamedCount: Int, observer: BankDecoder.Observer?) -> Bank? {
+    /// The bank without its questions: those not streamed (`streamedCount` were) go to `questions`.
+    func bank<Questions: QuestionConsumer>(_ root: Node?, streamedCount: Int, questions: inout Questions) -> Bank? {
         guard let root else {
             report(.emptyBank, "the file is empty; a bank starts with `quizbank: 1`", SourceRange(at: SourceMark(line: 1, column: 1)))
             return nil
@@ -287,15 +287,13 @@ final class DecodeContext {
         let header = header(pairs, at: start)
         let questionsNode = pairs.first { $0.key.scalar == "questions" }?.value
 
-        var questions = streamedQuestions
         var questionCount = streamedCount
         if let node = questionsNode {
             if let items = sequence(node, field: "questions") {
                 for item in items {
                     questionCount += 1
                     guard let question = question(item) else { continue }
-                    observer?.question(question)
-                    if observer?.retainsQuestions ?? true { questions.append(question) }
+                    questions.add(question)
                 }
                 if questionCount == 0 {
                     report(.emptyBank, "`questions` is empty; a bank needs at least one question", node.range)
@@ -306,7 +304,7 @@ final class DecodeContext {
         }
         checkQuestionReferences(header: header, questionCount: questionCount)
         guard let header else { return nil }
-        return Bank(header: header, questions: questions)
+        return Bank(header: header, questions: [])
     }
 
     /// What questions refer to that only the header can settle, kept from each question as it is
@@ -873,46 +871,3 @@ public func nearest(_ word: String, in candidates: [String]) -> String? {
     return distance <= max(2, candidate.count / 3) ? candidate : nil
 }
 
-/// Questions kept in order until their turn, then moved out one by one. An array's elements can
-/// only be copied out (the copy retains each of a question's texts, and the texts of the
-/// 50,000 questions of a large bank's second part lie all over memory: ~25 ms of lint's time
-/// with one thread running); moving touches only the questions themselves.
-/// Appended to on one thread, then taken from on another once the first is done.
-final class QuestionQueue: @unchecked Sendable {
-    private var storage: UnsafeMutablePointer<Question>
-    private var capacity: Int
-    private(set) var count = 0
-    private var taken = 0
-
-    /// Room for `capacity` questions to begin with (a large one in 2 MiB pages, as
-    /// `LargeBuffer` gives): the queue grows by doubling past it.
-    init(capacity: Int = 256) {
-        self.capacity = max(1, capacity)
-        storage = .allocate(capacity: self.capacity)
-        LargeBuffer.adviseHugePages(UnsafeMutableRawBufferPointer(start: storage, count: self.capacity * MemoryLayout<Question>.stride))
-    }
-
-    deinit {
-        (storage + taken).deinitialize(count: count - taken)
-        storage.deallocate()
-    }
-
-    func append(_ question: consuming Question) {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<Question>.allocate(capacity: capacity * 2)
-            (larger + taken).moveInitialize(from: storage + taken, count: count - taken)
-            storage.deallocate()
-            storage = larger
-            capacity *= 2
-        }
-        (storage + count).initialize(to: question)
-        count += 1
-    }
-
-    /// The first question not yet taken; there must be one.
-    func takeNext() -> Question {
-        precondition(taken < count, "no question left to take")
-        taken += 1
-        return (storage + taken - 1).move()
-    }
-}

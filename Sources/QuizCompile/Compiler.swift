@@ -7,9 +7,9 @@ import QuizYAML
 public struct CompiledDocument: Sendable {
     public var bankID: String
     public var locale: String
-    /// The document's bytes in order, in the pieces they were made in: lines rendered on the
-    /// decoder's second thread stay where they were rendered instead of being copied in after
-    /// the join, which a large bank would wait for. Write them one after another. Empty when
+    /// The document's bytes in order, in the pieces they were made in: lines rendered apart
+    /// (`StreamedDocuments.successor`) stay where they were rendered instead of being copied in,
+    /// which a large bank would wait for. Write them one after another. Empty when
     /// the document went to a `DocumentSink`.
     public var parts: [ArraySlice<UInt8>]
 
@@ -95,65 +95,25 @@ public struct Compiler: Sendable {
     /// usually does), each question is written out as it is decoded and none is kept; with a
     /// `sink`, the documents go there as they are made (what comes back has no bytes).
     public func compile(_ bytes: [UInt8], path: String, locales choice: LocaleChoice = .all, sink: DocumentSink? = nil) -> CompileResult {
-        var emitter: DocumentEmitter?
-        // Questions rendered on the decoder's second thread, until their turn.
-        var rendered: RenderedQuestions?
-        var pending: [Question] = []
-        // Rendered questions whose turn has come, added at once before the next question that
-        // was not rendered, or at the end.
-        var renderedInTurn = 0
-        func addRenderedInTurn() {
-            guard renderedInTurn > 0 else { return }
-            emitter!.addRendered(renderedInTurn, from: &rendered!)
-            renderedInTurn = 0
-        }
-        let capacity = bytes.count + bytes.count / 4
-        let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
-            guard let header, let locales = choice.locales(of: header) else { return }
-            emitter = DocumentEmitter(header: header, locales: locales, capacity: capacity, sink: sink)
-        }, question: { question in
-            addRenderedInTurn()
-            if let emitter { emitter.add(question) } else { pending.append(question) }
-        }, prepare: { question in
-            // On the decoder's second thread, once `header` has run: the JSON is made there.
-            guard let emitter else { return false }
-            if rendered == nil { rendered = RenderedQuestions(locales: emitter.locales.count) }
-            return rendered!.render(question, with: emitter)
-        }, preparedTurn: {
-            renderedInTurn += 1
-        })
-        var decoder = BankDecoder()
-        // Half each: the first part's thread also appends and hashes the JSON of its own
-        // questions as it goes, the second renders its questions' JSON; those of the second
-        // part are appended and hashed after both are done. Measured with callgrind (10k
-        // bank, hardware SHA): 0.46 left the second thread ~15% more instructions before the
-        // join than the first; 0.50 leaves them within 2%.
-        decoder.splitFraction = 0.50
-        let decoded = decoder.decode(bytes, path: path, observer: observer)
-        addRenderedInTurn()
+        var streamed = StreamedDocuments(locales: choice, capacity: bytes.count + bytes.count / 4, sink: sink)
+        let decoded = BankDecoder().decode(bytes, path: path, to: &streamed)
         guard !decoded.hasErrors, let header = decoded.bank?.header else {
             return CompileResult(documents: [], findings: decoded.findings, header: decoded.bank?.header)
         }
-        guard let locales = choice.locales(of: header) else {
+        guard choice.locales(of: header) != nil else {
             return CompileResult(documents: [], findings: decoded.findings, header: header, missingLocale: localeTag(choice))
         }
-        let streamed: DocumentEmitter
-        if let emitter, decoded.questionsCameLast {
-            streamed = emitter
-        } else if emitter == nil {
-            // The header was incomplete before `questions`: the questions waited in `pending`.
-            streamed = DocumentEmitter(header: header, locales: locales, capacity: capacity, sink: sink)
-            for question in pending { streamed.add(question) }
-        } else {
-            // Header keys after `questions` may change what was written: compile the whole bank.
+        guard let emitter = streamed.emitter, decoded.questionsCameLast else {
+            // The header was not whole before `questions` (or keys after it may change what was
+            // written): compile the bank decoded again with its questions.
             guard let bank = BankDecoder().decode(bytes, path: path).bank else {
                 return CompileResult(documents: [], findings: decoded.findings, header: header)
             }
             let result = compile(bank, locales: choice, sink: sink)
             return CompileResult(documents: result.documents, findings: decoded.findings + result.findings, header: header)
         }
-        let documents = streamed.finish()
-        let findings = decoded.findings + streamed.findings
+        let documents = emitter.finish()
+        let findings = decoded.findings + emitter.findings
         let failed = findings.contains { $0.severity == .error }
         return CompileResult(documents: failed ? [] : documents, findings: findings, header: header)
     }
@@ -428,6 +388,62 @@ final class DocumentEmitter {
             parts.append(bytes[written...])
             return CompiledDocument(bankID: header.id.value, locale: locales[index], parts: parts)
         }
+    }
+}
+
+/// The documents of a bank whose header comes before `questions`, written as its questions are
+/// decoded. A successor renders its questions' lines apart, with the same emitter (reading only
+/// its header and locales); `append` adds them in their turn without copying them, and adds the
+/// questions it could not render (those with an image) in theirs.
+struct StreamedDocuments: QuestionConsumer {
+    private let choice: LocaleChoice
+    private let capacity: Int
+    private let sink: DocumentSink?
+    /// Made by `begin` from a header that names the locales.
+    private(set) var emitter: DocumentEmitter?
+    /// In a successor: the questions rendered, and those left to add in turn, each after the
+    /// number of rendered questions before it.
+    private var rendered: RenderedQuestions?
+    private var renderedCount = 0
+    private var inTurn: [(after: Int, question: Question)] = []
+
+    init(locales choice: LocaleChoice, capacity: Int, sink: DocumentSink?) {
+        self.choice = choice
+        self.capacity = capacity
+        self.sink = sink
+    }
+
+    mutating func begin(_ header: BankHeader?) {
+        guard let header, let locales = choice.locales(of: header) else { return }
+        emitter = DocumentEmitter(header: header, locales: locales, capacity: capacity, sink: sink)
+    }
+
+    mutating func add(_ question: Question) {
+        guard let emitter else { return }
+        guard rendered != nil else { return emitter.add(question) }
+        if rendered?.render(question, with: emitter) == true {
+            renderedCount += 1
+        } else {
+            inTurn.append((renderedCount, question))
+        }
+    }
+
+    func successor() -> StreamedDocuments? {
+        guard let emitter else { return nil }
+        var successor = self
+        successor.rendered = RenderedQuestions(locales: emitter.locales.count)
+        return successor
+    }
+
+    mutating func append(_ successor: consuming StreamedDocuments) {
+        guard let emitter, var rendered = successor.rendered else { return }
+        var added = 0
+        for (after, question) in successor.inTurn {
+            if after > added { emitter.addRendered(after - added, from: &rendered) }
+            added = after
+            emitter.add(question)
+        }
+        if successor.renderedCount > added { emitter.addRendered(successor.renderedCount - added, from: &rendered) }
     }
 }
 

@@ -11,13 +11,7 @@ public struct BankStatisticsReader: Sendable {
         public var findings: [Finding]
     }
 
-    public var decoder: BankDecoder = {
-        var decoder = BankDecoder()
-        // The first part's thread also merges, works out and renders the figures at the end:
-        // it takes a little less of the file (measured with callgrind, docs/performance.md).
-        decoder.splitFraction = 0.48
-        return decoder
-    }()
+    public var decoder = BankDecoder()
 
     /// Measure question texts on the answer-review screen too (nil: do not).
     public var reviewScreen: ReviewScreenMeasure?
@@ -27,41 +21,50 @@ public struct BankStatisticsReader: Sendable {
     }
 
     public func read(_ bytes: [UInt8], path: String) -> Outcome {
-        var accumulator: StatisticsAccumulator?
-        // Written once, by `header`, before `prepare` may run; `prepare` reads only these two.
-        var headerSeen = false
-        var sourceLocale: String?
-        // The questions of a large bank's second part, added on the decoder's second thread;
-        // the counts add up the same in any order.
-        var secondPart: StatisticsAccumulator?
-        let observer = BankDecoder.Observer(retainsQuestions: false, header: { header in
-            accumulator = StatisticsAccumulator(sourceLocale: header?.locale.value, reviewScreen: reviewScreen)
-            sourceLocale = header?.locale.value
-            headerSeen = true
-        }, question: { question in
-            if accumulator == nil { accumulator = StatisticsAccumulator(sourceLocale: nil, reviewScreen: reviewScreen) }
-            accumulator!.add(question)
-        }, prepare: { question in
-            guard headerSeen else { return false }
-            if secondPart == nil { secondPart = StatisticsAccumulator(sourceLocale: sourceLocale, reviewScreen: reviewScreen) }
-            secondPart!.add(question)
-            return true
-        })
-        let decoded = decoder.decode(bytes, path: path, observer: observer)
+        var streamed = StreamedStatistics(reviewScreen: reviewScreen)
+        let decoded = decoder.decode(bytes, path: path, to: &streamed)
         guard !decoded.hasErrors, let header = decoded.bank?.header else {
             return Outcome(statistics: nil, findings: decoded.findings)
         }
-        if let secondPart { accumulator?.merge(secondPart) }
-        var result = accumulator ?? StatisticsAccumulator(sourceLocale: header.locale.value, reviewScreen: reviewScreen)
+        var result = streamed.accumulator ?? StatisticsAccumulator(sourceLocale: header.locale.value, reviewScreen: reviewScreen)
         if result.needsSourceLocale || (result.sourceLocale != nil && result.sourceLocale != header.locale.value) {
             // `locale` came after `questions` and some texts are translated: measure them again,
             // now that the source locale is known.
-            var again = StatisticsAccumulator(sourceLocale: header.locale.value, reviewScreen: reviewScreen)
-            _ = decoder.decode(bytes, path: path, observer: BankDecoder.Observer(retainsQuestions: false, header: { _ in },
-                                                                                question: { again.add($0) }))
-            result = again
+            var again = StreamedStatistics(reviewScreen: reviewScreen, sourceLocale: header.locale.value)
+            _ = decoder.decode(bytes, path: path, to: &again)
+            result = again.accumulator ?? result
         }
         return Outcome(statistics: result.statistics(header: header), findings: decoded.findings)
+    }
+}
+
+/// Figures gathered as the questions are decoded; a successor gathers its own, merged by
+/// `append` (the counts add up the same in any order).
+struct StreamedStatistics: QuestionConsumer {
+    let reviewScreen: ReviewScreenMeasure?
+    private(set) var accumulator: StatisticsAccumulator?
+
+    /// With `sourceLocale`, the figures are gathered for it whatever the header says.
+    init(reviewScreen: ReviewScreenMeasure?, sourceLocale: String? = nil) {
+        self.reviewScreen = reviewScreen
+        accumulator = sourceLocale.map { StatisticsAccumulator(sourceLocale: $0, reviewScreen: reviewScreen) }
+    }
+
+    mutating func begin(_ header: BankHeader?) {
+        if accumulator == nil { accumulator = StatisticsAccumulator(sourceLocale: header?.locale.value, reviewScreen: reviewScreen) }
+    }
+
+    mutating func add(_ question: Question) {
+        if accumulator == nil { accumulator = StatisticsAccumulator(sourceLocale: nil, reviewScreen: reviewScreen) }
+        accumulator!.add(question)
+    }
+
+    func successor() -> StreamedStatistics? {
+        StreamedStatistics(reviewScreen: reviewScreen, sourceLocale: accumulator?.sourceLocale)
+    }
+
+    mutating func append(_ successor: consuming StreamedStatistics) {
+        if let figures = successor.accumulator { accumulator?.merge(figures) }
     }
 }
 

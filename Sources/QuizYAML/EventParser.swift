@@ -31,17 +31,24 @@ public enum YAMLEventParser {
 
         let lineOffset = input.lineOffset
         let outcome: Result<Void, YAMLProblem> = bytes.withUnsafeBufferPointer { buffer in
-            let reader = input.isWhole ? nil : InputReader(input, buffer)
-            if let reader {
-                yaml_parser_set_input(parser, { data, destination, size, read in
-                    let reader = Unmanaged<InputReader>.fromOpaque(data!).takeUnretainedValue()
-                    read!.pointee = reader.read(into: destination!, size: size)
-                    return 1
-                }, Unmanaged.passUnretained(reader).toOpaque())
-            } else {
-                yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            // libyaml calls the read handler whenever its raw buffer has room, often for a few
+            // bytes: the reader is a value behind a pointer, changed without run-time
+            // exclusivity checks (a class's properties would be checked at each call).
+            let reader = UnsafeMutablePointer<InputReader>.allocate(capacity: 1)
+            reader.initialize(to: InputReader(input, buffer))
+            defer {
+                reader.deinitialize(count: 1)
+                reader.deallocate()
             }
-            defer { withExtendedLifetime(reader) {} }
+            if input.isWhole {
+                yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            } else {
+                yaml_parser_set_input(parser, { data, destination, size, read in
+                    let reader = data!.assumingMemoryBound(to: InputReader.self)
+                    read!.pointee = reader.pointee.read(into: destination!, size: size)
+                    return 1
+                }, reader)
+            }
             var recent = RecentEvents()
             while true {
                 guard yaml_parser_parse(parser, event) == 1 else {
@@ -114,7 +121,7 @@ public enum YAMLEventParser {
 
     /// Hands libyaml `input.prefix`, then `bytes` from `input.start`, asking `input.resume` at
     /// `input.pause` whether to go on or to end the input there.
-    private final class InputReader {
+    private struct InputReader {
         private let prefix: [UInt8]
         private let bytes: UnsafeBufferPointer<UInt8>
         private var prefixRead = 0
@@ -130,7 +137,7 @@ public enum YAMLEventParser {
             resume = input.pause == nil ? nil : input.resume
         }
 
-        func read(into destination: UnsafeMutablePointer<UInt8>, size: Int) -> Int {
+        mutating func read(into destination: UnsafeMutablePointer<UInt8>, size: Int) -> Int {
             if prefixRead < prefix.count {
                 let count = min(size, prefix.count - prefixRead)
                 prefix.withUnsafeBufferPointer { destination.update(from: $0.baseAddress! + prefixRead, count: count) }

@@ -12,27 +12,9 @@ public struct YAMLLoader: Sendable {
         public init() {}
     }
 
-    /// Hands the items of one top-level sequence to a closure as each is complete, instead of
-    /// keeping them in the tree, so that a large bank never exists whole in memory.
-    public struct Streaming {
-        public var rootKey: String
-        /// Called once, before the first item, with the root mapping's pairs written before the
-        /// sequence (a bank's header, when it comes first).
-        public var begin: ([Node.Pair]) throws(YAMLProblem) -> Void
-        public var handle: (Node) throws(YAMLProblem) -> Void
-
-        public init(rootKey: String,
-                    begin: @escaping ([Node.Pair]) throws(YAMLProblem) -> Void = { _ in },
-                    handle: @escaping (Node) throws(YAMLProblem) -> Void) {
-            self.rootKey = rootKey
-            self.begin = begin
-            self.handle = handle
-        }
-    }
-
-    /// Inputs at least this large are streamed from a second thread: libyaml and the tree run
-    /// there while the caller handles the items already built, so the two overlap on two cores.
-    public var concurrentThreshold = 1 << 20
+    /// Reading a large streamed file in two parts at once (SplitLoader.swift); nil reads
+    /// every file in one piece.
+    public var twoParts: TwoParts? = TwoParts()
 
     public var limits = Limits()
     public var allowMultipleDocuments = false
@@ -52,15 +34,31 @@ public struct YAMLLoader: Sendable {
         public var root: Node? { documents.first ?? nil }
     }
 
-    /// Loads `bytes`; problems that make the rest unreadable (syntax, encoding, limits) throw.
-    /// With `streaming`, the items of the root key's sequence go to the closure and that
-    /// sequence stays empty in the returned tree.
-    public func load(_ bytes: [UInt8], streaming: Streaming? = nil) throws(YAMLProblem) -> Loaded {
-        if let streaming, bytes.count >= concurrentThreshold {
-            return try loadConcurrently(bytes, streaming)
+    /// Loads `bytes` into one tree; problems that make the rest unreadable (syntax, encoding,
+    /// limits) throw.
+    public func load(_ bytes: [UInt8]) throws(YAMLProblem) -> Loaded {
+        try build(bytes, sink: nil)
+    }
+
+    /// Loads `bytes`, handing the items of the root key's sequence to `consumer` in order as
+    /// each is complete, instead of keeping them in the tree, so that a large file never exists
+    /// whole in memory: that sequence stays empty in the returned tree. The items, problems and
+    /// tree are those of the one-piece load, also when a large file is read in two parts.
+    public func load<Consumer: StreamedItemConsumer>(_ bytes: [UInt8], streaming rootKey: String,
+                                                     to consumer: inout Consumer) throws(YAMLProblem) -> Loaded {
+        let held = HeldConsumer(consume consumer)
+        defer { consumer = held.consumer }
+        if let twoParts, bytes.count >= twoParts.minimumSize,
+           let split = SplitPoint.find(in: bytes, rootKey: rootKey, fraction: twoParts.fraction) {
+            return try loadInTwoParts(bytes, rootKey: rootKey, to: held, splitAt: split)
         }
-        let sink = streaming.map { TreeBuilder.Sink(rootKey: $0.rootKey, begin: $0.begin, item: $0.handle) }
-        return try build(bytes, sink: sink)
+        return try build(bytes, sink: held.sink(rootKey: rootKey))
+    }
+
+    /// `load(_:streaming:to:)` with closures.
+    public func load(_ bytes: [UInt8], streaming: Streaming) throws(YAMLProblem) -> Loaded {
+        var streaming = streaming
+        return try load(bytes, streaming: streaming.rootKey, to: &streaming)
     }
 
     func build(_ bytes: [UInt8], input: YAMLInput = YAMLInput(), sink: TreeBuilder.Sink?) throws(YAMLProblem) -> Loaded {
@@ -70,127 +68,67 @@ public struct YAMLLoader: Sendable {
         }
         return Loaded(documents: builder.documents, problems: builder.problems, aliases: builder.aliasCount)
     }
+}
 
-    /// The same as the one-thread load, with libyaml and the tree on a second thread: the
-    /// caller's closures run on the calling thread, in order, and see the same nodes.
-    private func loadConcurrently(_ bytes: [UInt8], _ streaming: Streaming) throws(YAMLProblem) -> Loaded {
-        let channel = StreamChannel()
-        let outcome = LoadOutcome()
-        let done = DispatchSemaphore(value: 0)
-        let loader = self
-        let rootKey = streaming.rootKey
-        let producer = Thread {
-            var batch: [StreamChannel.Item] = []
-            func flush() throws(YAMLProblem) {
-                guard channel.push(batch) else { throw StreamChannel.cancelled }
-                batch = []
-            }
-            let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { pairs throws(YAMLProblem) in
-                batch.append(.begin(pairs))
-                try flush()
-            }, item: { node throws(YAMLProblem) in
-                batch.append(.node(node))
-                if batch.count == StreamChannel.batchSize { try flush() }
-            })
-            do throws(YAMLProblem) {
-                outcome.loaded = try loader.build(bytes, sink: sink)
-            } catch {
-                outcome.failure = error
-            }
-            // Items built before a failure reach the caller too, as they do on one thread.
-            if !batch.isEmpty { _ = channel.push(batch) }
-            channel.finish()
-            done.signal()
+/// Takes the items of a file's root key's sequence, in order, as `YAMLLoader` reads them.
+///
+/// A consumer that can make a `successor` lets a large file be read in two parts at once: the
+/// successor is given the items of the second part (a contiguous run of the last items), and is
+/// then handed back to `append`, which must leave this consumer as if it had been given those
+/// items itself. A successor is made after `begin`, may be used elsewhere than where it was
+/// made while its maker goes on, and so must share nothing mutable with it. When the two-part
+/// read does not stand, the successor is dropped and this consumer is given every item.
+public protocol StreamedItemConsumer {
+    /// Called once, before the first item, with the root mapping's pairs written before the
+    /// sequence (a bank's header, when it comes first).
+    mutating func begin(_ pairs: [Node.Pair]) throws(YAMLProblem)
+    mutating func add(_ item: Node) throws(YAMLProblem)
+    /// A consumer for the items after those given to this one; nil reads the file in one piece.
+    func successor() -> Self?
+    mutating func append(_ successor: consuming Self)
+}
+
+extension StreamedItemConsumer {
+    public mutating func begin(_ pairs: [Node.Pair]) throws(YAMLProblem) {}
+    public func successor() -> Self? { nil }
+    /// Never called: without a successor there is nothing to append.
+    public mutating func append(_ successor: consuming Self) {}
+}
+
+extension YAMLLoader {
+    /// A consumer made of closures, read in one piece.
+    public struct Streaming: StreamedItemConsumer {
+        public var rootKey: String
+        public var onBegin: ([Node.Pair]) throws(YAMLProblem) -> Void
+        public var handle: (Node) throws(YAMLProblem) -> Void
+
+        public init(rootKey: String,
+                    begin: @escaping ([Node.Pair]) throws(YAMLProblem) -> Void = { _ in },
+                    handle: @escaping (Node) throws(YAMLProblem) -> Void) {
+            self.rootKey = rootKey
+            self.onBegin = begin
+            self.handle = handle
         }
-        producer.stackSize = 1 << 20
-        producer.start()
-        while let batch = channel.pop() {
-            for item in batch {
-                do throws(YAMLProblem) {
-                    switch item {
-                    case .begin(let pairs): try streaming.begin(pairs)
-                    case .node(let node): try streaming.handle(node)
-                    }
-                } catch {
-                    channel.cancel()
-                    done.wait()
-                    throw error
-                }
-            }
-        }
-        done.wait()
-        if let failure = outcome.failure { throw failure }
-        return outcome.loaded ?? Loaded(documents: [], problems: [])
+
+        public func begin(_ pairs: [Node.Pair]) throws(YAMLProblem) { try onBegin(pairs) }
+        public func add(_ item: Node) throws(YAMLProblem) { try handle(item) }
     }
 }
 
-/// What the loading thread leaves for the caller, read after it has signalled.
-private final class LoadOutcome: @unchecked Sendable {
-    var loaded: YAMLLoader.Loaded?
-    var failure: YAMLProblem?
-}
+/// A consumer held where the tree builder's closures can reach it.
+final class HeldConsumer<Consumer: StreamedItemConsumer> {
+    var consumer: Consumer
 
-/// A bounded queue of batches of streamed items between the loading thread and the caller.
-private final class StreamChannel: @unchecked Sendable {
-    enum Item: Sendable {
-        case begin([Node.Pair])
-        case node(Node)
+    init(_ consumer: consuming Consumer) {
+        self.consumer = consumer
     }
 
-    static let batchSize = 256
-    /// Thrown on the loading thread when the caller has stopped listening.
-    static let cancelled = YAMLProblem(.syntax, "loading cancelled", at: SourceRange(at: SourceMark(line: 1, column: 1)))
-    /// Batches waiting at most; bounds memory when the caller is slower than libyaml.
-    private static let capacity = 8
-
-    private let condition = NSCondition()
-    private var queue: [[Item]] = []
-    private var head = 0
-    private var finished = false
-    private var isCancelled = false
-
-    /// Waits for room; false when the caller gave up.
-    func push(_ batch: [Item]) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.count - head >= Self.capacity && !isCancelled { condition.wait() }
-        guard !isCancelled else { return false }
-        queue.append(batch)
-        condition.broadcast()
-        return true
-    }
-
-    func finish() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The next batch, or nil when the loading thread has finished and nothing is left.
-    func pop() -> [Item]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while head == queue.count && !finished { condition.wait() }
-        guard head < queue.count else { return nil }
-        let batch = queue[head]
-        queue[head] = []
-        head += 1
-        if head > 64 && head * 2 > queue.count {
-            queue.removeFirst(head)
-            head = 0
-        }
-        condition.broadcast()
-        return batch
-    }
-
-    func cancel() {
-        condition.lock()
-        isCancelled = true
-        queue.removeAll()
-        head = 0
-        condition.broadcast()
-        condition.unlock()
+    func sink(rootKey: String) -> TreeBuilder.Sink {
+        TreeBuilder.Sink(rootKey: rootKey, begin: { pairs throws(YAMLProblem) in
+            try self.consumer.begin(pairs)
+        }, item: { node throws(YAMLProblem) in
+            try self.consumer.add(node)
+        })
     }
 }
 

@@ -1,6 +1,21 @@
 import Foundation
 
 extension YAMLLoader {
+    /// When a streamed file is read in two parts at once: the part before a split line on the
+    /// caller's thread, the part from it on a second thread, each into a consumer of its own
+    /// (`StreamedItemConsumer.successor`), so that the two overlap on two cores.
+    public struct TwoParts: Sendable {
+        /// Smaller files are read in one piece: a thread costs more than it saves on them.
+        public var minimumSize: Int
+        /// The share of the file before the split line (`SplitPoint.find`).
+        public var fraction: Double
+
+        public init(minimumSize: Int = 1 << 20, fraction: Double = 0.5) {
+            self.minimumSize = minimumSize
+            self.fraction = fraction
+        }
+    }
+
     /// A line of a file where an item of the root key's block sequence starts, so that the file
     /// can be parsed as two parts at once: the part before on the caller's thread, the part from
     /// it on a second thread, read behind a one-line prefix (`rootKey:`) that recreates the
@@ -123,25 +138,10 @@ extension YAMLLoader {
         }
     }
 
-    /// What happens to the items of the second part of a split load.
-    public struct RemoteItems {
-        /// Called on the second thread with each item of the second part, in order.
-        public var handle: (Node) -> Void
-        /// Called on the caller's thread after the first part's items when the second part
-        /// stands, in place of `Streaming.handle` for its items. When it does not stand, this
-        /// is never called, and what `handle` saw is to be dropped: `Streaming.handle` sees
-        /// every item instead.
-        public var adopt: () throws(YAMLProblem) -> Void
-
-        public init(handle: @escaping (Node) -> Void, adopt: @escaping () throws(YAMLProblem) -> Void) {
-            self.handle = handle
-            self.adopt = adopt
-        }
-    }
-
-    /// Loads as `load(_:streaming:)` does, with the same result, items and problems, in two
-    /// parts at once (see `SplitPoint`).
-    public func load(_ bytes: [UInt8], streaming: Streaming, splitAt split: SplitPoint, remote: RemoteItems) throws(YAMLProblem) -> Loaded {
+    /// Loads as the one-piece load does, with the same result, items and problems, in two
+    /// parts at once (see `SplitPoint`) when `consumer` makes a successor for the second.
+    func loadInTwoParts<Consumer>(_ bytes: [UInt8], rootKey: String, to held: HeldConsumer<Consumer>,
+                                  splitAt split: SplitPoint) throws(YAMLProblem) -> Loaded {
         // libyaml checks bytes up to a raw block (16 KiB) ahead of where it parses, so the
         // one-piece load meets a bad byte just past the split line before the first part could,
         // ahead of a syntax error or items the first part would report. Looked for over four
@@ -150,97 +150,85 @@ extension YAMLLoader {
         while windowEnd < bytes.count, bytes[windowEnd] != 0x0A { windowEnd += 1 }
         let window = split.offset..<windowEnd
         if Self.hasBytesLibyamlRejects(bytes, in: window) {
-            return try loadWhole(bytes, streaming: streaming, skipping: 0, began: false)
+            return try loadWhole(bytes, rootKey: rootKey, to: held, skipping: 0, began: false)
         }
-        let second = SecondPart(handle: remote.handle)
-        let loader = self
-        let rootKey = streaming.rootKey
-        let worker = Thread {
-            var input = YAMLInput()
-            input.prefix = Array("\(rootKey):\n".utf8)
-            input.start = split.offset
-            input.lineOffset = split.line - 2
-            let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { _ in }, item: { node throws(YAMLProblem) in
-                if second.isCancelled { throw SecondPart.cancelled }
-                second.handle(node)
-            })
-            if let loaded = try? loader.build(bytes, input: input, sink: sink), Self.isSecondPart(loaded, of: split, rootKey: rootKey) {
-                second.loaded = loaded
-            }
-            second.done.signal()
-        }
-        worker.stackSize = 1 << 20
-        worker.start()
+        // Started once the consumer has begun and made a successor.
+        var second: SecondPart<Consumer>?
 
         // The first part: up to the split line, and on through the file when the second part
         // did not stand. The last item is held back until it is known to end where the part does.
         var stoppedAtSplit = false
         var began = false
         var delivered = 0
-        var held: Node?
+        var last: Node?
         var input = YAMLInput()
         input.pause = split.offset
         input.resume = {
-            second.waitUntilDone()
+            second?.waitUntilDone()
             // Reading on from the split line, libyaml's raw blocks start elsewhere than in the
             // one-piece load, and so would meet a bad byte at another point of the parse: with
             // one in the rest of the file, the file is read again in one piece instead.
-            stoppedAtSplit = second.loaded != nil || Self.hasBytesLibyamlRejects(bytes, in: split.offset..<bytes.count)
+            stoppedAtSplit = second?.loaded != nil || Self.hasBytesLibyamlRejects(bytes, in: split.offset..<bytes.count)
             return !stoppedAtSplit
         }
-        var callerProblem: YAMLProblem?
+        var consumerProblem: YAMLProblem?
         let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { pairs throws(YAMLProblem) in
             began = true
-            do throws(YAMLProblem) { try streaming.begin(pairs) } catch { callerProblem = error; throw error }
+            do throws(YAMLProblem) { try held.consumer.begin(pairs) } catch { consumerProblem = error; throw error }
+            if second == nil, let successor = held.consumer.successor() {
+                second = SecondPart(successor, of: bytes, from: split, rootKey: rootKey, loader: self)
+            }
         }, item: { node throws(YAMLProblem) in
-            if let item = held {
-                held = nil
-                do throws(YAMLProblem) { try streaming.handle(item) } catch { callerProblem = error; throw error }
+            if let item = last {
+                last = nil
+                do throws(YAMLProblem) { try held.consumer.add(item) } catch { consumerProblem = error; throw error }
                 delivered += 1
             }
-            held = node
+            last = node
         })
         let first: Loaded
         do throws(YAMLProblem) {
             first = try build(bytes, input: input, sink: sink)
         } catch {
-            second.cancel()
-            if callerProblem != nil { throw error }
+            second?.cancel()
+            if consumerProblem != nil { throw error }
             guard stoppedAtSplit else {
-                if let item = held { try streaming.handle(item) }
+                if let item = last { try held.consumer.add(item) }
                 throw error
             }
-            return try loadWhole(bytes, streaming: streaming, skipping: delivered, began: began)
+            return try loadWhole(bytes, rootKey: rootKey, to: held, skipping: delivered, began: began)
         }
-        second.waitUntilDone()
+        second?.waitUntilDone()
         guard stoppedAtSplit else {
-            if let item = held { try streaming.handle(item) }
+            if let item = last { try held.consumer.add(item) }
             return first
         }
-        guard began, let secondPart = second.loaded, let merged = Self.join(first, secondPart, at: split, rootKey: rootKey) else {
-            return try loadWhole(bytes, streaming: streaming, skipping: delivered, began: began)
+        guard began, let second, let secondPart = second.loaded, let merged = Self.join(first, secondPart, at: split, rootKey: rootKey),
+              let successor = second.takeConsumer() else {
+            return try loadWhole(bytes, rootKey: rootKey, to: held, skipping: delivered, began: began)
         }
-        if var item = held {
+        if var item = last {
             // In the whole file the last item, and the collections that close with it, end at the
             // next item's `-`, where libyaml sees the indentation drop; in the first part, at the
             // start of that line.
             Self.moveEnds(of: &item, from: SourceMark(line: split.line, column: 1), to: SourceMark(line: split.line, column: split.itemColumn))
-            try streaming.handle(item)
+            try held.consumer.add(item)
         }
-        try remote.adopt()
+        held.consumer.append(consume successor)
         return merged
     }
 
     /// The one-piece load after a split that did not stand, without the items already handed over.
-    private func loadWhole(_ bytes: [UInt8], streaming: Streaming, skipping delivered: Int, began: Bool) throws(YAMLProblem) -> Loaded {
+    private func loadWhole<Consumer>(_ bytes: [UInt8], rootKey: String, to held: HeldConsumer<Consumer>,
+                                     skipping delivered: Int, began: Bool) throws(YAMLProblem) -> Loaded {
         var skipped = 0
-        let sink = TreeBuilder.Sink(rootKey: streaming.rootKey, begin: { pairs throws(YAMLProblem) in
-            if !began { try streaming.begin(pairs) }
+        let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { pairs throws(YAMLProblem) in
+            if !began { try held.consumer.begin(pairs) }
         }, item: { node throws(YAMLProblem) in
             if skipped < delivered {
                 skipped += 1
             } else {
-                try streaming.handle(node)
+                try held.consumer.add(node)
             }
         })
         return try build(bytes, sink: sink)
@@ -286,7 +274,7 @@ extension YAMLLoader {
 
     /// The second part stands alone when it is the streamed sequence and nothing else: one
     /// document, no key after the sequence, no alias (its anchor may be in the first part).
-    private static func isSecondPart(_ loaded: Loaded, of split: SplitPoint, rootKey: String) -> Bool {
+    static func isSecondPart(_ loaded: Loaded, of split: SplitPoint, rootKey: String) -> Bool {
         guard loaded.aliases == 0, loaded.documents.count == 1, let pairs = loaded.root?.pairs, pairs.count == 1,
               pairs[0].key.scalar == rootKey, let items = pairs[0].value.items, items.isEmpty
         else { return false }
@@ -310,24 +298,51 @@ extension YAMLLoader {
     }
 }
 
-/// The second part's result, read once `waitUntilDone` has returned, and the caller's request
-/// to stop early.
-private final class SecondPart: @unchecked Sendable {
-    static let cancelled = YAMLProblem(.syntax, "loading cancelled", at: SourceRange(at: SourceMark(line: 1, column: 1)))
-    let done = DispatchSemaphore(value: 0)
-    /// `RemoteItems.handle`, called on the second thread only.
-    let handle: (Node) -> Void
-    var loaded: YAMLLoader.Loaded?
+/// The second part, read on a thread of its own into the consumer's successor; its result and
+/// successor are read once `waitUntilDone` has returned.
+private final class SecondPart<Consumer: StreamedItemConsumer>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// The successor, until `takeConsumer`.
+    private var consumer: Consumer?
+    /// Set when the part came out as an exact piece of the whole.
+    private(set) var loaded: YAMLLoader.Loaded?
     private let lock = NSLock()
     private var cancelled = false
-    /// Only the caller's thread waits.
+    /// Only the first part's thread waits.
     private var waited = false
 
-    init(handle: @escaping (Node) -> Void) {
-        self.handle = handle
+    init(_ consumer: Consumer, of bytes: [UInt8], from split: YAMLLoader.SplitPoint, rootKey: String, loader: YAMLLoader) {
+        self.consumer = consumer
+        let work = ThreadWork { [self] in read(bytes, from: split, rootKey: rootKey, loader: loader) }
+        let thread = Thread { work.run() }
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 
-    var isCancelled: Bool {
+    private func read(_ bytes: [UInt8], from split: YAMLLoader.SplitPoint, rootKey: String, loader: YAMLLoader) {
+        var input = YAMLInput()
+        input.prefix = Array("\(rootKey):\n".utf8)
+        input.start = split.offset
+        input.lineOffset = split.line - 2
+        let sink = TreeBuilder.Sink(rootKey: rootKey, begin: { _ in }, item: { node throws(YAMLProblem) in
+            if self.isCancelled { throw YAMLProblem(.syntax, "loading cancelled", at: node.range) }
+            try self.consumer?.add(node)
+        })
+        // A consumer's error here makes the part not stand: the first part then reads on and
+        // meets it in turn.
+        if let loaded = try? loader.build(bytes, input: input, sink: sink),
+           YAMLLoader.isSecondPart(loaded, of: split, rootKey: rootKey) {
+            self.loaded = loaded
+        }
+        done.signal()
+    }
+
+    /// The successor, with no other owner left (so that its storage is not copied when changed).
+    func takeConsumer() -> Consumer? {
+        consumer.take()
+    }
+
+    private var isCancelled: Bool {
         lock.lock()
         defer { lock.unlock() }
         return cancelled
@@ -345,5 +360,14 @@ private final class SecondPart: @unchecked Sendable {
         cancelled = true
         lock.unlock()
         waitUntilDone()
+    }
+}
+
+/// A thread's work, boxed so that the thread's closure captures no generic type.
+private final class ThreadWork: @unchecked Sendable {
+    let run: () -> Void
+
+    init(_ run: @escaping () -> Void) {
+        self.run = run
     }
 }

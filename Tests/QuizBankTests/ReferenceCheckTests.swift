@@ -40,9 +40,9 @@ import QuizYAML
     }
 }
 
-/// The queue the second part's questions wait in: moved out in the order they went in, across
-/// its growing, and those never taken freed with it.
-@Suite struct QuestionQueueTests {
+/// The questions a large bank keeps: a successor's are moved over in the order they came,
+/// after the maker's, also when the maker's storage must grow for them.
+@Suite struct KeptQuestionsTests {
     private func question(_ index: Int) -> Question {
         let range = SourceRange(at: SourceMark(line: index + 1, column: 1))
         return Question(id: Located("q\(index)", range), range: range, kind: .trueFalse, topic: nil, difficulty: nil,
@@ -51,17 +51,17 @@ import QuizYAML
                         imageAlt: nil)
     }
 
-    @Test func questionsComeOutInOrderAcrossGrowth() {
-        let queue = QuestionQueue()
-        for index in 0..<1_000 { queue.append(question(index)) }
-        #expect(queue.count == 1_000)
-        for index in 0..<600 {
-            let taken = queue.takeNext()
-            #expect(taken.id.value == "q\(index)" && taken.tags == ["tag \(index)"])
+    @Test func questionsComeOutInOrderAcrossGrowth() throws {
+        for bankSize in [0, 1 << 20] {
+            var kept = KeptQuestions(bankSize: bankSize)
+            for index in 0..<600 { kept.add(question(index)) }
+            var successor = try #require(kept.successor())
+            for index in 600..<10_000 { successor.add(question(index)) }
+            kept.append(successor)
+            #expect(kept.questions.count == 10_000)
+            for (index, question) in kept.questions.enumerated() {
+                #expect(question.id.value == "q\(index)" && question.tags == ["tag \(index)"])
+            }
         }
-        // More after some were taken: the untaken ones move when the storage grows.
-        for index in 1_000..<2_000 { queue.append(question(index)) }
-        for index in 600..<1_500 { #expect(queue.takeNext().id.value == "q\(index)") }
-        // 500 are left for the queue to free.
     }
 }

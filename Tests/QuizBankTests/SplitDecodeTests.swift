@@ -23,60 +23,65 @@ import QuizYAML
         return Array(text.utf8)
     }
 
-    private func decode(_ bytes: [UInt8], split: Double?) -> (DecodeResult, seen: [String]) {
-        var decoder = BankDecoder()
-        decoder.splitFraction = split
-        decoder.concurrentThreshold = 0
+    /// Notes the header and each question's id, in two parts when the decoder splits the bank.
+    private struct Seen: QuestionConsumer {
         var seen: [String] = []
-        let observer = BankDecoder.Observer(retainsQuestions: true, header: { header in
+        /// How many of `seen` a successor noted.
+        var appended = 0
+
+        mutating func begin(_ header: BankHeader?) {
             seen.append("header \(header?.id.value ?? "-")")
-        }, question: { question in
+        }
+
+        mutating func add(_ question: Question) {
             seen.append(question.id.value)
-        })
-        return (decoder.decode(bytes, path: "bank.yaml", observer: observer), seen)
+        }
+
+        func successor() -> Seen? { Seen() }
+
+        mutating func append(_ successor: consuming Seen) {
+            appended += successor.seen.count
+            seen += successor.seen
+        }
+    }
+
+    private func decoder(split: Double?) -> BankDecoder {
+        var decoder = BankDecoder()
+        decoder.loader.twoParts = split.map { YAMLLoader.TwoParts(minimumSize: 0, fraction: $0) }
+        return decoder
+    }
+
+    private func decode(_ bytes: [UInt8], split: Double?) -> (DecodeResult, seen: [String], appended: Int) {
+        var seen = Seen()
+        let result = decoder(split: split).decode(bytes, path: "bank.yaml", to: &seen)
+        return (result, seen.seen, seen.appended)
     }
 
     @Test(arguments: [0.1, 0.5, 0.9])
     func splitDecodingGivesTheSameBankFindingsAndOrder(fraction: Double) throws {
         let bytes = bank(questions: 2_000)
         #expect(YAMLLoader.SplitPoint.find(in: bytes, rootKey: "questions", fraction: fraction) != nil)
-        let (whole, wholeSeen) = decode(bytes, split: nil)
-        let (split, splitSeen) = decode(bytes, split: fraction)
+        let (whole, wholeSeen, _) = decode(bytes, split: nil)
+        let (split, splitSeen, _) = decode(bytes, split: fraction)
         #expect(whole.findings.count > 50)
         #expect(whole.findings.contains { $0.ruleID == "duplicate-id" })
         #expect(split.findings.count == whole.findings.count)
         let firstDifference = zip(split.findings, whole.findings).first { $0.0 != $0.1 }
         #expect(firstDifference == nil, "\(firstDifference.map { "\($0.0.ruleID) \($0.0.range) \($0.0.message) vs \($0.1.ruleID) \($0.1.range) \($0.1.message)" } ?? "")")
         #expect(splitSeen == wholeSeen)
-        let wholeQuestions = try #require(whole.bank?.questions)
-        let splitQuestions = try #require(split.bank?.questions)
+        // The kept questions, moved over from the second part's successor.
+        let wholeQuestions = try #require(decoder(split: nil).decode(bytes, path: "bank.yaml").bank?.questions)
+        let splitQuestions = try #require(decoder(split: fraction).decode(bytes, path: "bank.yaml").bank?.questions)
         #expect(splitQuestions.count == wholeQuestions.count)
         #expect("\(splitQuestions)" == "\(wholeQuestions)")
     }
 
-    @Test func preparedQuestionsComeBackInTheirTurn() {
+    @Test func theSuccessorsQuestionsComeBackInTheirTurn() {
         let bytes = bank(questions: 2_000)
-        var turns: [String] = []
-        var prepared = 0
-        var waiting: [String] = []
-        let lock = NSLock()
-        let observer = BankDecoder.Observer(retainsQuestions: false, header: { _ in }, question: { question in
-            turns.append(question.id.value)
-        }, prepare: { question in
-            lock.lock()
-            prepared += 1
-            lock.unlock()
-            waiting.append(question.id.value)
-            return true
-        }, preparedTurn: {
-            turns.append(waiting.removeFirst())
-        })
-        var decoder = BankDecoder()
-        decoder.concurrentThreshold = 0
-        _ = decoder.decode(bytes, path: "bank.yaml", observer: observer)
-        let (_, wholeSeen) = decode(bytes, split: nil)
-        #expect(["header split-bank"] + turns == wholeSeen)
-        #expect(prepared > 500)
+        let (_, seen, appended) = decode(bytes, split: 0.5)
+        let (_, wholeSeen, _) = decode(bytes, split: nil)
+        #expect(seen == wholeSeen)
+        #expect(appended > 500)
     }
 
     /// A syntax error and a control character a few KB apart near the middle: libyaml meets
@@ -92,8 +97,8 @@ import QuizYAML
             text.replaceSubrange(range, with: line)
         }
         let bytes = Array(text.utf8)
-        let (whole, wholeSeen) = decode(bytes, split: nil)
-        let (split, splitSeen) = decode(bytes, split: 0.5)
+        let (whole, wholeSeen, _) = decode(bytes, split: nil)
+        let (split, splitSeen, _) = decode(bytes, split: 0.5)
         #expect(whole.findings.contains { $0.ruleID == "yaml-encoding" || $0.ruleID == "yaml-syntax" })
         #expect(split.findings.map { "\($0.ruleID) \($0.range) \($0.message)" } == whole.findings.map { "\($0.ruleID) \($0.range) \($0.message)" })
         #expect(splitSeen == wholeSeen)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import QuizBank
+import QuizYAML
 @testable import QuizStats
 
 @Suite struct TextMeasureTests {
@@ -222,8 +223,7 @@ import QuizBank
 @Suite struct SplitReadingTests {
     private func read(_ bytes: [UInt8], split: Double?) -> BankStatistics? {
         var reader = BankStatisticsReader()
-        reader.decoder.splitFraction = split
-        reader.decoder.concurrentThreshold = 0
+        reader.decoder.loader.twoParts = split.map { YAMLLoader.TwoParts(minimumSize: 0, fraction: $0) }
         return reader.read(bytes, path: "bank.yaml").statistics
     }
 

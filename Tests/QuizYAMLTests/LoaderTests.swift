@@ -17,26 +17,42 @@ import Testing
         var items: [String] = []
     }
 
-    private func load(_ bytes: [UInt8], threshold: Int, failAfter: Int? = nil) -> (Seen, Result<YAMLLoader.Loaded, YAMLProblem>) {
-        var loader = YAMLLoader()
-        loader.concurrentThreshold = threshold
+    /// Notes what it is given, in two parts when the loader splits the file.
+    private struct Recorder: StreamedItemConsumer {
         var seen = Seen()
-        let streaming = YAMLLoader.Streaming(rootKey: "items", begin: { pairs in
+        var failAfter: Int?
+
+        mutating func begin(_ pairs: [Node.Pair]) {
             seen.begin = pairs.compactMap { $0.key.scalar }
-        }, handle: { node throws(YAMLProblem) in
+        }
+
+        mutating func add(_ node: Node) throws(YAMLProblem) {
             if let failAfter, seen.items.count == failAfter {
                 throw YAMLProblem(.syntax, "stop here", at: node.range)
             }
             let text = node.pairs?.first { $0.key.scalar == "text" }?.value
             seen.items.append("\(node.range) \(text?.scalar ?? "-") \(text?.range.description ?? "")")
-        })
+        }
+
+        func successor() -> Recorder? { Recorder() }
+
+        mutating func append(_ successor: consuming Recorder) {
+            seen.items += successor.seen.items
+        }
+    }
+
+    /// `threshold`: the smallest file read in two parts.
+    private func load(_ bytes: [UInt8], threshold: Int, failAfter: Int? = nil) -> (Seen, Result<YAMLLoader.Loaded, YAMLProblem>) {
+        var loader = YAMLLoader()
+        loader.twoParts = YAMLLoader.TwoParts(minimumSize: threshold)
+        var recorder = Recorder(failAfter: failAfter)
         let result: Result<YAMLLoader.Loaded, YAMLProblem>
         do throws(YAMLProblem) {
-            result = .success(try loader.load(bytes, streaming: streaming))
+            result = .success(try loader.load(bytes, streaming: "items", to: &recorder))
         } catch {
             result = .failure(error)
         }
-        return (seen, result)
+        return (recorder.seen, result)
     }
 
     private func firstDifference(_ a: Seen, _ b: Seen) -> String {
@@ -46,7 +62,7 @@ import Testing
         return index.map { "item \($0): \(a.items[$0]) vs \(b.items[$0])" } ?? "none"
     }
 
-    @Test func concurrentStreamingSeesExactlyWhatOneThreadSees() throws {
+    @Test func twoPartStreamingSeesExactlyWhatOneThreadSees() throws {
         let bytes = document(count: 5_000)
         let (oneThread, first) = load(bytes, threshold: .max)
         let (twoThreads, second) = load(bytes, threshold: 0)
@@ -74,7 +90,7 @@ import Testing
         #expect(a.kind == .syntax)
     }
 
-    @Test func anErrorFromTheCallerStopsTheLoadingThread() {
+    @Test func anErrorFromTheCallerStopsTheSecondThread() {
         let bytes = document(count: 20_000)
         let (seen, result) = load(bytes, threshold: 0, failAfter: 100)
         #expect(seen.items.count == 100)

@@ -22,17 +22,37 @@ import Testing
         }
     }
 
-    private static func outcome(_ load: (YAMLLoader.Streaming) throws(YAMLProblem) -> YAMLLoader.Loaded, seen: () -> [String]) -> Outcome {
-        var outcome = Outcome()
+    /// Records what it is given; with `splits`, makes a successor (which does not) and notes
+    /// whether it was appended, that is whether the second part stood.
+    private struct Recorder: StreamedItemConsumer {
+        var splits = false
         var begin: [String] = []
         var items: [String] = []
-        let streaming = YAMLLoader.Streaming(rootKey: "items", begin: { pairs in
+        var stood = false
+        /// The item whose turn throws, counting from 1.
+        var failAt: Int?
+
+        mutating func begin(_ pairs: [Node.Pair]) {
             begin = pairs.compactMap { $0.key.scalar }
-        }, handle: { node in
-            items.append(describe(node))
-        })
+        }
+
+        mutating func add(_ item: Node) throws(YAMLProblem) {
+            if items.count + 1 == failAt { throw YAMLProblem(.syntax, "stop here", at: item.range) }
+            items.append(SplitLoaderTests.describe(item))
+        }
+
+        func successor() -> Recorder? { splits ? Recorder() : nil }
+
+        mutating func append(_ successor: consuming Recorder) {
+            stood = true
+            items += successor.items
+        }
+    }
+
+    private static func outcome(_ recorder: inout Recorder, _ load: (inout Recorder) throws(YAMLProblem) -> YAMLLoader.Loaded) -> Outcome {
+        var outcome = Outcome()
         do throws(YAMLProblem) {
-            let loaded = try load(streaming)
+            let loaded = try load(&recorder)
             outcome.rootKeys = loaded.root?.pairs?.compactMap { $0.key.scalar } ?? []
             outcome.rootRange = loaded.root.map { "\($0.range)" } ?? "-"
             outcome.sequenceRange = loaded.root?.pairs?.first { $0.key.scalar == "items" }.map { "\($0.value.range)" } ?? "-"
@@ -40,8 +60,8 @@ import Testing
         } catch {
             outcome.failure = "\(error.kind) \(error.range) \(error.message)"
         }
-        outcome.begin = begin
-        outcome.items = items + seen()
+        outcome.begin = recorder.begin
+        outcome.items = recorder.items
         return outcome
     }
 
@@ -59,26 +79,21 @@ import Testing
 
     private func wholeLoad(_ bytes: [UInt8]) -> Outcome {
         var loader = YAMLLoader()
-        loader.concurrentThreshold = .max
-        return Self.outcome({ streaming throws(YAMLProblem) in try loader.load(bytes, streaming: streaming) }, seen: { [] })
+        loader.twoParts = nil
+        var recorder = Recorder(splits: true)
+        return Self.outcome(&recorder) { recorder throws(YAMLProblem) in try loader.load(bytes, streaming: "items", to: &recorder) }
     }
 
     /// The split load, and whether its second part stood.
-    private func splitLoad(_ bytes: [UInt8], fraction: Double) -> (Outcome, stood: Bool)? {
+    private func splitLoad(_ bytes: [UInt8], fraction: Double, failAt: Int? = nil) -> (Outcome, stood: Bool)? {
         guard let split = YAMLLoader.SplitPoint.find(in: bytes, rootKey: "items", fraction: fraction) else { return nil }
-        var remoteItems: [String] = []
-        var adopted: [String] = []
-        var stood = false
-        let remote = YAMLLoader.RemoteItems(handle: { node in
-            remoteItems.append(Self.describe(node))
-        }, adopt: {
-            stood = true
-            adopted = remoteItems
-        })
-        let outcome = Self.outcome({ streaming throws(YAMLProblem) in
-            try YAMLLoader().load(bytes, streaming: streaming, splitAt: split, remote: remote)
-        }, seen: { adopted })
-        return (outcome, stood)
+        var recorder = Recorder(splits: true, failAt: failAt)
+        let outcome = Self.outcome(&recorder) { recorder throws(YAMLProblem) in
+            let held = HeldConsumer(recorder)
+            defer { recorder = held.consumer }
+            return try YAMLLoader().loadInTwoParts(bytes, rootKey: "items", to: held, splitAt: split)
+        }
+        return (outcome, recorder.stood)
     }
 
     private func items(_ count: Int, from first: Int = 0) -> String {
@@ -189,17 +204,10 @@ import Testing
 
     @Test func anErrorFromTheCallerComesBackAndStopsTheSecondThread() throws {
         let bytes = Array(("items:\n" + items(2_000)).utf8)
-        let split = try #require(YAMLLoader.SplitPoint.find(in: bytes, rootKey: "items"))
-        var handled = 0
-        let streaming = YAMLLoader.Streaming(rootKey: "items", handle: { node throws(YAMLProblem) in
-            handled += 1
-            if handled == 10 { throw YAMLProblem(.syntax, "stop here", at: node.range) }
-        })
-        var adopted = false
-        let remote = YAMLLoader.RemoteItems(handle: { _ in }, adopt: { adopted = true })
-        #expect(throws: YAMLProblem.self) { try YAMLLoader().load(bytes, streaming: streaming, splitAt: split, remote: remote) }
-        #expect(handled == 10)
-        #expect(!adopted)
+        let (outcome, stood) = try #require(splitLoad(bytes, fraction: 0.5, failAt: 10))
+        #expect(outcome.failure?.hasSuffix("stop here") == true)
+        #expect(outcome.items.count == 9)
+        #expect(!stood)
     }
 
     /// libyaml checks bytes up to a raw block (16 KiB) ahead of where it parses, so which of two

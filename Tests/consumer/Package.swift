@@ -1,6 +1,7 @@
 // swift-tools-version:5.9
 // An app's view of quizbank: a package that depends on it at a version, as Xcode or SwiftPM adds
-// it, and uses the QuizBankKit product alone. Tests/consumer/run.sh gives the repository's URL.
+// it, and uses the QuizBankKit product alone; a tool's view of it uses the QuizBank product
+// (libyaml through a system library target). Tests/consumer/run.sh gives the repository's URL.
 import PackageDescription
 
 let quizbankURL = Context.environment["QUIZBANK_PACKAGE_URL"] ?? "https://example.invalid/quizbank.git"
@@ -13,5 +14,6 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "consumer", dependencies: [.product(name: "QuizBankKit", package: "quizbank")]),
+        .executableTarget(name: "decode", dependencies: [.product(name: "QuizBank", package: "quizbank")]),
     ]
 )

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds a package outside this one that depends on quizbank at a version, as an app does, and
-# uses the QuizBankKit product: SwiftPM refuses such a dependency if a target of the product has
-# unsafe flags, which a path dependency would not show. The repository is this working tree
+# uses the QuizBankKit product, and the QuizBank product as a tool would: SwiftPM refuses such a
+# dependency if a target of the product has unsafe flags, which a path dependency would not show. The repository is this working tree
 # (tracked and untracked files, not ignored ones), committed and tagged 1.0.0 in a temporary git
 # repository. Then checks that QuizBankKit's sources compile alone, with no C library's headers.
 # usage: Tests/consumer/run.sh QUIZBANK   (the built quizbank, to compile Banks/ for the consumer)
@@ -30,6 +30,10 @@ output=$("$work/consumer/.build/debug/consumer" "$work/banks" astronomy)
 expected="astronomy en: 10 of 10, passed: true"
 [ "$output" = "$expected" ] || { echo "consumer printed '$output', expected '$expected'" >&2; exit 1; }
 echo "consumer: built against quizbank 1.0.0 (QuizBankKit) and took both example exams"
+output=$("$work/consumer/.build/debug/decode" "$root/Banks/astronomy/astronomy.yaml")
+expected="astronomy: 40 questions, 0 findings"
+[ "$output" = "$expected" ] || { echo "decode printed '$output', expected '$expected'" >&2; exit 1; }
+echo "consumer: built against quizbank 1.0.0 (QuizBank) and decoded a bank"
 
 # QuizBankKit alone, with no -I: it must need no C library (libyaml, HarfBuzz, CSHA256).
 swiftc=${SWIFTC:-swiftc}
