@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import QuizBank
+import QuizSupport
 
 /// Reads files of a git revision without checking it out, by running `git` (found on `PATH`).
 struct GitRevision {
@@ -69,21 +70,16 @@ struct GitRevision {
         } catch {
             throw CommandFailure(message: "cannot run git: \(error.localizedDescription)")
         }
-        let errorText = ErrorText()
+        let errorText = Locked("")
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
-            errorText.set(String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            errorText.withLock { $0 = text }
         }
         let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
         group.wait()
         if process.terminationStatus == 127 { throw CommandFailure(message: "cannot run git: it is not installed or not on PATH") }
-        return (process.terminationStatus, bytes, errorText.value.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// Standard error's text, set once by the reading thread before `group.wait()` returns.
-    private final class ErrorText: @unchecked Sendable {
-        private(set) var value = ""
-        func set(_ text: String) { value = text }
+        return (process.terminationStatus, bytes, errorText.withLock { $0 }.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
