@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizSupport
 import QuizVersions
 import QuizYAML
 
@@ -43,7 +44,7 @@ struct LockComparison {
         }
         let lock: LockFile
         do {
-            lock = try LockFile.parse([UInt8](data))
+            lock = try parsed(data, at: lockPath)
         } catch {
             let mark = SourceMark(line: error.line, column: error.column)
             return .problem(Problem(lockPath: lockPath, range: SourceRange(at: mark),
@@ -51,6 +52,18 @@ struct LockComparison {
         }
         guard let entries = lock.banks[bank.bank.header.id.value] else { return .nothingToCompare }
         return .compare(LockComparison(lockPath: lockPath, entries: entries, bank: bank))
+    }
+
+    /// Locks already parsed in this process, by path, with the bytes they were parsed from:
+    /// each of the four lock rules of every bank under one lock would parse it again (seconds
+    /// for a lock of tens of thousands of questions). Bytes that differ are parsed anew.
+    private static let parsedLocks = Locked<[String: (bytes: Data, lock: LockFile)]>([:])
+
+    private static func parsed(_ data: Data, at lockPath: String) throws(LockFile.ParseError) -> LockFile {
+        if let kept = parsedLocks.withLock({ $0[lockPath] }), kept.bytes == data { return kept.lock }
+        let lock = try LockFile.parse([UInt8](data))
+        parsedLocks.withLock { $0[lockPath] = (data, lock) }
+        return lock
     }
 
     /// The bank's questions that differ from their entries as `difference` says, each with the
