@@ -78,8 +78,15 @@ public enum TextNormalizer {
         @inlinable @inline(__always)
         public static func passes(_ word: UInt64, afterSpace: Bool) -> Bool {
             guard word & EightBytes.high == 0, !EightBytes.hasByteBelow(word, 0x20) else { return false }
+            return !hasSpaceAfterSpace(word, afterSpace: afterSpace)
+        }
+
+        /// Whether a space in eight bytes (little-endian) follows a space (the first byte
+        /// follows one when `afterSpace`).
+        @inlinable @inline(__always)
+        static func hasSpaceAfterSpace(_ word: UInt64, afterSpace: Bool) -> Bool {
             let spaces = EightBytes.equal(word, 0x20)
-            return spaces & (spaces << 8 | (afterSpace ? 0x80 : 0)) == 0
+            return spaces & (spaces << 8 | (afterSpace ? 0x80 : 0)) != 0
         }
     }
 
@@ -160,5 +167,15 @@ public enum TextNormalizer {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D
+    }
+}
+
+/// The quick check made while the compiled text is escaped (`JSONString`).
+extension TextNormalizer.QuickCheck: EscapeGate {
+    @inlinable
+    public mutating func takes(_ word: UInt64) -> Bool {
+        guard !Self.hasSpaceAfterSpace(word, afterSpace: followsSpace) else { return false }
+        pass(UInt8(truncatingIfNeeded: word >> 56))
+        return true
     }
 }

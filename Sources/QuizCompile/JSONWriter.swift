@@ -21,13 +21,8 @@ extension JSONWriter {
     }
 
     /// A text as compiled output carries it: normalized (`TextNormalizer`), then escaped. Most
-    /// texts are normalized already, which one quick pass over their bytes tells.
+    /// texts are normalized already, which the quick check tells while they are escaped.
     mutating func text(_ value: String) {
-        var value = value
-        if value.withUTF8(TextNormalizer.isNormalized) {
-            string(value)
-        } else {
-            string(TextNormalizer.normalize(value))
-        }
+        string { JSONString.appendQuoted(value, to: &$0, gate: TextNormalizer.QuickCheck(), otherwise: TextNormalizer.normalize) }
     }
 }

@@ -19,55 +19,116 @@ public enum JSONString {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// The UTF-8 text `utf8`, escaped (without the quotes). Eight bytes at a time while they
-    /// are printable ASCII with no quote or backslash, which is most of any text.
+    /// `value` as a JSON string literal when `gate` accepts every byte of it, else
+    /// `replacement(value)` as one: a text that needs no replacement, the common case, is read
+    /// once (the compiled format's texts: `TextNormalizer.QuickCheck`, then `normalize`).
+    @inlinable
+    public static func appendQuoted<Gate: EscapeGate>(
+        _ value: String, to bytes: inout [UInt8], gate: Gate, otherwise replacement: (String) -> String
+    ) {
+        let start = bytes.count
+        bytes.append(UInt8(ascii: "\""))
+        var gate = gate
+        var value = value
+        if value.withUTF8({ appendEscaped($0, to: &bytes, gate: &gate) }) {
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.removeSubrange(start...)
+            appendQuoted(replacement(value), to: &bytes)
+        }
+    }
+
+    /// The UTF-8 text `utf8`, escaped (without the quotes).
     public static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        var ungated = Ungated()
+        _ = appendEscaped(utf8, to: &bytes, gate: &ungated)
+    }
+
+    /// The UTF-8 text `utf8`, escaped, while `gate` accepts its bytes: false as soon as it
+    /// refuses one (what was appended is then incomplete), so that a check of the text costs
+    /// no second pass. Eight bytes at a time while they are printable ASCII with no quote or
+    /// backslash and the gate takes them whole, which is most of any text; otherwise the next
+    /// eight one at a time.
+    @inlinable
+    public static func appendEscaped<Gate: EscapeGate>(
+        _ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], gate: inout Gate
+    ) -> Bool {
         let raw = UnsafeRawBufferPointer(utf8)
         var runStart = 0
         var index = 0
         while index < utf8.count {
-            if index + 8 <= utf8.count, isPlain(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                index += 8
-                continue
+            if index + 8 <= utf8.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if isPlain(word), gate.takes(word) {
+                    index += 8
+                    continue
+                }
             }
-            let byte = utf8[index]
-            let escape: StaticString
-            var length = 1
-            switch byte {
-            case UInt8(ascii: "\""): escape = "\\\""
-            case UInt8(ascii: "\\"): escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x08: escape = "\\b"
-            case 0x0C: escape = "\\f"
-            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                length = 3
-            case _ where byte < 0x20:
+            let end = min(index + 8, utf8.count)
+            while index < end {
+                let byte = utf8[index]
+                guard gate.accepts(byte) else { return false }
+                let escape: StaticString
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    guard gate.accepts(utf8[index + 1]), gate.accepts(utf8[index + 2]) else { return false }
+                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                case _ where byte < 0x20:
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
+                    index += 1
+                    runStart = index
+                    continue
+                default:
+                    index += 1
+                    continue
+                }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
-                index += 1
+                escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                index += length
                 runStart = index
-                continue
-            default:
-                index += 1
-                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
-            index += length
-            runStart = index
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        return gate.acceptsEnd
     }
 
     /// Eight bytes (a little-endian word) that are printable ASCII and hold no `"` or `\`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isPlain(_ word: UInt64) -> Bool {
         word & EightBytes.high == 0 && !EightBytes.hasByteBelow(word, 0x20)
             && EightBytes.equal(word, UInt8(ascii: "\"")) | EightBytes.equal(word, UInt8(ascii: "\\")) == 0
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// The gate of plain escaping: takes everything.
+    @usableFromInline
+    struct Ungated: EscapeGate {
+        @usableFromInline init() {}
+        @inlinable func takes(_ word: UInt64) -> Bool { true }
+        @inlinable func accepts(_ byte: UInt8) -> Bool { true }
+        @inlinable var acceptsEnd: Bool { true }
+    }
+
+    @usableFromInline
+    static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
+/// A check of a text's bytes made while `JSONString` escapes it (`TextNormalizer.QuickCheck`
+/// is one), so that the text is read once.
+public protocol EscapeGate {
+    /// Whether eight bytes, each printable ASCII and none `"` or `\\`, pass; taken if so.
+    mutating func takes(_ word: UInt64) -> Bool
+    /// Whether the next byte passes; taken if so.
+    mutating func accepts(_ byte: UInt8) -> Bool
+    /// Whether the text may end after the bytes taken.
+    var acceptsEnd: Bool { get }
 }

@@ -96,6 +96,13 @@ public struct JSONWriter: Sendable {
         JSONString.appendQuoted(value, to: &bytes)
     }
 
+    /// A string whose literal, quotes and all, `literal` appends (a text escaped and checked
+    /// in one pass: `JSONString.appendQuoted(_:to:gate:otherwise:)`).
+    public mutating func string(literal: (inout [UInt8]) -> Void) {
+        element()
+        literal(&bytes)
+    }
+
     public mutating func bool(_ value: Bool) {
         element()
         let literal: StaticString = value ? "true" : "false"

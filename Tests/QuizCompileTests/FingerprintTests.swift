@@ -1,6 +1,8 @@
 import Foundation
 import QuizBank
 @testable import QuizCompile
+import QuizSupport
+import TestSupport
 import Testing
 
 @Suite struct FingerprintTests {
@@ -104,6 +106,28 @@ import Testing
             #expect(TextNormalizer.isNormalized(text) == byByte, "\(text.debugDescription)")
             if byByte { #expect(TextNormalizer.normalize(text) == text, "\(text.debugDescription)") }
         }
+    }
+
+    /// The compiled writer escapes a text and checks it in one pass (the check as the escaping's
+    /// gate): it must write what escaping the normalized text writes, whether the text passes
+    /// the check, fails it at the start, in the middle or at its end, or holds what escaping
+    /// takes byte by byte (quotes, control characters, U+2028).
+    @Test func escapingThroughTheCheckWritesTheNormalizedText() {
+        var generator = seededGenerator()
+        let pieces = ["a", "Z", "Quite plain words", " ", "  ", "\n", "\n\n", "\t", "\r", ".", "\"", "\\", "\u{1}",
+                      "\u{2028}", "é", "e\u{301}", "\u{A0}", "12345678", "word "]
+        var passed = 0
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var throughTheCheck: [UInt8] = []
+            JSONString.appendQuoted(text, to: &throughTheCheck, gate: TextNormalizer.QuickCheck(), otherwise: TextNormalizer.normalize)
+            var ofTheNormalizedText: [UInt8] = []
+            JSONString.appendQuoted(TextNormalizer.normalize(text), to: &ofTheNormalizedText)
+            #expect(throughTheCheck == ofTheNormalizedText, "\(text.debugDescription)")
+            if TextNormalizer.isNormalized(text) { passed += 1 }
+        }
+        // Both ways of the gate were taken.
+        #expect(passed > 100 && passed < 4_900, "\(passed) of 5,000 passed")
     }
 }
 
