@@ -97,7 +97,7 @@ import QuizYAML
         for _ in 0..<20_000 {
             let alphabet = alphabets.randomElement(using: &generator)!
             let text = String((0..<Int.random(in: 0..<40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
-            #expect(WhitespaceRule.mayHaveProblems(text) == reference(text), "\(text.debugDescription)")
+            #expect(SpacingPrefilter.mayHaveProblems(text) == reference(text), "\(text.debugDescription)")
         }
     }
 

@@ -74,7 +74,7 @@ struct ChoicePunctuationRule: QuestionRule {
         "vol.", "ed.", "eds.", "pp.", "fig.", "sq.", "oz.", "lb.", "lbs.", "yd.",
     ]
 
-    private enum Ending { case period, none, neither }
+    enum Ending { case period, none, neither }
 
     private struct Ended {
         var entry: AuthoredText
@@ -131,21 +131,8 @@ struct ChoicePunctuationRule: QuestionRule {
     /// over without allocating.
     private func mayEndWithPeriod(_ text: LocalizedText) -> Bool {
         switch text.form {
-        case .plain(let string): return mayEndWithPeriod(string)
-        case .translated(let entries): return entries.contains { mayEndWithPeriod($0.text) }
-        }
-    }
-
-    private func mayEndWithPeriod(_ text: String) -> Bool {
-        text.withUTF8Bytes { bytes in
-            for byte in bytes.reversed() {
-                switch byte {
-                case 0x09...0x0D, 0x20, 0x22, 0x27, 0x29, 0x5D, 0x7D: continue  // what `ending(of:)` looks through
-                case 0x2E: return true
-                default: return byte >= 0x80  // perhaps a Unicode space or closing quote: `ending(of:)` decides
-                }
-            }
-            return false
+        case .plain(let string): return HygieneQuickLook.mayEndWithFullStop(string)
+        case .translated(let entries): return entries.contains { HygieneQuickLook.mayEndWithFullStop($0.text) }
         }
     }
 
@@ -210,7 +197,7 @@ struct ChoicePunctuationRule: QuestionRule {
 
     /// How a text ends, and the offset (in scalars) of its last character before closing quotes
     /// and brackets: the full stop, or where one would go.
-    private func ending(of scalars: [Unicode.Scalar]) -> (Ending, Int) {
+    func ending(of scalars: [Unicode.Scalar]) -> (Ending, Int) {
         var index = scalars.count - 1
         while index >= 0, scalars[index].isUnicodeSpace || Self.isClosing(scalars[index]) { index -= 1 }
         guard index >= 0 else { return (.neither, 0) }

@@ -231,10 +231,10 @@ struct QuestionPunctuationRule: BankRule, ConfigurableRule {
             }
             // Most stems end with '?' or ':' (a look at their last bytes): only the others are
             // made into entries and looked at closely.
-            questions[index].text.forEachAuthored(sourceLocale: bank.sourceLocale, where: { !endsWithASCIIMark($0) }, field: {
+            questions[index].text.forEachAuthored(sourceLocale: bank.sourceLocale, where: { !HygieneQuickLook.endsWithASCIIStemMark($0) }, field: {
                 QuestionField(place: .questionText(questions[index].id.value), text: questions[index].text)
             }) { entry in
-                if let offset = offendingEnd(of: entry) {
+                if let offset = offendingEnd(of: entry.text, language: entry.language) {
                     byLocale[stems(of: entry.locale)].offending.append(Stem(entry: entry, offending: offset))
                 }
             }
@@ -350,15 +350,15 @@ struct QuestionPunctuationRule: BankRule, ConfigurableRule {
         return startsWithQuestionWord(TextWords.lowercased(String(text[text.index(after: comma)...].prefix(60)), limit: 2))
     }
 
-    /// Where a stem that does not end with an ASCII mark (`endsWithASCIIMark`) and does not
-    /// conform otherwise ends (before closing quotes and brackets), or nil.
-    private func offendingEnd(of entry: AuthoredText) -> Int? {
-        if hasBlank(entry.text) { return nil }
-        let scalars = entry.text.scalarArray
+    /// Where a stem that does not end with an ASCII mark (`HygieneQuickLook.endsWithASCIIStemMark`)
+    /// and does not conform otherwise ends (before closing quotes and brackets), or nil.
+    func offendingEnd(of text: String, language: String) -> Int? {
+        if hasBlank(text) { return nil }
+        let scalars = text.scalarArray
         var index = scalars.count - 1
         while index >= 0, scalars[index].isUnicodeSpace || Self.isClosing(scalars[index]) { index -= 1 }
         guard index >= 0 else { return nil }
-        if conforms(scalars, at: index, of: entry) { return nil }
+        if conforms(scalars, at: index, language: language) { return nil }
         // "Which game are these quotes from? A: Up to the rooftop!" and "Who said this: I have a
         // dream.": a question or a colon, then the material it is about.
         if scalars[..<index].indices.contains(where: { position in
@@ -374,59 +374,21 @@ struct QuestionPunctuationRule: BankRule, ConfigurableRule {
            let open = scalars[..<close].lastIndex(of: "(") {
             var before = open - 1
             while before >= 0, scalars[before].isUnicodeSpace || Self.isClosing(scalars[before]) { before -= 1 }
-            if before >= 0, conforms(scalars, at: before, of: entry) { return nil }
+            if before >= 0, conforms(scalars, at: before, language: language) { return nil }
             if before >= 0, scalars[before] == "." || scalars[before] == "!" { return before }
         }
         return index
     }
 
-    /// A quick look at the last bytes: true for a stem that ends with `?`, `:`, `_` or `-` before
-    /// ASCII spaces, quotes, brackets and `*`, which conforms. That is most stems, and they are
-    /// passed over without allocating.
-    private func endsWithASCIIMark(_ text: String) -> Bool {
-        text.withUTF8Bytes { bytes in
-            for byte in bytes.reversed() {
-                switch byte {
-                case 0x09...0x0D, 0x20, 0x22, 0x27, 0x29, 0x2A, 0x5D, 0x7D: continue
-                case 0x3F, 0x3A, 0x5F, 0x2D: return true
-                default: return false
-                }
-            }
-            return false
-        }
-    }
-
-    private func conforms(_ scalars: [Unicode.Scalar], at index: Int, of entry: AuthoredText) -> Bool {
+    private func conforms(_ scalars: [Unicode.Scalar], at index: Int, language: String) -> Bool {
         let last = scalars[index]
         if Self.isQuestionMark(last) || Self.isCompletion(last) { return true }
-        if last == ";" || last == "\u{037E}", entry.language == "el" { return true }
+        if last == ";" || last == "\u{037E}", language == "el" { return true }
         return last == "." && index >= 2 && scalars[index - 1] == "." && scalars[index - 2] == "."
     }
 
     /// A blank to fill in: two underscores, four dots or two ellipses in a row.
-    /// Read from the bytes, where the three runs are the same byte sequences (`_` and `.` are
-    /// one byte each, `…` is E2 80 A6, and no other character holds those bytes).
     private func hasBlank(_ text: String) -> Bool {
-        text.withUTF8Bytes { bytes in
-            var index = 0
-            while let found = Self.blankStarts.firstIndex(in: bytes, from: index) {
-                let rest = bytes.count - found
-                switch bytes[found] {
-                case 0x5F:
-                    if rest >= 2, bytes[found + 1] == 0x5F { return true }
-                case 0x2E:
-                    if rest >= 4, bytes[found + 1] == 0x2E, bytes[found + 2] == 0x2E, bytes[found + 3] == 0x2E { return true }
-                default:
-                    if rest >= 6, bytes[found + 1] == 0x80, bytes[found + 2] == 0xA6, bytes[found + 3] == 0xE2,
-                       bytes[found + 4] == 0x80, bytes[found + 5] == 0xA6 {
-                        return true
-                    }
-                }
-                index = found + 1
-            }
-            return false
-        }
+        text.utf8.contains("__".utf8) || text.utf8.contains("....".utf8) || text.utf8.contains("……".utf8)
     }
-
-    private static let blankStarts = ByteSet([0x5F, 0x2E, 0xE2])
 }

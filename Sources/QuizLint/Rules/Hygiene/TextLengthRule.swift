@@ -88,10 +88,8 @@ struct TextLengthRule: QuestionRule, ConfigurableRule {
     private func mayBeOver(_ limit: (characters: Int, words: Int), _ text: String) -> Bool {
         if limit.characters > 0, text.utf8.count > limit.characters { return true }
         guard limit.words > 0, (text.utf8.count + 1) / 2 > limit.words else { return false }
-        return text.withUTF8Bytes { Self.separators.count(in: $0) } + 1 > limit.words
+        return HygieneQuickLook.separatorBound(text) + 1 > limit.words
     }
-
-    private static let separators = ByteSet { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 >= 0xC2 }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         question.forEachText(sourceLocale: bank.sourceLocale, where: { kind, text in
@@ -114,41 +112,16 @@ struct TextLengthRule: QuestionRule, ConfigurableRule {
 
     /// The characters of a text once runs of whitespace are one space, and its words.
     private func measure(_ text: String) -> (characters: Int, words: Int) {
-        if let measured = measureASCII(text) { return measured }
+        HygieneQuickLook.measureASCII(text) ?? measureAnyText(text)
+    }
+
+    /// `measure` by `Character`s, for any text.
+    func measureAnyText(_ text: String) -> (characters: Int, words: Int) {
         let pieces = text.split(whereSeparator: \.isWhitespace)
         let characters = pieces.reduce(0) { $0 + $1.count } + max(pieces.count - 1, 0)
         let words = pieces.filter { $0.unicodeScalars.contains(where: \.isLetterOrDecimal) }.count
         return (characters, words)
     }
 
-    /// `measure` for an ASCII text (nil for any other), from its bytes: each byte other than CR
-    /// LF, which is whitespace anyway, is a character of its own, so this gives what splitting
-    /// into `Character`s does at a small fraction of the cost.
-    private func measureASCII(_ text: String) -> (characters: Int, words: Int)? {
-        text.withUTF8Bytes { bytes in
-            var characters = 0
-            var pieces = 0
-            var words = 0
-            var inPiece = false
-            var pieceIsWord = false
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                    inPiece = false
-                    continue
-                }
-                if !inPiece {
-                    inPiece = true
-                    pieceIsWord = false
-                    pieces += 1
-                }
-                characters += 1
-                if !pieceIsWord, Unicode.Scalar(byte).isLetterOrDecimal {
-                    pieceIsWord = true
-                    words += 1
-                }
-            }
-            return (characters + max(pieces - 1, 0), words)
-        }
-    }
+
 }

@@ -91,60 +91,15 @@ struct UnbalancedBracketsRule: QuestionRule {
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         let source = bank.source
-        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in mayBeUnbalanced(text) }) { entry in
+        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in HygieneQuickLook.mayBeUnbalanced(text) }) { entry in
             let scalars = entry.text.scalarArray
             guard scalars.contains(where: \.isLetterOrDecimal), let (offset, problem) = firstProblem(in: scalars) else { return }
             report("\(entry.place) has \(problem)", at: TextSpan.range(offset..<(offset + 1), in: entry, source: source))
         }
     }
 
-    /// A quick look at the bytes: false for a text whose brackets nest, with an even number of
-    /// `"` and no curly double quote or guillemet, in which `firstProblem` finds nothing. That is
-    /// most texts with marks, and they are passed over without allocating.
-    private func mayBeUnbalanced(_ text: String) -> Bool {
-        text.withUTF8Bytes { bytes in
-            // The open brackets, two bits each (1 `(`, 2 `[`, 3 `{`), the innermost lowest;
-            // deeper nesting than fits is left to `firstProblem`.
-            var open: UInt64 = 0
-            var depth = 0
-            var quotes = 0
-            var index = 0
-            while let found = Self.marks.firstIndex(in: bytes, from: index) {
-                index = found + 1
-                switch bytes[found] {
-                case 0x28, 0x5B, 0x7B:
-                    guard depth < 32 else { return true }
-                    open = open << 2 | Self.bracketCode(bytes[found])
-                    depth += 1
-                case 0x29, 0x5D, 0x7D:
-                    guard depth > 0, open & 3 == Self.bracketCode(bytes[found]) else { return true }
-                    open >>= 2
-                    depth -= 1
-                case 0x22:
-                    quotes += 1
-                case 0xAB, 0xBB:
-                    if found >= 1, bytes[found - 1] == 0xC2 { return true }  // « or »
-                default:
-                    if found >= 2, bytes[found - 2] == 0xE2, bytes[found - 1] == 0x80 { return true }  // “, ” or „
-                }
-            }
-            return depth > 0 || quotes % 2 == 1
-        }
-    }
-
-    /// Brackets, `"`, and the last bytes of `«` `»` (C2 AB, C2 BB) and `“` `”` `„` (E2 80 9C-9E).
-    private static let marks = ByteSet([0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D, 0x22, 0xAB, 0xBB, 0x9C, 0x9D, 0x9E])
-
-    private static func bracketCode(_ byte: UInt8) -> UInt64 {
-        switch byte {
-        case 0x28, 0x29: return 1
-        case 0x5B, 0x5D: return 2
-        default: return 3
-        }
-    }
-
     /// The first problem and where it is.
-    private func firstProblem(in scalars: [Unicode.Scalar]) -> (Int, String)? {
+    func firstProblem(in scalars: [Unicode.Scalar]) -> (Int, String)? {
         var problems: [(Int, String)] = []
         if let problem = bracketProblem(in: scalars) { problems.append(problem) }
         if let problem = curlyQuoteProblem(in: scalars) { problems.append(problem) }

@@ -1,5 +1,4 @@
 import QuizBank
-import QuizSupport
 
 struct WhitespaceRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
@@ -74,42 +73,13 @@ struct WhitespaceRule: QuestionRule, ConfigurableRule {
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
-        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in Self.mayHaveProblems(text) }) { entry in
+        question.forEachText(sourceLocale: bank.sourceLocale, where: { _, text in SpacingPrefilter.mayHaveProblems(text) }) { entry in
             var problems: [Problem] = []
             let fixed = fix(entry.text, problems: &problems)
             guard !problems.isEmpty else { return }
             // Safe: the compiler normalizes whitespace anyway, so the compiled bank is the same.
             report("\(entry.place) has \(describe(problems))", at: entry.range, suggestion: fixed,
                    fix: Finding.Fix(range: entry.range, replacement: fixed, safety: .safe, target: .scalar(entry.text)))
-        }
-    }
-
-    /// A quick look at the bytes: false when the text has no tab, no two spaces in a row and
-    /// no space at either end.
-    static func mayHaveProblems(_ text: String) -> Bool {
-        text.withUTF8Bytes { bytes in
-            // Eight bytes at a time: the high bit of each byte that is a tab, or a space after
-            // a space or a line feed (the byte before the eight comes in as `afterSpace`).
-            let equal = EightBytes.equal
-            var afterSpace: UInt64 = 0x80
-            var index = 0
-            let raw = UnsafeRawBufferPointer(bytes)
-            while index + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let spaces = equal(word, 0x20)
-                let spaceOrLineFeed = spaces | equal(word, 0x0A)
-                if equal(word, 0x09) | (spaces & ((spaceOrLineFeed << 8) | afterSpace)) != 0 { return true }
-                afterSpace = spaceOrLineFeed >> 56
-                index += 8
-            }
-            var previousIsSpace = afterSpace != 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == 0x09 || (byte == 0x20 && previousIsSpace) { return true }
-                previousIsSpace = byte == 0x20 || byte == 0x0A
-                index += 1
-            }
-            return bytes.last { $0 != 0x0A && $0 != 0x0D } == 0x20
         }
     }
 
