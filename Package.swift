@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizLayoutTests", dependencies: ["QuizLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizVersionsTests", dependencies: ["QuizVersions", "QuizBank"], exclude: ["Golden"]),
-        .testTarget(name: "CLITests", dependencies: []),
-        .testTarget(name: "QuizBankKitTests", dependencies: ["QuizBankKit", "QuizCompile", "QuizBank"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "QuizBankKitTests", dependencies: ["QuizBankKit", "QuizCompile", "QuizBank", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// docs/ci.md's walk-through and the pre-commit hooks' commands, run as written.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `quizbank` executable and captures what it printed.
@@ -7,62 +8,21 @@ struct Run {
     var stdout: String
     var stderr: String
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// The OpenTriviaQA banks the tests read: the sample under Tests/Data, or the folder that
-    /// QUIZBANK_CORPUS names (`make corpus-test` names the whole corpus).
-    static let corpus = ProcessInfo.processInfo.environment["QUIZBANK_CORPUS"].map { URL(fileURLWithPath: $0) }
-        ?? repository.appendingPathComponent("Tests/Data/opentriviaqa")
-    static let corpusIsTheSample = ProcessInfo.processInfo.environment["QUIZBANK_CORPUS"] == nil
+    static let repository = TestRepository.root
+    static let corpus = TestRepository.corpus
+    static let corpusIsTheSample = TestRepository.corpusIsTheSample
 
     /// `QUIZBANK_EXECUTABLE` names the build to run (the release build, say); else the debug
     /// build, or the release build when there is no debug one.
     static var executable: URL {
-        if let path = ProcessInfo.processInfo.environment["QUIZBANK_EXECUTABLE"] { return URL(fileURLWithPath: path) }
-        let candidates = [".build/debug/quizbank", ".build/release/quizbank"].map { repository.appendingPathComponent($0) }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+        ProcessInfo.processInfo.environment["QUIZBANK_EXECUTABLE"].map { URL(fileURLWithPath: $0) } ?? TestRepository.builtProduct("quizbank")
     }
 
-    init(_ arguments: [String], in directory: URL = Run.repository, environment: [String: String] = [:]) throws {
-        let process = Process()
-        process.executableURL = Run.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "GITHUB_ACTIONS")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting so that a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData, as: UTF8.self)
+    /// `input`, when given, on standard input.
+    init(_ arguments: [String], input: String? = nil, in directory: URL = Run.repository, environment: [String: String] = [:]) throws {
+        let run = try ProcessRun(Run.executable, arguments, input: input, in: directory, environment: environment)
+        (status, stdout, stderr) = (run.status, run.stdout, run.stderr)
     }
-}
-
-/// A fresh folder for one test's files.
-struct Scratch {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("quizbank-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-        return file
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 let goodBank = """

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `compile -o DIR` copies the images the documents use beside them, in the same set.

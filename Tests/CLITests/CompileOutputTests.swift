@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `compile -o DIR`: DIR is a link to one whole set, replaced in one step.

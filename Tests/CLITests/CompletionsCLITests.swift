@@ -1,20 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Shell completions and the man page, made from the commands' own options.
 @Suite(.serialized) struct CompletionsCLITests {
     /// Runs `script` with `shell` (`-c`), returning what it printed.
     func shell(_ shell: String, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [shell] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ProcessRun(URL(fileURLWithPath: "/usr/bin/env"), [shell] + arguments)
+        return (run.status, run.stdout)
     }
 
     /// What bash completes for the words of a command line (the last one being typed).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A bank's header and `questions:`, lines 1 to 5, then `questions` (from line 6).

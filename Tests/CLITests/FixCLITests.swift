@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `lint --fix`, `--unsafe-fixes` and `--diff` (the adoption issue's fixes).

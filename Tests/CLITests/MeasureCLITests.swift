@@ -1,43 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// Runs the built `quizbank` with text on standard input.
-struct PipedRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    init(_ arguments: [String], input: String, in directory: URL = Run.repository, environment: [String: String] = [:]) throws {
-        let process = Process()
-        process.executableURL = Run.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "GITHUB_ACTIONS")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let stdin = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData, as: UTF8.self)
-    }
-}
 
 @Suite struct MeasureCLITests {
     static let inter = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
     static let hasInter = FileManager.default.fileExists(atPath: inter)
 
     @Test func printsOneLineCountPerText() throws {
-        let run = try PipedRun(["measure", "--width", "150"], input: "Short.\nA much longer text that will certainly need more than one line here.\n\n")
+        let run = try Run(["measure", "--width", "150"], input: "Short.\nA much longer text that will certainly need more than one line here.\n\n")
         #expect(run.status == 0, "\(run.stderr)")
         let counts = run.stdout.split(separator: "\n").map { Int($0) }
         #expect(counts.count == 3)
@@ -47,7 +17,7 @@ struct PipedRun {
     }
 
     @Test func jsonGivesLinesWidestLineAndBreakPositions() throws {
-        let run = try PipedRun(["measure", "--format", "json", "--size", "xxxl", "--device", "320"], input: "well-known\\nsecond line\n",
+        let run = try Run(["measure", "--format", "json", "--size", "xxxl", "--device", "320"], input: "well-known\\nsecond line\n",
                                environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         #expect(run.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -59,7 +29,7 @@ struct PipedRun {
         #expect((object["widestLine"] as? Double ?? 0) > 100)
         #expect(object["device"] as? String == "iPhone SE (1st generation)")
         // With --escapes, \n is a line break.
-        let escaped = try PipedRun(["measure", "--format", "json", "--width", "320", "--escapes"], input: "well-known\\nsecond line\n",
+        let escaped = try Run(["measure", "--format", "json", "--width", "320", "--escapes"], input: "well-known\\nsecond line\n",
                                    environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         let lines = try #require(try JSONSerialization.jsonObject(with: Data(escaped.stdout.utf8)) as? [String: Any])
         #expect(lines["lines"] as? Int == 2)
@@ -68,19 +38,19 @@ struct PipedRun {
 
     @Test func pointsTrackingAndSeveralSizes() throws {
         let text = "The quick brown fox jumps over the lazy dog\n"
-        let run = try PipedRun(["measure", "--points", "17", "--tracking", "0", "--width", "100,1000"], input: text,
+        let run = try Run(["measure", "--points", "17", "--tracking", "0", "--width", "100,1000"], input: text,
                                environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         #expect(run.status == 0)
         let counts = run.stdout.trimmingCharacters(in: .newlines).split(separator: " ").compactMap { Int($0) }
         #expect(counts.count == 2 && counts[0] > 1 && counts[1] == 1)
-        let all = try PipedRun(["measure", "--size", "all", "--width", "200"], input: text, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let all = try Run(["measure", "--size", "all", "--width", "200"], input: text, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         let perSize = all.stdout.trimmingCharacters(in: .newlines).split(separator: " ").compactMap { Int($0) }
         #expect(perSize.count == 12)
         #expect(perSize == perSize.sorted())
     }
 
     @Test func withoutAFontItWarnsAndStillMeasures() throws {
-        let run = try PipedRun(["measure", "--width", "200"], input: "Hello\n", environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let run = try Run(["measure", "--width", "200"], input: "Hello\n", environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         #expect(run.status == 0)
         #expect(run.stdout == "1\n")
         #expect(run.stderr.contains("warning: no font file"))
@@ -90,8 +60,8 @@ struct PipedRun {
     @Test(.enabled(if: MeasureCLITests.hasInter))
     func anExplicitFontIsUsedExactly() throws {
         let text = "Representatives of three of these species produce venom of their own.\n"
-        let exact = try PipedRun(["measure", "--format", "json", "--width", "1000", "--tracking", "0", "--font", Self.inter], input: text)
-        let calibrated = try PipedRun(["measure", "--format", "json", "--width", "1000", "--tracking", "0"], input: text)
+        let exact = try Run(["measure", "--format", "json", "--width", "1000", "--tracking", "0", "--font", Self.inter], input: text)
+        let calibrated = try Run(["measure", "--format", "json", "--width", "1000", "--tracking", "0"], input: text)
         #expect(exact.stderr.isEmpty && calibrated.stderr.isEmpty)
         let a = try #require(try JSONSerialization.jsonObject(with: Data(exact.stdout.utf8)) as? [String: Any])
         let b = try #require(try JSONSerialization.jsonObject(with: Data(calibrated.stdout.utf8)) as? [String: Any])
@@ -109,15 +79,15 @@ struct PipedRun {
         (["measure", "--width", "100", "--points", "17", "--size", "large"], "give --size or --points, not both"),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
-        let run = try PipedRun(arguments, input: "x\n")
+        let run = try Run(arguments, input: "x\n")
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
     }
 
     @Test func aProfileSubtractsInsetsAndIcons() throws {
         let text = "A driver approaching a flashing yellow signal should slow down and proceed with care.\n"
-        let bare = try PipedRun(["measure", "--format", "json", "--device", "320"], input: text, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
-        let row = try PipedRun(["measure", "--format", "json", "--device", "320", "--profile", "review", "--image"], input: text,
+        let bare = try Run(["measure", "--format", "json", "--device", "320"], input: text, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let row = try Run(["measure", "--format", "json", "--device", "320", "--profile", "review", "--image"], input: text,
                                environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         let a = try #require(try JSONSerialization.jsonObject(with: Data(bare.stdout.utf8)) as? [String: Any])
         let b = try #require(try JSONSerialization.jsonObject(with: Data(row.stdout.utf8)) as? [String: Any])
@@ -219,25 +189,25 @@ struct PipedRun {
         #expect(lines.contains("A carriage return\\nand line feed, then an escape-looking \\\\n that is not one."))
         let arguments = ["measure", "--size", "large,ax3", "--width", "120,320"]
         let fromBank = try Run(arguments + ["bank.yaml"], in: scratch.url, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
-        let fromStdin = try PipedRun(arguments + ["--escapes", "--summary"], input: printed.stdout, in: scratch.url,
+        let fromStdin = try Run(arguments + ["--escapes", "--summary"], input: printed.stdout, in: scratch.url,
                                      environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         #expect(fromBank.status == 0 && fromStdin.status == 0, "\(fromBank.stderr)\(fromStdin.stderr)")
         #expect(fromStdin.stdout == fromBank.stdout)
         #expect(fromBank.stdout.contains("      5 "))
         // One line of counts a text, as many as the summary counts.
-        let perText = try PipedRun(arguments + ["--escapes"], input: printed.stdout, in: scratch.url, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let perText = try Run(arguments + ["--escapes"], input: printed.stdout, in: scratch.url, environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         #expect(perText.stdout.split(separator: "\n").count == 5)
-        let timed = try PipedRun(arguments + ["--summary", "--timing"], input: "One\nTwo words\n", environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let timed = try Run(arguments + ["--summary", "--timing"], input: "One\nTwo words\n", environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         #expect(timed.stderr.contains("quizbank measure: 2 texts (3 distinct words) at 4 sizes and widths in "))
     }
 
     @Test func carriageReturnLineFeedEndsAText() throws {
-        let run = try PipedRun(["measure", "--width", "300"], input: "Hello\r\nWorld\r\n\r\nlast", environment: ["QUIZBANK_DEFAULT_FONTS": ""])
+        let run = try Run(["measure", "--width", "300"], input: "Hello\r\nWorld\r\n\r\nlast", environment: ["QUIZBANK_DEFAULT_FONTS": ""])
         #expect(run.stdout == "1\n1\n0\n1\n")
     }
 
     @Test func printTextsNeedsBanks() throws {
-        let run = try PipedRun(["measure", "--print-texts"], input: "x\n")
+        let run = try Run(["measure", "--print-texts"], input: "x\n")
         #expect(run.status == 2)
         #expect(run.stderr.contains("--print-texts needs bank paths"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A run of the executable through `/bin/sh -c`, for what `Run` cannot set up: standard
@@ -12,30 +13,9 @@ struct ShellRun {
 
     /// `$Q` in `script` is the executable.
     init(_ script: String, in directory: URL = Run.repository, timeout: Double = 60) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["Q"] = Run.executable.path
-        environment.removeValue(forKey: "GITHUB_ACTIONS")
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // SIGKILL: a child of the test runner may have SIGTERM blocked.
-        let pid = process.processIdentifier
-        let killer = DispatchWorkItem { [process] in if process.isRunning { kill(pid, SIGKILL) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        killer.cancel()
-        timedOut = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData, as: UTF8.self)
+        let run = try ProcessRun(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: directory,
+                                 environment: ["Q": Run.executable.path], timeout: timeout)
+        (status, stdout, stderr, timedOut) = (run.status, run.stdout, run.stderr, run.timedOut)
     }
 }
 

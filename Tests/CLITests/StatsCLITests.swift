@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A bank with known figures for the command line: 3 true/false questions (2 true), one

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A bank with topics, an exam and two locales, for the mistakes authors make in a copy of it.
@@ -496,7 +497,7 @@ func findingLines(_ stdout: String) -> [String] {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try scratch.write("banks/.quizbank.yml", "rules:\n  missing-explanation: error\n")
-        let run = try PipedRun(["lint", "--source", "never", "--stdin-filename", "banks/new.yaml", "-"], input: warningBank, in: scratch.url)
+        let run = try Run(["lint", "--source", "never", "--stdin-filename", "banks/new.yaml", "-"], input: warningBank, in: scratch.url)
         // The configuration beside the named path applies: the warning is an error there.
         #expect(run.status == 1)
         #expect(run.stdout == "banks/new.yaml:6:9: error: question 'sun' has no explanation [missing-explanation]\n1 error, 0 warnings in 1 bank\n")

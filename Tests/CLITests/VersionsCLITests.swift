@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `quizbank diff` and `quizbank lock` on a history of the real banks: a git repository made in
@@ -19,18 +20,11 @@ import Testing
 
         @discardableResult
         func git(_ arguments: String...) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
-            process.currentDirectoryURL = root
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "git \(arguments)")
-            return String(decoding: data, as: UTF8.self)
+            let run = try ProcessRun(URL(fileURLWithPath: "/usr/bin/env"),
+                                     ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments,
+                                     in: root)
+            #expect(run.status == 0, "git \(arguments): \(run.stderr)")
+            return run.stdout
         }
 
         func commit(_ message: String) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBankKit
+import TestSupport
 import Testing
 
 /// Runs a built example player with `input` on stdin.
@@ -8,28 +9,9 @@ struct Player {
     var stdout: String
     var stderr: String
 
-    static func executable(_ name: String) -> URL {
-        let candidates = [".build/debug/\(name)", ".build/release/\(name)"].map { Repository.root.appendingPathComponent($0) }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
-
     init(_ name: String, _ arguments: [String], input: String) throws {
-        let process = Process()
-        process.executableURL = Self.executable(name)
-        process.arguments = arguments
-        let stdin = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData, as: UTF8.self)
+        let run = try ProcessRun(TestRepository.builtProduct(name), arguments, input: input)
+        (status, stdout, stderr) = (run.status, run.stdout, run.stderr)
     }
 }
 

@@ -2,14 +2,12 @@ import Foundation
 import QuizBank
 import QuizCompile
 @testable import QuizBankKit
+import TestSupport
 import Testing
 
 enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// The OpenTriviaQA banks the tests read: the sample under Tests/Data, or the folder that
-    /// QUIZBANK_CORPUS names (`make corpus-test` names the whole corpus).
-    static let corpus = ProcessInfo.processInfo.environment["QUIZBANK_CORPUS"].map { URL(fileURLWithPath: $0) }
-        ?? root.appendingPathComponent("Tests/Data/opentriviaqa")
+    static let root = TestRepository.root
+    static let corpus = TestRepository.corpus
 
     /// The bank files of a folder of the repository (or beside it), sorted.
     static func banks(in folder: URL) -> [URL] {
@@ -36,15 +34,7 @@ enum Repository {
     }
 }
 
-/// A fresh folder for one test's files.
-struct Scratch {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("quizbankkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
+extension Scratch {
     /// Writes the documents of each bank into the folder.
     func writeCompiled(_ banks: [URL]) throws {
         for bank in banks {
@@ -54,7 +44,6 @@ struct Scratch {
         }
     }
 
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// A JSON value, to compare documents as values: `true` is not `1`, members compare
