@@ -121,23 +121,30 @@ public struct Question: Sendable {
     /// Every localizable text of the question, for checks that treat them alike.
     public var localizedTexts: [LocalizedText] {
         var all: [LocalizedText] = []
-        forEachLocalizedText { all.append($0) }
+        forEachLocalizedText { text, _ in all.append(text) }
         return all
     }
 
-    /// Visits the texts `localizedTexts` lists, in its order, without making the list: the
-    /// decoder looks at every question's.
-    public func forEachLocalizedText(_ visit: (LocalizedText) -> Void) {
-        visit(text)
+    /// Visits every localizable text of the question with its field, in authored order: text,
+    /// then each choice and its feedback, explanation, hints, image-alt. The one walk over a
+    /// question's texts (the decoder's checks, the lint rules' fields, `localizedTexts`).
+    @inlinable
+    public func forEachLocalizedText(_ visit: (LocalizedText, QuestionTextField) -> Void) {
+        visit(text, .text)
         // By index: binding each `Choice` copied all of it.
         for index in choices.indices {
-            visit(choices[index].text)
-            if let feedback = choices[index].feedback { visit(feedback) }
+            visit(choices[index].text, .choice(index))
+            if let feedback = choices[index].feedback { visit(feedback, .feedback(index)) }
         }
-        if let explanation { visit(explanation) }
-        for index in hints.indices { visit(hints[index]) }
-        if let imageAlt { visit(imageAlt) }
+        if let explanation { visit(explanation, .explanation) }
+        for index in hints.indices { visit(hints[index], .hint(index)) }
+        if let imageAlt { visit(imageAlt, .imageAlt) }
     }
+}
+
+/// Which of a question's fields a localizable text is (choices and hints by index).
+public enum QuestionTextField: Sendable, Equatable {
+    case text, choice(Int), feedback(Int), explanation, hint(Int), imageAlt
 }
 
 public struct Topic: Sendable {

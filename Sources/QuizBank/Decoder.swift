@@ -328,7 +328,7 @@ final class DecodeContext {
             topicHashes.append(HashIndex.hash(topic.value))
         }
         if let image = question.image { imageReferences.append(image) }
-        question.forEachLocalizedText { text in
+        question.forEachLocalizedText { text, _ in
             if case .translated = text.form { translatedTexts.append(text) }
         }
     }

@@ -86,18 +86,20 @@ struct AuthoredText: Sendable {
 extension Question {
     /// Calls `visit` with each localizable field of the question in authored order (text, then
     /// each choice and its feedback, explanation, hints, image-alt), its kind, and its place
-    /// (made only when asked for). The rules' walks over a question's texts all go through here.
+    /// (made only when asked for), from `Question.forEachLocalizedText`. The rules' walks over a
+    /// question's texts all go through here.
     func forEachField(_ visit: (LocalizedText, QuestionField.Kind, () -> TextPlace) -> Void) {
         let id = self.id.value
-        visit(text, .question, { .questionText(id) })
-        // By index: binding each `Choice` copied all of it, for every rule.
-        for index in choices.indices {
-            visit(choices[index].text, .choice, { .choice(id, index) })
-            if let feedback = choices[index].feedback { visit(feedback, .feedback, { .feedback(id, index) }) }
+        forEachLocalizedText { text, field in
+            switch field {
+            case .text: visit(text, .question, { .questionText(id) })
+            case .choice(let index): visit(text, .choice, { .choice(id, index) })
+            case .feedback(let index): visit(text, .feedback, { .feedback(id, index) })
+            case .explanation: visit(text, .explanation, { .explanation(id) })
+            case .hint(let index): visit(text, .hint, { .hint(id, index) })
+            case .imageAlt: visit(text, .imageAlt, { .imageAlt(id) })
+            }
         }
-        if let explanation { visit(explanation, .explanation, { .explanation(id) }) }
-        for index in hints.indices { visit(hints[index], .hint, { .hint(id, index) }) }
-        if let imageAlt { visit(imageAlt, .imageAlt, { .imageAlt(id) }) }
     }
 
     /// Calls `body` with every authored string of every localizable field of the question, in
