@@ -40,8 +40,8 @@ extension QuestionConsumer {
 }
 
 /// The questions of a bank, kept in order.
-public struct KeptQuestions: QuestionConsumer {
-    public private(set) var questions: [Question]
+struct KeptQuestions: QuestionConsumer {
+    private(set) var questions: [Question]
     private let capacity: Int
 
     /// Room, in large pages, for a question every 128 bytes of a large bank (a question takes

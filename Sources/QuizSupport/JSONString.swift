@@ -68,6 +68,11 @@ public enum JSONString {
             while index < end {
                 let byte = utf8[index]
                 guard gate.accepts(byte) else { return false }
+                // Most bytes need no escape: one test for them before the cases.
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
+                    index += 1
+                    continue
+                }
                 let escape: StaticString
                 var length = 1
                 switch byte {

@@ -38,6 +38,19 @@ import TestSupport
         #expect(passedOver > 1_000 && offending > 1_000, "passed over \(passedOver), offending \(offending)")
     }
 
+    @Test func blankIsFoundAsAPlainSearchFindsIt() {
+        var generator = seededGenerator()
+        let pieces = ["_", ".", "\u{2026}", "a", " ", "\u{2025}", "\u{2027}", "é", "\u{E2}"]
+        var blanks = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<8, from: pieces, using: &generator)
+            let plain = ["__", "....", "\u{2026}\u{2026}"].contains { text.contains($0) }
+            if plain { blanks += 1 }
+            #expect(HygieneQuickLook.hasBlank(text) == plain, "\(text.debugDescription)")
+        }
+        #expect(blanks > 1_000, "the random texts seldom have a blank")
+    }
+
     @Test func balanceLookSeesEveryTextWithAProblem() {
         var generator = seededGenerator()
         let pieces = ["(", ")", "[", "]", "{", "}", "\"", "«", "»", "\u{201C}", "\u{201D}", "\u{201E}", "a", "b", " ", ":)", "1", "i)",

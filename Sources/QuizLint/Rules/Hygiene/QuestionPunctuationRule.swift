@@ -353,7 +353,7 @@ struct QuestionPunctuationRule: BankRule, ConfigurableRule {
     /// Where a stem that does not end with an ASCII mark (`HygieneQuickLook.endsWithASCIIStemMark`)
     /// and does not conform otherwise ends (before closing quotes and brackets), or nil.
     func offendingEnd(of text: String, language: String) -> Int? {
-        if hasBlank(text) { return nil }
+        if HygieneQuickLook.hasBlank(text) { return nil }
         let scalars = text.scalarArray
         var index = scalars.count - 1
         while index >= 0, scalars[index].isUnicodeSpace || Self.isClosing(scalars[index]) { index -= 1 }
@@ -385,10 +385,5 @@ struct QuestionPunctuationRule: BankRule, ConfigurableRule {
         if Self.isQuestionMark(last) || Self.isCompletion(last) { return true }
         if last == ";" || last == "\u{037E}", language == "el" { return true }
         return last == "." && index >= 2 && scalars[index - 1] == "." && scalars[index - 2] == "."
-    }
-
-    /// A blank to fill in: two underscores, four dots or two ellipses in a row.
-    private func hasBlank(_ text: String) -> Bool {
-        text.utf8.contains("__".utf8) || text.utf8.contains("....".utf8) || text.utf8.contains("……".utf8)
     }
 }

@@ -36,6 +36,34 @@ enum HygieneQuickLook {
         }
     }
 
+    /// QuestionPunctuationRule: whether a stem has a blank to fill in: two underscores, four dots
+    /// or two ellipses in a row (exact).
+    /// Read from the bytes, where the three runs are the same byte sequences (`_` and `.` are
+    /// one byte each, `…` is E2 80 A6, and no other character holds those bytes).
+    static func hasBlank(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            var index = 0
+            while let found = Self.blankStarts.firstIndex(in: bytes, from: index) {
+                let rest = bytes.count - found
+                switch bytes[found] {
+                case 0x5F:
+                    if rest >= 2, bytes[found + 1] == 0x5F { return true }
+                case 0x2E:
+                    if rest >= 4, bytes[found + 1] == 0x2E, bytes[found + 2] == 0x2E, bytes[found + 3] == 0x2E { return true }
+                default:
+                    if rest >= 6, bytes[found + 1] == 0x80, bytes[found + 2] == 0xA6, bytes[found + 3] == 0xE2,
+                       bytes[found + 4] == 0x80, bytes[found + 5] == 0xA6 {
+                        return true
+                    }
+                }
+                index = found + 1
+            }
+            return false
+        }
+    }
+
+    private static let blankStarts = ByteSet([0x5F, 0x2E, 0xE2])
+
     /// UnbalancedBracketsRule: false for a text whose brackets nest, with an even number of
     /// `"` and no curly double quote or guillemet, in which `firstProblem` finds nothing. That is
     /// most texts with marks, and they are passed over without allocating.
