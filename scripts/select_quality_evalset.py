@@ -7,7 +7,10 @@ Three kinds of question are drawn, each by a rank that depends on the question i
 (SHA-256 of `quality-select-1:KIND:ID`), so the same corpus always gives the same set:
 
 - per flaw, the first CANDIDATES questions (by rank) that a broad, over-inclusive keyword filter
-  of that flaw marks, so that positives exist for every rule;
+  of that flaw marks, so that positives exist for every rule; for the flaws the broad filter
+  rarely finds (absolute and vague terms, combination choices, article cues, incomplete stems,
+  convergence, stem/choice agreement), FOCUSED more from a stricter filter; and the few
+  HAND_PICKED questions found while labelling;
 - a random pool of POOL questions drawn from the whole corpus, labelled for every flaw, so that
   flaws outside any keyword are counted as misses;
 - near-duplicate pairs: pairs of questions that share rare words or their answer, spread over
@@ -34,6 +37,9 @@ from draw_corpus_sample import DEFAULT_CORPUS, question_id, split_bank  # noqa: 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.normpath(os.path.join(HERE, "..", "Tests", "Data", "quality"))
 CANDIDATES = 66
+FOCUSED = 40
+# Found while labelling, for flaws the corpus hardly has (an article that only the key follows).
+HAND_PICKED = {"celebrities-02896": "article-cue", "music-01403": "article-cue"}
 POOL = 60
 HOLDOUT_PERCENT = 40
 
@@ -145,6 +151,62 @@ def filters():
     return f
 
 
+def focused_filters():
+    """Stricter filters for the flaws the broad ones rarely find, so that these rules have positives."""
+    f = {}
+    aggregate = re.compile(r"^\W*(all|none) of (the above|these|them)\W*$", re.IGNORECASE)
+    def judged_texts(q):
+        """What a test-taker judges true or false: a true/false statement, a yes/no stem, phrase choices."""
+        texts = [t for t in q["texts"] if len(t.split()) >= 3 and not aggregate.match(t)]
+        if q["answer"] is not None or sorted(t.lower() for t in q["texts"]) == ["no", "yes"]:
+            texts.append(q["text"])
+        return texts
+    f["absolute-terms"] = lambda q: any_word(
+        "always|never|all|every|only|none|no one|nobody|nothing|must|cannot|can't|completely|entirely|impossible",
+        *judged_texts(q))
+    f["vague-terms"] = lambda q: any_word(
+        "often|usually|sometimes|rarely|seldom|frequently|generally|typically|commonly|occasionally|tends? to|"
+        "relatively|mostly|largely|normally|many|most|some|few|several|may|might|can",
+        *judged_texts(q))
+    def complex_choice(q):
+        letters = re.compile(r"^\W*\(?([a-d]|[1-4]|i{1,3}|iv)\)?\.?\s*(,|and|&|\+)\s*\(?([a-d]|[1-4]|i{1,3}|iv)\b"
+                             r"|^\W*(both|neither)\b|\b(are|is) (correct|true|false)\b", re.IGNORECASE)
+        lowered = [t.lower().strip(" .") for t in q["texts"]]
+        joined = any(re.split(r"\s*(?:,|\band\b|&)\s*", t) and
+                     sum(part.strip() in lowered for part in re.split(r"\s*(?:,|\band\b|&)\s*", t)) >= 2
+                     for t in lowered)
+        return joined or any(letters.search(t) for t in q["texts"])
+    f["complex-choice"] = complex_choice
+    f["article-cue"] = lambda q: bool(re.search(r"\b(a|an|a\(n\)|a/an)\W*$|\b(a|an)\s*(_{2,}|\.{3,}|…)", q["text"],
+                                                re.IGNORECASE))
+    question_words = "who|whom|whose|what|which|where|when|why|how|name|this|these|he|she|it|they|complete|finish|" \
+                     "identify|select|choose|find|pick|give|fill|guess"
+    f["incomplete-stem"] = lambda q: q["answer"] is None and "?" not in q["text"] and not re.search(r"_|\.\.\.|…", q["text"]) \
+        and not any_word(question_words, q["text"])
+    def strict_convergence(q):
+        sets = [set(words(t)) - STOP for t in q["texts"]]
+        if len(sets) < 3:
+            return False
+        overlap = [sum(len(s & o) for j, o in enumerate(sets) if j != i) for i, s in enumerate(sets)]
+        keys = [i for i, c in enumerate(q["choices"]) if c["correct"]]
+        return len(keys) == 1 and overlap[keys[0]] >= 2 and all(
+            overlap[keys[0]] > v for i, v in enumerate(overlap) if i != keys[0])
+    f["key-convergence"] = strict_convergence
+    def agreement(q):
+        stem, texts = q["text"], q["texts"]
+        plural_answer = any(re.search(r"\band\b|&|,", t) for t in texts)
+        singular_ask = re.search(r"\b(who|which|what)\b[^?]*\b(is|was|has)\b", stem, re.IGNORECASE)
+        plural_ask = re.search(r"\b(which|what|who) (two|three|are|were)\b|\bwho were\b|\bwhat were\b", stem, re.IGNORECASE)
+        past = re.search(r"\bdid\b|\bwas\b|\bwere\b", stem, re.IGNORECASE)
+        verbs = [words(re.sub(r"^(he|she|it|they)\b", "", t.lower()))[:1] for t in texts if len(t.split()) >= 3]
+        verbs = [v[0] for v in verbs if v]
+        mixed_tense = past and any(v.endswith("s") and not v.endswith("ss") for v in verbs) and any(v.endswith("ed") for v in verbs)
+        return bool((singular_ask and plural_answer) or (plural_ask and not all(re.search(r"\band\b|&|,|s\b", t) for t in texts))
+                    or mixed_tense)
+    f["stem-choice-agreement"] = agreement
+    return f
+
+
 CHOICE_RULES = {"none-of-the-above", "all-of-the-above", "complex-choice", "numeric-choice-order", "stem-clue",
                 "key-longest-bias", "article-cue", "key-convergence", "stem-choice-agreement"}
 
@@ -155,7 +217,7 @@ def load(corpus):
         with open(os.path.join(corpus, name), encoding="utf-8", newline="") as f:
             text = f.read()
         header, blocks = split_bank(text)
-        parsed = yaml.safe_load(text)
+        parsed = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         questions = []
         for block, raw in zip(blocks, parsed["questions"]):
             if question_id(block) != raw["id"]:
@@ -267,6 +329,18 @@ def main():
         with open(os.path.join(a.worksheets, "rule-%s.txt" % rule), "w") as f:
             f.write("# %s: %d of %d marked\n" % (rule, len(drawn), len(marked)))
             f.write("".join(describe(q) for q in sorted(drawn, key=lambda q: q["id"])))
+    for rule, matches in focused_filters().items():
+        eligible = [q for q in questions if (q["answer"] is None or rule not in CHOICE_RULES)]
+        marked = sorted((q for q in eligible if matches(q)), key=lambda q: rank("focus:" + rule, q["id"]))
+        already = {i for i, why in selected.items() if "pool" in why or "candidate:" + rule in why}
+        drawn = [q for q in marked if q["id"] not in already][:FOCUSED]
+        for q in drawn:
+            take(q, "focus:" + rule)
+        with open(os.path.join(a.worksheets, "focus-%s.txt" % rule), "w") as f:
+            f.write("# %s (focused): %d of %d marked\n" % (rule, len(drawn), len(marked)))
+            f.write("".join(describe(q) for q in sorted(drawn, key=lambda q: q["id"])))
+    for identifier, rule in sorted(HAND_PICKED.items()):
+        take(by_id[identifier], "hand:" + rule)
     pairs = select_pairs(questions, selected)
     with open(os.path.join(a.worksheets, "pairs.txt"), "w") as f:
         for x, y, similarity in sorted(pairs, key=lambda p: -p[2]):
@@ -274,6 +348,9 @@ def main():
             take(qa, "pair")
             take(qb, "pair")
             f.write("PAIR %s %s %.3f\n%s%s\n" % (qa["id"], qb["id"], similarity, describe(qa), describe(qb)))
+    with open(os.path.join(a.worksheets, "pairs.tsv"), "w") as f:
+        for x, y, similarity in sorted(pairs, key=lambda p: -p[2]):
+            f.write("%s\t%s\t%.3f\n" % (questions[x]["id"], questions[y]["id"], similarity))
     if len(selected) > 2000:
         sys.exit("select_quality_evalset: %d questions, more than the 2,000 allowed" % len(selected))
     os.makedirs(a.out, exist_ok=True)
@@ -289,7 +366,6 @@ def main():
     print("%d questions (%d in pairs, %d candidate pairs), %d holdout" % (
         len(selected), sum("pair" in w for w in selected.values()), len(pairs),
         sum(part(i) == "holdout" for i in selected)))
-    _ = by_id
 
 
 if __name__ == "__main__":
