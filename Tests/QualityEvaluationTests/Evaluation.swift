@@ -31,7 +31,15 @@ struct Evaluation: Sendable {
         var baseline: ClusterScore
     }
 
+    /// A tune-part label the rule gets wrong: a miss or a false alarm.
+    struct Disagreement: Sendable {
+        var label: EvaluationSet.Label
+        var text: String
+    }
+
     var rows: [RuleRow]
+    /// Per rule, the tune part's disagreements (the holdout part's are not listed, to keep it untuned).
+    var tuneDisagreements: [String: [Disagreement]]
     var nearDuplicates: [NearDuplicateRow]
     /// Reported clusters the labels cannot judge, to label next.
     var unjudgedClusters: [[String]]
@@ -53,7 +61,12 @@ struct Evaluation: Sendable {
             }
         }
         var rows: [RuleRow] = []
+        var disagreements: [String: [Disagreement]] = [:]
         for rule in rules {
+            for label in set.labels where label.rule == rule && label.part == .tune && known.contains(rule)
+            && label.flawed != reported[rule, default: []].contains(label.question) {
+                disagreements[rule, default: []].append(Disagreement(label: label, text: locator.items[label.question]?.text ?? ""))
+            }
             let detector = KeywordBaselines.detectors[rule]
             for part in EvaluationSet.Part.allCases {
                 let labels = set.labels.filter { $0.rule == rule && $0.part == part }
@@ -74,7 +87,8 @@ struct Evaluation: Sendable {
         let unjudged = ruleClusters.filter { cluster in
             !set.pairs.contains { cluster.contains($0.first) && cluster.contains($0.second) } || !cluster.isSubset(of: labelled)
         }
-        return Evaluation(rows: rows, nearDuplicates: nearDuplicates, unjudgedClusters: unjudged.map { $0.sorted() })
+        return Evaluation(rows: rows, tuneDisagreements: disagreements, nearDuplicates: nearDuplicates,
+                          unjudgedClusters: unjudged.map { $0.sorted() })
     }
 
     /// Whether a rule meets the target on its row: F1 at least the baseline's, precision at least 0.8.
@@ -126,6 +140,17 @@ struct Evaluation: Sendable {
         if !unjudgedClusters.isEmpty {
             lines.append("reported clusters with members outside the labelled pairs (label them in pairs.tsv):")
             lines += unjudgedClusters.map { "  " + $0.joined(separator: " ") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The tune part's misses and false alarms of one rule, with the labels' reasons.
+    func disagreements(of rule: String) -> String {
+        let listed = tuneDisagreements[rule, default: []]
+        var lines = ["\(rule) on the tune part: \(listed.count) disagreements with the labels"]
+        for entry in listed {
+            let kind = entry.label.flawed ? "missed" : "false alarm"
+            lines.append("  \(kind): \(entry.label.question) (\(entry.label.reason)): \(entry.text.prefix(120))")
         }
         return lines.joined(separator: "\n")
     }

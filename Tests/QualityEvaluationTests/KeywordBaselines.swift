@@ -52,12 +52,12 @@ enum KeywordBaselines {
     }
 
     static func contains<Output>(_ text: String, _ regex: Regex<Output>) -> Bool {
-        text.firstMatch(of: regex.ignoresCase()) != nil
+        text.firstMatch(of: regex) != nil
     }
 
     /// "All of these", "None", "Both": a stand-in for other choices, not a phrase to judge.
     static func isAggregate(_ text: String) -> Bool {
-        contains(text, #/^\W*(all|none|neither|both)( of)?( the above| these| them| the)?\W*$/#)
+        contains(text, Pattern.aggregateChoice)
     }
 
     /// What a test-taker judges true or false: a true/false statement, a yes/no stem, and the
@@ -79,51 +79,46 @@ enum KeywordBaselines {
 
     static func absoluteTerms(_ item: Item) -> Bool {
         judgedTexts(item).contains {
-            contains($0, #/\b(always|never|all|every|everyone|everything|only|none|nobody|no one|nothing|must|cannot|can't|completely|entirely|totally|absolutely|impossible)\b/#)
+            contains($0, Pattern.absoluteWord)
         }
     }
 
     static func vagueTerms(_ item: Item) -> Bool {
-        let vague = #/\b(often|usually|sometimes|rarely|seldom|frequently|generally|typically|commonly|occasionally|tends? to|relatively|mostly|largely|normally|many|several|few|quite|fairly|somewhat|chiefly|primarily)\b/#
-        let vagueMost = #/(^|[^e] )most [a-z]/#  // "most X" but not "the most X"
         var texts = judgedTexts(item)
         if !item.isTrueFalse { texts.append(askingClause(item.text)) }
-        return texts.contains { contains($0, vague) || contains($0, vagueMost) }
+        // "most X" is vague, "the most X" is not.
+        return texts.contains { contains($0, Pattern.vagueWord) || contains($0, Pattern.vagueMost) }
     }
 
     static func negativeStem(_ item: Item) -> Bool {
         let clause = item.isTrueFalse ? item.text : askingClause(item.text)
-        let negative = #/\b(not|never|except|least|false|untrue|incorrect|wrong|odd one|all but)\b|n't\b/#
-        guard clause.firstMatch(of: negative.ignoresCase()) != nil else { return false }
+        guard contains(clause, Pattern.negativeWord) else { return false }
         // Emphasised in capitals, as the guidelines allow; or only inside a relative clause.
-        if clause.firstMatch(of: #/\b(NOT|EXCEPT|LEAST|FALSE)\b/#) != nil { return false }
-        let relative = #/\b(that|who|which|where|when)\b[^,?]*\b(not|never)\b|\b(that|who|which)\b[^,?]*n't\b/#
-        let asks = #/\b(is|are|was|were|did|does|do|has|have|could|would|can)\s+(not|never)\b|\b(isn't|aren't|wasn't|weren't|didn't|doesn't|don't)\b|\b(except|least|false|untrue|incorrect|wrong|odd one|all but)\b/#
-        return contains(clause, asks) || !contains(clause, relative)
+        if contains(clause, Pattern.emphasisedNegative) { return false }
+        return contains(clause, Pattern.askedNegative) || !contains(clause, Pattern.negativeInRelativeClause)
     }
 
     static func noneOfTheAbove(_ item: Item) -> Bool {
-        let numbers = item.choices.filter { $0.text.contains(where: \.isNumber) }.count
+        let numbers = item.choices.filter { number(in: $0.text) != nil && !contains($0.text, Pattern.bareNone) }.count
         return item.choices.contains { choice in
             let text = choice.text
-            if contains(text, #/\bnone of\b|\bneither of\b|\bnot any of\b|^\W*neither\W*$/#) { return true }
+            if contains(text, Pattern.noneOfChoice) { return true }
             // A bare "None" is a count when the other choices are numbers.
-            return contains(text, #/^\W*none\W*$/#) && numbers * 2 < item.choices.count
+            return contains(text, Pattern.bareNone) && numbers * 2 < item.choices.count
         }
     }
 
     static func allOfTheAbove(_ item: Item) -> Bool {
         item.choices.contains {
-            contains($0.text, #/\ball (of )?(the above|these|those|them)\b|^\W*both( of them| of these)?\W*$|\ball (of )?these are\b/#)
+            contains($0.text, Pattern.allOfChoice)
         }
     }
 
     static func complexChoice(_ item: Item) -> Bool {
-        let lettered = #/^\W*\(?([a-d]|[1-4]|i{1,3}|iv)\)?\.?\s*(,|and|&|\+)\s*\(?([a-d]|[1-4]|i{1,3}|iv)\b|\b(are|is) (correct|true|false)\b|^\W*(both|neither)\W*$/#
         let others = Set(item.choices.map { $0.text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) })
         return item.choices.contains { choice in
-            if contains(choice.text, lettered) { return true }
-            let parts = choice.text.lowercased().split(separator: #/\s*(,|\band\b|&)\s*/#)
+            if contains(choice.text, Pattern.letteredCombination) { return true }
+            let parts = choice.text.lowercased().split(separator: Pattern.listSeparator)
                 .map { $0.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) }
                 .map { $0.hasPrefix("both ") ? String($0.dropFirst(5)) : $0 }
             return parts.count >= 2 && parts.filter { others.contains($0) }.count >= 2
@@ -135,7 +130,7 @@ enum KeywordBaselines {
 
     /// The first number of a choice (digits with separators, or a number word), if it has one.
     static func number(in text: String) -> Double? {
-        if let match = text.firstMatch(of: #/\d[\d,]*(\.\d+)?/#) {
+        if let match = text.firstMatch(of: Pattern.digits) {
             return Double(match.output.0.replacingOccurrences(of: ",", with: ""))
         }
         return words(text).lazy.compactMap { numberWords[$0] }.first
@@ -158,8 +153,8 @@ enum KeywordBaselines {
 
     static func blankNotAtEnd(_ item: Item) -> Bool {
         let text = item.text
-        let asksToFill = contains(text, #/\b(missing|complete|finish|fill|blank)\b/#)
-        let blank = asksToFill ? #/_+|\.{3,}|…/# : #/_+/#
+        let asksToFill = contains(text, Pattern.fillInstruction)
+        let blank = asksToFill ? Pattern.fillBlank : Pattern.underscoreBlank
         guard let last = text.matches(of: blank).last else { return false }
         // Words after the blank, before the end of its sentence.
         let rest = text[last.range.upperBound...].prefix { !".?!".contains($0) }
@@ -177,17 +172,17 @@ enum KeywordBaselines {
     }
 
     static func whichIsTrue(_ item: Item) -> Bool {
-        contains(item.text, #/\b(which|what)\b( one)?( of)?( the| these)?( following)?( statements?| is| are)\b[^?]*\b(true|false|correct|incorrect|untrue|wrong)\b|\b(identify|select|find|choose|pick)\b the (true|correct|false|incorrect|right|wrong) statement|\bstatements?\b[^?]*\b(is|are) (true|false|wrong|correct|incorrect|untrue)\b|^which of (the following|these) is (true|false|correct|incorrect)\W*$/#)
+        contains(item.text, Pattern.unfocusedStem)
     }
 
     static func articleCue(_ item: Item) -> Bool {
-        guard !item.isTrueFalse, let article = item.text.firstMatch(of: #/(?:^|\s)(a|an)\s*(_+|\.{2,}|…)?\W*$/#.ignoresCase()) else {
+        guard !item.isTrueFalse, let article = item.text.firstMatch(of: Pattern.finalArticle) else {
             return false
         }
         let isAn = article.output.1.lowercased() == "an"
         let fits: [Bool] = item.choices.map { choice in
             let text = choice.text.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)).lowercased()
-            if contains(text, #/^(a|an|the|some)\b/#) { return false }
+            if contains(text, Pattern.leadingArticle) { return false }
             let vowel = text.first.map { "aeiou".contains($0) } ?? false
             return isAn ? vowel : !vowel
         }
@@ -196,7 +191,7 @@ enum KeywordBaselines {
 
     static func incompleteStem(_ item: Item) -> Bool {
         guard !item.isTrueFalse, !item.text.contains("?") else { return false }
-        return !contains(item.text, #/\b(who|whom|whose|what|which|where|when|why|how|name|identify|select|choose|find|pick|give|complete|finish|fill|guess|this|these|he|she|it|they|one of)\b|_{2,}/#)
+        return !contains(item.text, Pattern.questionOrTask)
     }
 
     static func keyConvergence(_ item: Item) -> Bool {
@@ -210,17 +205,49 @@ enum KeywordBaselines {
     static func stemChoiceAgreement(_ item: Item) -> Bool {
         guard !item.isTrueFalse else { return false }
         let texts = item.choices.map(\.text)
-        let plural = texts.map { contains($0, #/\band\b|&|,/#) }
-        let asksOne = contains(item.text, #/\b(which|what)\b [a-z]+ (is|was|has)\b|\b(the|its) (official )?(language|capital|club|team|country|person)\b/#)
-        let asksSeveral = contains(item.text, #/\b(which|what|who) (two|three)\b|\bwho were\b|\bwhat were the\b/#)
+        let plural = texts.map { contains($0, Pattern.joinedList) }
+        let asksOne = contains(item.text, Pattern.asksForOne)
+        let asksSeveral = contains(item.text, Pattern.asksForSeveral)
         if asksOne && plural.contains(true) && plural.contains(false) { return true }
         if asksSeveral && plural.contains(false) { return true }
         // An article in the stem that the choices repeat ("a ...": "a snack").
-        if contains(item.text, #/(?:^|\s)(a|an)\s*(_+|\.{2,}|…)?\W*$/#) && texts.contains(where: { contains($0, #/^\W*(a|an|some)\b/#) }) {
+        if contains(item.text, Pattern.finalArticle) && texts.contains(where: { contains($0, Pattern.leadingArticleOrSome) }) {
             return true
         }
         // Sentences beside noun phrases among the choices.
-        let sentences = texts.map { contains($0, #/^\W*(he|she|it|they|his|her|their|there)\b.*\.\s*$/#) }
+        let sentences = texts.map { contains($0, Pattern.sentenceChoice) }
         return sentences.contains(true) && sentences.contains(false)
     }
+}
+
+/// The baselines' regular expressions, built once: a literal in a function body would be compiled
+/// anew on every call. Case is ignored except where capitals are the point. Matching does not
+/// change a Regex, so sharing them across the test's threads is safe.
+private enum Pattern {
+    nonisolated(unsafe) static let aggregateChoice = #/^\W*(all|none|neither|both)( of)?( the above| these| them| the)?\W*$/#.ignoresCase()
+    nonisolated(unsafe) static let absoluteWord = #/\b(always|never|all|every|everyone|everything|only|none|nobody|no one|nothing|must|cannot|can't|completely|entirely|totally|absolutely|impossible)\b/#.ignoresCase()
+    nonisolated(unsafe) static let vagueWord = #/\b(often|usually|sometimes|rarely|seldom|frequently|generally|typically|commonly|occasionally|tends? to|relatively|mostly|largely|normally|many|several|few|quite|fairly|somewhat|chiefly|primarily)\b/#.ignoresCase()
+    nonisolated(unsafe) static let vagueMost = #/(^|[^e] )most [a-z]/#.ignoresCase()
+    nonisolated(unsafe) static let negativeWord = #/\b(not|never|except|least|false|untrue|incorrect|wrong|odd one|all but)\b|n't\b/#.ignoresCase()
+    nonisolated(unsafe) static let emphasisedNegative = #/\b(NOT|EXCEPT|LEAST|FALSE)\b/#
+    nonisolated(unsafe) static let negativeInRelativeClause = #/\b(that|who|which|where|when)\b[^,?]*\b(not|never)\b|\b(that|who|which)\b[^,?]*n't\b/#.ignoresCase()
+    nonisolated(unsafe) static let askedNegative = #/\b(is|are|was|were|did|does|do|has|have|could|would|can)\s+(not|never)\b|\b(isn't|aren't|wasn't|weren't|didn't|doesn't|don't)\b|\b(except|least|false|untrue|incorrect|wrong|odd one|all but)\b/#.ignoresCase()
+    nonisolated(unsafe) static let bareNone = #/^\W*none\W*$/#.ignoresCase()
+    nonisolated(unsafe) static let noneOfChoice = #/\bnone of\b|\bneither of\b|\bnot any of\b|^\W*neither\W*$/#.ignoresCase()
+    nonisolated(unsafe) static let allOfChoice = #/\ball (of )?(the above|these|those|them)\b|^\W*both( of them| of these)?\W*$|\ball (of )?these are\b/#.ignoresCase()
+    nonisolated(unsafe) static let letteredCombination = #/^\W*\(?([a-d]|[1-4]|i{1,3}|iv)\)?\.?\s*(,|and|&|\+)\s*\(?([a-d]|[1-4]|i{1,3}|iv)\b|\b(are|is) (correct|true|false)\b|^\W*(both|neither)\W*$/#.ignoresCase()
+    nonisolated(unsafe) static let listSeparator = #/\s*(,|\band\b|&)\s*/#.ignoresCase()
+    nonisolated(unsafe) static let digits = #/\d[\d,]*(\.\d+)?/#.ignoresCase()
+    nonisolated(unsafe) static let fillInstruction = #/\b(missing|complete|finish|fill|blank)\b/#.ignoresCase()
+    nonisolated(unsafe) static let fillBlank = #/_+|\.{3,}|…/#.ignoresCase()
+    nonisolated(unsafe) static let underscoreBlank = #/_+/#.ignoresCase()
+    nonisolated(unsafe) static let unfocusedStem = #/\b(which|what)\b( one)?( of)?( the| these)?( following)?( statements?| is| are)\b[^?]*\b(true|false|correct|incorrect|untrue|wrong)\b|\b(identify|select|find|choose|pick)\b the (true|correct|false|incorrect|right|wrong) statement|\bstatements?\b[^?]*\b(is|are) (true|false|wrong|correct|incorrect|untrue)\b|^which of (the following|these) is (true|false|correct|incorrect)\W*$/#.ignoresCase()
+    nonisolated(unsafe) static let finalArticle = #/(?:^|\s)(a|an)\s*(_+|\.{2,}|…)?\W*$/#.ignoresCase()
+    nonisolated(unsafe) static let leadingArticle = #/^(a|an|the|some)\b/#.ignoresCase()
+    nonisolated(unsafe) static let questionOrTask = #/\b(who|whom|whose|what|which|where|when|why|how|name|identify|select|choose|find|pick|give|complete|finish|fill|guess|this|these|he|she|it|they|one of)\b|_{2,}/#.ignoresCase()
+    nonisolated(unsafe) static let joinedList = #/\band\b|&|,/#.ignoresCase()
+    nonisolated(unsafe) static let asksForOne = #/\b(which|what)\b [a-z]+ (is|was|has)\b|\b(the|its) (official )?(language|capital|club|team|country|person)\b/#.ignoresCase()
+    nonisolated(unsafe) static let asksForSeveral = #/\b(which|what|who) (two|three)\b|\bwho were\b|\bwhat were the\b/#.ignoresCase()
+    nonisolated(unsafe) static let leadingArticleOrSome = #/^\W*(a|an|some)\b/#.ignoresCase()
+    nonisolated(unsafe) static let sentenceChoice = #/^\W*(he|she|it|they|his|her|their|there)\b.*\.\s*$/#.ignoresCase()
 }

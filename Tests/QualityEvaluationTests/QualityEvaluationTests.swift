@@ -7,12 +7,14 @@ import Testing
 /// inconsistent or a rule falls below its checked-in floor.
 @Suite struct QualityEvaluationTests {
     static let set = Result { try EvaluationSet.load() }
+    /// The questions of the set's banks, decoded once.
+    static let items = set.map { QuestionLocator(LintEngine(rules: []).lint($0.inputs).banks).items }
     static let evaluation = set.map { Evaluation.run($0) }
 
     @Test func everyLabelNamesAQuestionOfTheSetInItsPart() throws {
         let set = try Self.set.get()
         #expect(set.problems.isEmpty, "\(set.problems)")
-        let questions = QuestionLocator(LintEngine(rules: []).lint(set.inputs).banks).items
+        let questions = try Self.items.get()
         #expect(questions.count == set.parts.count, "every question of the banks has a part in split.tsv, and only they")
         for id in questions.keys where set.parts[id] == nil { Issue.record("\(id) is in a bank but not in split.tsv") }
         for id in set.parts.keys where questions[id] == nil { Issue.record("split.tsv names \(id), in no bank") }
@@ -62,7 +64,7 @@ import Testing
     /// The recorded similarity is the rule's: character 5-grams of the normal form.
     @Test func recordedJaccardIsTheRulesSimilarity() throws {
         let set = try Self.set.get()
-        let items = QuestionLocator(LintEngine(rules: []).lint(set.inputs).banks).items
+        let items = try Self.items.get()
         func shingles(_ id: String) -> Set<String> {
             let form = Array(QualityText.normalized(items[id]?.text ?? ""))
             guard form.count >= 5 else { return [String(form)] }
@@ -78,6 +80,10 @@ import Testing
     @Test func rulesHoldTheirFloors() throws {
         let evaluation = try Self.evaluation.get()
         print(evaluation.table)
+        // QUALITY_RULE=RULE (make quality-eval QUALITY_RULE=stem-clue) lists that rule's tune-part disagreements.
+        if let rule = ProcessInfo.processInfo.environment["QUALITY_RULE"], !rule.isEmpty {
+            print(evaluation.disagreements(of: rule))
+        }
         if let path = ProcessInfo.processInfo.environment["QUALITY_FLOORS_OUT"] {
             try evaluation.floorsText.write(toFile: path, atomically: true, encoding: .utf8)
         }
