@@ -14,7 +14,8 @@ Three kinds of question are drawn, each by a rank that depends on the question i
 - a random pool of POOL questions drawn from the whole corpus, labelled for every flaw, so that
   flaws outside any keyword are counted as misses;
 - near-duplicate pairs: pairs of questions that share rare words or their answer, spread over
-  the character 5-gram Jaccard range (10 bins from 0 to 1), within a bank and across banks.
+  the character 5-gram Jaccard range (10 bins from 0 to 1), within a bank and across banks;
+  and true statements that contain a choice question's answer and two more of its words.
 
 Each question's part (tune or holdout) is fixed here, before any labelling, by the SHA-256 of
 `quality-split-1:ID`: holdout when it is below 40% of the range. A pair's part is that of its
@@ -248,7 +249,7 @@ GENERIC_ANSWERS = {"true", "false", "yes", "no", "none", "noneofthese", "noneoft
                    "allofthese", "both", "neither"}
 
 
-def select_pairs(questions, taken):
+def select_pairs(questions):
     """Candidate pairs over the whole Jaccard range: shared rare words or the same answer."""
     document_frequency = {}
     for q in questions:
@@ -301,6 +302,30 @@ def select_pairs(questions, taken):
     return chosen
 
 
+def select_statement_pairs(questions, count=20):
+    """True statements that contain the answer of a choice question and share two more of its
+    words: the true/false and choice forms of one question, whatever their similarity."""
+    statements = [n for n, q in enumerate(questions) if q["answer"] is True]
+    by_key = {}
+    for n, q in enumerate(questions):
+        keys = [c["text"] for c in q["choices"] if c["correct"]]
+        if len(keys) == 1 and normal_form(keys[0]) not in GENERIC_ANSWERS and len(normal_form(keys[0])) >= 4:
+            by_key.setdefault(" ".join(words(keys[0])), []).append(n)
+    found = []
+    for s in statements:
+        text = " " + " ".join(words(questions[s]["text"])) + " "
+        stem_words = set(words(questions[s]["text"])) - STOP
+        for key, members in by_key.items():
+            if len(members) > 12 or " %s " % key not in text:
+                continue
+            for c in members:
+                shared = (set(words(questions[c]["text"])) - STOP) & stem_words - set(key.split())
+                if len(shared) >= 2:
+                    found.append((s, c, jaccard(shingles(questions[s]["text"]), shingles(questions[c]["text"]))))
+    found.sort(key=lambda p: rank("statement-pair", questions[p[0]]["id"] + "|" + questions[p[1]]["id"]))
+    return found[:count]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--corpus", default=DEFAULT_CORPUS)
@@ -341,15 +366,17 @@ def main():
             f.write("".join(describe(q) for q in sorted(drawn, key=lambda q: q["id"])))
     for identifier, rule in sorted(HAND_PICKED.items()):
         take(by_id[identifier], "hand:" + rule)
-    pairs = select_pairs(questions, selected)
+    # The statement pairs come last, so that adding them left the earlier pairs' order alone.
+    pairs = sorted(select_pairs(questions), key=lambda p: -p[2])
+    pairs += sorted(select_statement_pairs(questions), key=lambda p: -p[2])
     with open(os.path.join(a.worksheets, "pairs.txt"), "w") as f:
-        for x, y, similarity in sorted(pairs, key=lambda p: -p[2]):
+        for x, y, similarity in pairs:
             qa, qb = questions[x], questions[y]
             take(qa, "pair")
             take(qb, "pair")
             f.write("PAIR %s %s %.3f\n%s%s\n" % (qa["id"], qb["id"], similarity, describe(qa), describe(qb)))
     with open(os.path.join(a.worksheets, "pairs.tsv"), "w") as f:
-        for x, y, similarity in sorted(pairs, key=lambda p: -p[2]):
+        for x, y, similarity in pairs:
             f.write("%s\t%s\t%.3f\n" % (questions[x]["id"], questions[y]["id"], similarity))
     if len(selected) > 2000:
         sys.exit("select_quality_evalset: %d questions, more than the 2,000 allowed" % len(selected))

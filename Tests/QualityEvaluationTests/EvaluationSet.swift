@@ -52,6 +52,8 @@ struct EvaluationSet {
 
     var inputs: [LintInput]
     var parts: [String: Part]
+    /// Why each question was drawn (`pool`, `candidate:RULE`, `focus:RULE`, `hand:RULE`, `pair`).
+    var drawnAs: [String: [String]]
     var labels: [Label]
     var pairs: [Pair]
     /// Problems found while reading, each naming its file and line.
@@ -65,7 +67,9 @@ struct EvaluationSet {
         }
         var problems: [String] = []
         var parts: [String: Part] = [:]
+        var drawnAs: [String: [String]] = [:]
         for (line, fields) in try rows(of: "split.tsv", columns: 3, problems: &problems) {
+            drawnAs[fields[0]] = fields[2].split(separator: ",").map(String.init)
             guard let part = Part(rawValue: fields[1]) else {
                 problems.append("split.tsv:\(line): unknown part '\(fields[1])'")
                 continue
@@ -91,7 +95,7 @@ struct EvaluationSet {
             pairs.append(Pair(first: fields[0], second: fields[1], jaccard: jaccard, relation: relation, part: part,
                               reason: fields[6], line: line))
         }
-        return EvaluationSet(inputs: inputs, parts: parts, labels: labels, pairs: pairs, problems: problems)
+        return EvaluationSet(inputs: inputs, parts: parts, drawnAs: drawnAs, labels: labels, pairs: pairs, problems: problems)
     }
 
     /// The data rows of a tab-separated file with a header, with their line numbers.

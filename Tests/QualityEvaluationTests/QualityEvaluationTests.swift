@@ -30,6 +30,14 @@ import Testing
                 Issue.record("labels.tsv:\(label.line): \(label.question) labelled twice for \(label.rule)")
             }
         }
+        // A question drawn for a flaw is labelled for it; one of the pool, for every flaw.
+        for (id, reasons) in set.drawnAs {
+            let rules = reasons.contains("pool") ? Evaluation.rules
+                : reasons.compactMap { $0.split(separator: ":").dropFirst().first.map(String.init) }
+            for rule in rules where !seen.contains([id, rule]) {
+                Issue.record("split.tsv: \(id) was drawn for \(rule) but has no label for it")
+            }
+        }
         for rule in Evaluation.rules {
             let labels = set.labels.filter { $0.rule == rule }
             for part in EvaluationSet.Part.allCases {
