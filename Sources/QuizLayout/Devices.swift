@@ -27,7 +27,7 @@ public enum Devices {
     /// Every iPhone width, narrowest first.
     public static let all: [Device] = [
         Device(width: 320, height: 568, models: ["iPhone SE (1st generation)", "iPod touch (7th generation)"]),
-        Device(width: 375, height: 667, models: ["iPhone SE (2nd generation)", "iPhone SE (3rd generation)", "iPhone 8", "iPhone 7", "iPhone 6s"]),
+        Device(width: 375, height: 667, models: ["iPhone SE (3rd generation)", "iPhone SE (2nd generation)", "iPhone 8", "iPhone 7", "iPhone 6s"]),
         Device(width: 375, height: 812, models: ["iPhone X", "iPhone XS", "iPhone 11 Pro", "iPhone 12 mini", "iPhone 13 mini"]),
         Device(width: 390, height: 844, models: ["iPhone 12", "iPhone 12 Pro", "iPhone 13", "iPhone 13 Pro", "iPhone 14", "iPhone 16e"]),
         Device(width: 393, height: 852, models: ["iPhone 14 Pro", "iPhone 15", "iPhone 15 Pro", "iPhone 16"]),
