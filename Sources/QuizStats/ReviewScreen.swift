@@ -37,8 +37,7 @@ public final class ReviewScreenMeasure: Sendable {
 
     /// Lines of a question text at Large and at xxxLarge (each as the app shows that size),
     /// and whether the text is cut at each of `limitSizes`.
-    func measure(_ text: String, hasImage: Bool, buffers: inout MeasureScratch) -> (large: Int, xxxLarge: Int, cut: [Bool]) {
-        let prepared = measurer.prepare(TextNormalizer.normalize(text), reusing: &buffers)
+    func measure(_ prepared: PreparedText, hasImage: Bool) -> (large: Int, xxxLarge: Int, cut: [Bool]) {
         func lines(_ size: SizeCategory, limit: Int = Int.max) -> Int {
             LayoutCheck.measure(prepared, profile: profile, settings: settings, device: device, size: size, hasImage: hasImage,
                                 limit: limit).lines
@@ -125,23 +124,25 @@ struct ReviewScreenAccumulator: Sendable {
 
     /// A question's texts in the source locale: its text, choices and hints.
     mutating func add(_ text: String, hasImage: Bool, choices: [String], hints: [String]) {
-        let measured = measure.measure(text, hasImage: hasImage, buffers: &scratch)
+        let measurer = measure.measurer
+        let prepared = measurer.prepare(TextNormalizer.normalize(text), reusing: &scratch)
+        let measured = measure.measure(prepared, hasImage: hasImage)
         statistics.count += 1
         statistics.linesAtLarge.add(measured.large)
         statistics.linesAtXXXLarge.add(measured.xxxLarge)
         for (index, isCut) in measured.cut.enumerated() where isCut { statistics.cut[index].count += 1 }
         let grading = measure.grading
         if let review {
-            grading.add(text, profile: review, hasImage: hasImage, measurer: measure.measurer, buffers: &scratch, to: &truncation)
+            grading.add(prepared, profile: review, hasImage: hasImage, to: &truncation)
         }
         if let choice {
             for text in choices {
-                grading.add(text, profile: choice, hasImage: false, measurer: measure.measurer, buffers: &scratch, to: &truncation)
+                grading.add(measurer.prepare(TextNormalizer.normalize(text), reusing: &scratch), profile: choice, hasImage: false, to: &truncation)
             }
         }
         if let hint {
             for text in hints {
-                grading.add(text, profile: hint, hasImage: false, measurer: measure.measurer, buffers: &scratch, to: &truncation)
+                grading.add(measurer.prepare(TextNormalizer.normalize(text), reusing: &scratch), profile: hint, hasImage: false, to: &truncation)
             }
         }
     }

@@ -1,4 +1,3 @@
-import QuizBank
 import QuizLayout
 
 /// How the layout rules would grade a bank's texts (source locale), per screen profile: cut at
@@ -94,12 +93,11 @@ public struct TruncationGrading: Sendable {
                                      defaultSizeName: settings.defaultSize.displayName, profiles: figures)
     }
 
-    /// Grades one text on profile `index` into `statistics`.
-    func add(_ text: String, profile index: Int, hasImage: Bool, measurer: TextMeasurer, buffers: inout MeasureScratch,
-             to statistics: inout TruncationStatistics) {
+    /// Grades one text (as the app shows it: normalized, then prepared) on profile `index`
+    /// into `statistics`.
+    func add(_ prepared: PreparedText, profile index: Int, hasImage: Bool, to statistics: inout TruncationStatistics) {
         let entry = profiles[index]
         statistics.profiles[index].count += 1
-        let prepared = measurer.prepare(TextNormalizer.normalize(text), reusing: &buffers)
         guard let (size, isAtDefaultSize) = LayoutCheck.grade(prepared, profile: entry.profile, settings: settings, device: device,
                                                               hasImage: hasImage) else { return }
         if isAtDefaultSize {

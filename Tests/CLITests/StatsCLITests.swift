@@ -252,6 +252,20 @@ questions:
         #expect(text.stdout.contains("Truncation  375 pt, iPhone SE (3rd generation); as lint grades it"))
         #expect(text.stdout.contains("cut off (more than 3 lines)  Large "))
         #expect(text.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        #expect(text.stdout.contains("    review          6  2 warnings  2 infos: xLarge 1 · xxLarge 0 · xxxLarge 1\n"))
+        let markdown = try Run(["stats", "--layout", "--format", "markdown", "banks/a.yaml"], in: scratch.url)
+        #expect(markdown.stdout.contains("| review | 6 | 2 warnings | 2 infos: xLarge 1 · xxLarge 0 · xxxLarge 1 |\n"))
+
+        // The total's grading adds the banks' up.
+        func graded(_ object: [String: Any]?) -> [Int] {
+            let profiles = (object?["truncation"] as? [String: Any])?["profiles"] as? [[String: Any]] ?? []
+            let review = profiles.first { $0["profile"] as? String == "review" }
+            return [review?["count"] as? Int ?? -1, (review?["atDefaultSize"] as? [String: Any])?["count"] as? Int ?? -1,
+                    (review?["onlyAtLargerSizes"] as? [String: Any])?["count"] as? Int ?? -1]
+        }
+        let perBank = banks.map { graded($0) }
+        #expect(graded(document["total"] as? [String: Any]) == zip(perBank[0], perBank[1]).map { $0 + $1 })
+        #expect(graded(document["total"] as? [String: Any])[0] == 15)
     }
 
     /// The grading is labelled with the severities the bank's configuration gives the rules.

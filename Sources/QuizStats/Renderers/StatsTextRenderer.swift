@@ -320,9 +320,6 @@ extension StatsTextRenderer {
     /// size, or only at larger sizes (first at which).
     func truncation(_ stats: BankStatistics) -> String? {
         guard let truncation = stats.truncation, truncation.profiles.contains(where: { $0.count > 0 }) else { return nil }
-        func findings(_ count: Int, _ severity: String) -> String {
-            severity == "off" ? "\(count), not reported" : "\(count) \(severity)\(count == 1 ? "" : "s")"
-        }
         var out = heading("Truncation", "\(LayoutFormat.points(truncation.width)) pt, \(truncation.device); as lint grades it")
         var table = TextTable([.left, .right, .right, .left])
         table.indent = 0
@@ -331,8 +328,8 @@ extension StatsTextRenderer {
             let larger = profile.onlyAtLargerSizes.reduce(0) { $0 + $1.count }
             let sizes = profile.onlyAtLargerSizes.map { "\($0.displayName) \($0.count)" }.joined(separator: " · ")
             table.add([.init("    " + profile.profile), .init(String(profile.count)),
-                       .init(findings(profile.atDefaultSize, profile.atDefaultSizeSeverity)),
-                       .init(findings(larger, profile.atLargerSizesSeverity) + (sizes.isEmpty ? "" : ": " + sizes))])
+                       .init(StatsFormat.findings(profile.atDefaultSize, profile.atDefaultSizeSeverity)),
+                       .init(StatsFormat.findings(larger, profile.atLargerSizesSeverity) + (sizes.isEmpty ? "" : ": " + sizes))])
         }
         out += table.render(color: color)
         return out
