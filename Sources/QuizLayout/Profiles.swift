@@ -99,7 +99,7 @@ public struct LayoutSettings: Sendable, Equatable {
     public var supportedSizes: ClosedRange<SizeCategory>
     public var profiles: [String: ScreenProfile]
 
-    public init(fontPath: String? = nil, tracking: Tracking = .system, devices: [Device] = Devices.widths,
+    public init(fontPath: String? = nil, tracking: Tracking = .system, devices: [Device] = [Devices.standard],
                 supportedSizes: ClosedRange<SizeCategory> = SizeCategory.large...SizeCategory.ax2,
                 profiles: [String: ScreenProfile] = LayoutSettings.standardProfiles) {
         self.fontPath = fontPath
@@ -151,6 +151,11 @@ public struct LayoutSettings: Sendable, Equatable {
         min(max(size, supportedSizes.lowerBound), supportedSizes.upperBound)
     }
 
+    /// The size most readers see: Large, iOS's default text size, as the app shows it (the
+    /// lowest supported size when the app supports none below it). A cut here is graded
+    /// above a cut only at other sizes.
+    public var defaultSize: SizeCategory { displayedSize(.large) }
+
     /// The font to measure with.
     public func fontChoice(environment: [String: String]? = nil) -> FontChoice {
         if let environment { return LayoutFonts.resolve(explicit: fontPath, environment: environment) }
@@ -166,16 +171,22 @@ public struct SizeMeasure: Sendable, Equatable {
     public var lines: Int
 }
 
-/// Where a text is first truncated.
+/// Where a text is cut, graded by how many readers see it.
 public struct Truncation: Sendable, Equatable {
-    /// The first displayed size at which it needs more lines than the profile shows.
+    /// The default text size when the text is cut there; otherwise the first displayed size at
+    /// which it needs more lines than the profile shows.
     public var size: SizeCategory
+    /// Whether `size` is the default text size (`LayoutSettings.defaultSize`): most readers
+    /// see the cut.
+    public var isAtDefaultSize: Bool
     /// The narrowest device checked (where it fails first: fewer points, more lines).
     public var device: Device
     /// Lines it needs there.
     public var lines: Int
     /// Lines at every displayed size where the limit applies, on that device.
     public var measures: [SizeMeasure]
+    /// Characters of the text shown at `size` before the cut (where its first hidden line starts).
+    public var shownCharacters: Int
 }
 
 public enum LayoutCheck {
@@ -205,23 +216,43 @@ public enum LayoutCheck {
         return SizeMeasure(size: size, pointSize: points, textWidth: width, lines: lines)
     }
 
-    /// The first size at which the text needs more lines than the profile shows, on the
-    /// narrowest device; nil when it always fits. Line counts only grow as the width shrinks,
-    /// so the narrowest device is where a text is cut first.
+    /// The narrowest device checked: line counts only grow as the width shrinks, so a text is
+    /// cut there first.
+    public static func narrowestDevice(_ settings: LayoutSettings) -> Device? {
+        settings.devices.min(by: { $0.width < $1.width })
+    }
+
+    /// Where a text is cut on the narrowest device, graded: the default text size when it is
+    /// cut there, otherwise the first size where the limit applies that cuts it; nil when it
+    /// always fits. Counts lines only up to one past the limit.
+    public static func grade(_ text: PreparedText, profile: ScreenProfile, settings: LayoutSettings, device: Device,
+                             hasImage: Bool) -> (size: SizeCategory, isAtDefaultSize: Bool)? {
+        guard !text.isEmpty else { return nil }
+        let sizes = displayedSizes(profile, settings: settings)
+        func isCut(_ size: SizeCategory) -> Bool {
+            measure(text, profile: profile, settings: settings, device: device, size: size, hasImage: hasImage,
+                    limit: profile.maxLines).lines > profile.maxLines
+        }
+        let defaultSize = settings.defaultSize
+        if sizes.contains(defaultSize), isCut(defaultSize) { return (defaultSize, true) }
+        return sizes.first { $0 != defaultSize && isCut($0) }.map { ($0, false) }
+    }
+
+    /// The graded cut of a text (`grade`) with its line counts at every size where the limit
+    /// applies and where the cut falls; nil when it always fits.
     public static func firstTruncation(_ text: PreparedText, profile: ScreenProfile, settings: LayoutSettings,
                                        hasImage: Bool) -> Truncation? {
-        guard let device = settings.devices.min(by: { $0.width < $1.width }), !text.isEmpty else { return nil }
-        for size in displayedSizes(profile, settings: settings) {
-            let points = DynamicTypeTable.pointSize(profile.style, size)
-            let width = profile.textWidth(screenWidth: device.width, size: size, hasImage: hasImage)
-            let lines = text.lineCount(pointSize: points, trackingEm: settings.trackingEm(atPoints: points), width: width,
-                                       limit: profile.maxLines)
-            if lines > profile.maxLines {
-                let all = measures(text, profile: profile, settings: settings, device: device, hasImage: hasImage)
-                let needed = all.first { $0.size == size }?.lines ?? lines
-                return Truncation(size: size, device: device, lines: needed, measures: all)
-            }
-        }
-        return nil
+        guard let device = narrowestDevice(settings),
+              let (size, isAtDefaultSize) = grade(text, profile: profile, settings: settings, device: device, hasImage: hasImage)
+        else { return nil }
+        let all = measures(text, profile: profile, settings: settings, device: device, hasImage: hasImage)
+        let points = DynamicTypeTable.pointSize(profile.style, size)
+        let layout = text.layout(pointSize: points, trackingEm: settings.trackingEm(atPoints: points),
+                                 width: profile.textWidth(screenWidth: device.width, size: size, hasImage: hasImage))
+        let needed = all.first { $0.size == size }?.lines ?? layout.lineCount
+        // lineStarts holds the starts of lines 2...; the first hidden line is line maxLines + 1.
+        let shown = layout.lineStarts.count >= profile.maxLines ? layout.lineStarts[profile.maxLines - 1] : 0
+        return Truncation(size: size, isAtDefaultSize: isAtDefaultSize, device: device, lines: needed, measures: all,
+                          shownCharacters: shown)
     }
 }

@@ -11,7 +11,7 @@ import QuizYAML
 /// layout:
 ///   font: fonts/SF-Pro-Text-Regular.otf   # relative to this file; used exactly (no calibration)
 ///   tracking: system                      # the HIG tracking table, or a number in em (0: none)
-///   devices: all                          # or a list of widths / models: [320, iPhone 13 mini]
+///   devices: [iPhone SE (3rd generation)] # the default; all, supported (by the current iOS), or a list of widths / models
 ///   supported-sizes: large...ax2          # the Dynamic Type sizes the app supports
 ///   profiles:
 ///     review:
@@ -191,8 +191,9 @@ enum LayoutConfiguration {
 
     private static func devices(_ node: Node, path: String) throws(ConfigurationError) -> [Device] {
         if node.scalar == "all" { return Devices.widths }
+        if node.scalar == "supported" { return Devices.supported }
         guard let items = node.items, !items.isEmpty else {
-            throw ConfigurationError(path: path, range: node.range, message: "`devices` is all or a list of screen widths and iPhone models, not \(node.kindDescription)")
+            throw ConfigurationError(path: path, range: node.range, message: "`devices` is all, supported or a list of screen widths and iPhone models, not \(node.kindDescription)")
         }
         var devices: [Device] = []
         for item in items {

@@ -368,11 +368,13 @@ public struct FindingReporter: Sendable {
 
     /// A finding at another severity than the configured one, for a rule whose findings differ
     /// in weight (a conflict above a duplicate, a weak sign below it). Rules derive it from
-    /// `severity`, so that configuring the rule moves all of its findings.
+    /// `severity`, so that configuring the rule moves all of its findings, or take it from an
+    /// option of their own (the layout rules' `larger-sizes`).
     public mutating func callAsFunction(_ message: String, at range: SourceRange, in file: String? = nil,
-                                        related: [Finding.Related] = [], suggestion: String? = nil, severity: Severity) {
+                                        related: [Finding.Related] = [], suggestion: String? = nil,
+                                        measure: Finding.Measure? = nil, severity: Severity) {
         findings.append(Finding(ruleID: ruleID, severity: severity, message: message, path: file ?? path,
-                                range: range, related: related, suggestion: suggestion))
+                                range: range, related: related, suggestion: suggestion, measure: measure))
     }
 }
 

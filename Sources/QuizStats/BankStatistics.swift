@@ -42,6 +42,8 @@ public struct BankStatistics: Sendable, Equatable {
     public var lengths: LengthStatistics
     /// The question texts on the answer-review screen; only when measured (`stats --layout`).
     public var reviewScreen: ReviewScreenStatistics?
+    /// Every profile's texts graded as the layout rules grade them; with `reviewScreen`.
+    public var truncation: TruncationStatistics?
     /// The item-writing and quality rules' findings; only when run (`stats --quality`).
     public var quality: QualityFindingStatistics?
 
@@ -75,6 +77,7 @@ public struct BankStatistics: Sendable, Equatable {
         }
         // Review and quality figures add up only when every bank was measured alike.
         total.reviewScreen = mergedAlike(all.map(\.reviewScreen)) { $0.merged(with: $1) }
+        total.truncation = mergedAlike(all.map(\.truncation)) { $0.merged(with: $1) }
         total.quality = mergedAlike(all.map(\.quality)) { $0.merged(with: $1) }
         return total
     }

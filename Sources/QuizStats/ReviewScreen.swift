@@ -11,16 +11,21 @@ public final class ReviewScreenMeasure: Sendable {
     let device: Device
     /// The sizes where the screen's line limit applies, smallest first.
     let limitSizes: [SizeCategory]
+    /// Every profile's texts graded as the layout rules grade them.
+    let grading: TruncationGrading
 
-    /// nil when the settings have no `review` profile or no device.
-    public init?(settings: LayoutSettings, measurer: TextMeasurer) {
-        guard let profile = settings.profiles["review"], let device = settings.devices.min(by: { $0.width < $1.width }) else {
+    /// nil when the settings have no `review` profile or no device. `severities`: the layout
+    /// rules' configured severities, by rule id (`TruncationGrading`).
+    public init?(settings: LayoutSettings, measurer: TextMeasurer, severities: [String: TruncationGrading.Severities] = [:]) {
+        guard let profile = settings.profiles["review"], let device = LayoutCheck.narrowestDevice(settings),
+              let grading = TruncationGrading(settings: settings, severities: severities) else {
             return nil
         }
         self.measurer = measurer
         self.profile = profile
         self.settings = settings
         self.device = device
+        self.grading = grading
         limitSizes = LayoutCheck.displayedSizes(profile, settings: settings)
     }
 
@@ -32,8 +37,7 @@ public final class ReviewScreenMeasure: Sendable {
 
     /// Lines of a question text at Large and at xxxLarge (each as the app shows that size),
     /// and whether the text is cut at each of `limitSizes`.
-    func measure(_ text: String, hasImage: Bool, buffers: inout MeasureScratch) -> (large: Int, xxxLarge: Int, cut: [Bool]) {
-        let prepared = measurer.prepare(TextNormalizer.normalize(text), reusing: &buffers)
+    func measure(_ prepared: PreparedText, hasImage: Bool) -> (large: Int, xxxLarge: Int, cut: [Bool]) {
         func lines(_ size: SizeCategory, limit: Int = Int.max) -> Int {
             LayoutCheck.measure(prepared, profile: profile, settings: settings, device: device, size: size, hasImage: hasImage,
                                 limit: limit).lines
@@ -106,21 +110,45 @@ struct ReviewScreenAccumulator: Sendable {
     /// This accumulator's own measuring buffers (its thread's table of words seen).
     private var scratch = MeasureScratch()
     private(set) var statistics: ReviewScreenStatistics
+    private(set) var truncation: TruncationStatistics
+    private let review: Int?, choice: Int?, hint: Int?
 
     init(_ measure: ReviewScreenMeasure) {
         self.measure = measure
         statistics = ReviewScreenStatistics(setting: measure.setting, sizes: measure.limitSizes)
+        truncation = measure.grading.empty
+        review = measure.grading.index(of: "review")
+        choice = measure.grading.index(of: "choice")
+        hint = measure.grading.index(of: "hint")
     }
 
-    mutating func add(_ text: String, hasImage: Bool) {
-        let measured = measure.measure(text, hasImage: hasImage, buffers: &scratch)
+    /// A question's texts in the source locale: its text, choices and hints.
+    mutating func add(_ text: String, hasImage: Bool, choices: [String], hints: [String]) {
+        let measurer = measure.measurer
+        let prepared = measurer.prepare(TextNormalizer.normalize(text), reusing: &scratch)
+        let measured = measure.measure(prepared, hasImage: hasImage)
         statistics.count += 1
         statistics.linesAtLarge.add(measured.large)
         statistics.linesAtXXXLarge.add(measured.xxxLarge)
         for (index, isCut) in measured.cut.enumerated() where isCut { statistics.cut[index].count += 1 }
+        let grading = measure.grading
+        if let review {
+            grading.add(prepared, profile: review, hasImage: hasImage, to: &truncation)
+        }
+        if let choice {
+            for text in choices {
+                grading.add(measurer.prepare(TextNormalizer.normalize(text), reusing: &scratch), profile: choice, hasImage: false, to: &truncation)
+            }
+        }
+        if let hint {
+            for text in hints {
+                grading.add(measurer.prepare(TextNormalizer.normalize(text), reusing: &scratch), profile: hint, hasImage: false, to: &truncation)
+            }
+        }
     }
 
     mutating func merge(_ other: ReviewScreenAccumulator) {
         if let merged = statistics.merged(with: other.statistics) { statistics = merged }
+        if let merged = truncation.merged(with: other.truncation) { truncation = merged }
     }
 }

@@ -108,7 +108,8 @@ public struct StatisticsAccumulator: Sendable {
         lengths.questionText.add(measure(question.text))
         if reviewScreen != nil {
             let text = sourceText(question.text)
-            reviewScreen!.add(text, hasImage: question.image != nil)
+            reviewScreen!.add(text, hasImage: question.image != nil, choices: question.choices.map { sourceText($0.text) },
+                              hints: question.hints.map { sourceText($0) })
         }
         if let explanation = question.explanation {
             coverage.withExplanation += 1
@@ -256,6 +257,7 @@ public struct StatisticsAccumulator: Sendable {
         }
         stats.lengths = lengths
         stats.reviewScreen = reviewScreen?.statistics
+        stats.truncation = reviewScreen?.truncation
         return stats
     }
 }

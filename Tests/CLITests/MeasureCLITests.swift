@@ -125,8 +125,8 @@ import Testing
         let run = try Run(["lint", "long.yaml"], in: scratch.url)
         #expect(run.status == 0)
         let finding = try #require(run.stdout.split(separator: "\n").first { $0.contains("[review-truncation]") })
-        #expect(finding.contains("long.yaml:7:11: warning: needs "))
-        #expect(finding.contains(" on 320 pt (review shows 3)"))
+        // The question, the device by name, the size, the lines needed and shown, the last words shown.
+        #expect(finding == "long.yaml:7:11: warning: question 'long' needs 4 lines at Large on iPhone SE (3rd generation); the review shows 3, cut after 'on the' [review-truncation]")
         let json = try Run(["lint", "--format", "json", "long.yaml"], in: scratch.url)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])

@@ -141,7 +141,7 @@ struct ShellRun {
             """))
         let lint = try Run(["lint", "--source", "never", "long.yaml"], in: scratch.url)
         #expect(lint.status == 0, "\(lint.stderr)")
-        #expect(lint.stdout.contains("long.yaml:7:11: warning: needs at least 128 lines at Large on 320 pt (review shows 3); the text is too long to measure fully (a word of more than 4096 bytes, measured that far) [review-truncation]"))
+        #expect(lint.stdout.contains("long.yaml:7:11: warning: question 'sun' needs at least 106 lines at Large on iPhone SE (3rd generation); the review shows 3, cut after '…aaaaaaaaaaaaaaaaaaaaaaaa'; the text is too long to measure fully (a word of more than 4096 bytes, measured that far) [review-truncation]"))
         let stats = try Run(["stats", "--layout", "long.yaml"], in: scratch.url)
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(stats.stdout.contains("cut off (more than 3 lines)"))

@@ -180,7 +180,8 @@ questions:
         let review = try #require(bank["reviewScreen"] as? [String: Any])
         #expect(review["count"] as? Int == 12)
         #expect(review["maxLines"] as? Int == 3)
-        #expect(review["width"] as? Int == 320)
+        #expect(review["width"] as? Int == 375)
+        #expect(review["device"] as? String == "iPhone SE (3rd generation)")
         let cut = try #require(review["cut"] as? [[String: Any]])
         #expect(cut.map { $0["size"] as? String } == ["large", "xlarge", "xxlarge", "xxxlarge"])
 
@@ -198,6 +199,31 @@ questions:
         }
         for entry in cut {
             #expect(entry["count"] as? Int == lintCut[entry["size"] as? String ?? ""] ?? 0, "\(entry)")
+        }
+        // The grading agrees with lint's: warnings for the texts cut at Large, infos for
+        // those cut first at a larger size, size for size.
+        let truncation = try #require(bank["truncation"] as? [String: Any])
+        #expect(truncation["device"] as? String == "iPhone SE (3rd generation)")
+        #expect(truncation["defaultSize"] as? String == "large")
+        let graded = try #require((truncation["profiles"] as? [[String: Any]])?.first { $0["profile"] as? String == "review" })
+        #expect(graded["count"] as? Int == 12)
+        let reviewFindings = findings.filter { $0["rule"] as? String == "review-truncation" }
+        let warnings = reviewFindings.filter { $0["severity"] as? String == "warning" }.count
+        let atDefault = try #require(graded["atDefaultSize"] as? [String: Any])
+        #expect(atDefault["severity"] as? String == "warning")
+        #expect(atDefault["count"] as? Int == warnings)
+        var infosBySize: [String: Int] = [:]
+        for finding in reviewFindings where finding["severity"] as? String == "info" {
+            let sizes = try #require((finding["measure"] as? [String: Any])?["sizes"] as? [[String: Any]])
+            let first = try #require(sizes.first { ($0["lines"] as? Int ?? 0) > 3 }?["size"] as? String)
+            infosBySize[first, default: 0] += 1
+        }
+        let larger = try #require(graded["onlyAtLargerSizes"] as? [String: Any])
+        #expect(larger["severity"] as? String == "info")
+        #expect(larger["count"] as? Int == infosBySize.values.reduce(0, +))
+        #expect((larger["count"] as? Int ?? 0) > 0, "the bank has texts cut only above Large")
+        for entry in try #require(larger["firstCutAt"] as? [[String: Any]]) {
+            #expect(entry["count"] as? Int == infosBySize[entry["size"] as? String ?? ""] ?? 0, "\(entry)")
         }
         // Some texts are cut at every size, some at none: the bank spans the range.
         #expect((cut.first?["count"] as? Int ?? 0) > 0)
@@ -223,9 +249,45 @@ questions:
 
         let text = try Run(["stats", "--layout", "banks/a.yaml"], in: scratch.url)
         #expect(text.status == 0)
-        #expect(text.stdout.contains("Review screen  320 pt"))
+        #expect(text.stdout.contains("Review screen  375 pt, iPhone SE (3rd generation)"))
+        #expect(text.stdout.contains("Truncation  375 pt, iPhone SE (3rd generation); as lint grades it"))
         #expect(text.stdout.contains("cut off (more than 3 lines)  Large "))
         #expect(text.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        #expect(text.stdout.contains("    review          6  2 warnings  2 infos: xLarge 1 · xxLarge 0 · xxxLarge 1\n"))
+        let markdown = try Run(["stats", "--layout", "--format", "markdown", "banks/a.yaml"], in: scratch.url)
+        #expect(markdown.stdout.contains("| review | 6 | 2 warnings | 2 infos: xLarge 1 · xxLarge 0 · xxxLarge 1 |\n"))
+
+        // The total's grading adds the banks' up.
+        func graded(_ object: [String: Any]?) -> [Int] {
+            let profiles = (object?["truncation"] as? [String: Any])?["profiles"] as? [[String: Any]] ?? []
+            let review = profiles.first { $0["profile"] as? String == "review" }
+            return [review?["count"] as? Int ?? -1, (review?["atDefaultSize"] as? [String: Any])?["count"] as? Int ?? -1,
+                    (review?["onlyAtLargerSizes"] as? [String: Any])?["count"] as? Int ?? -1]
+        }
+        let perBank = banks.map { graded($0) }
+        #expect(graded(document["total"] as? [String: Any]) == zip(perBank[0], perBank[1]).map { $0 + $1 })
+        #expect(graded(document["total"] as? [String: Any])[0] == 15)
+    }
+
+    /// The grading is labelled with the severities the bank's configuration gives the rules.
+    @Test func gradingFollowsTheConfiguredSeverities() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("a.yaml", Self.layoutBank(id: "a", longest: 6))
+        try scratch.write(".quizbank.yml", "rules:\n  review-truncation: {severity: error, larger-sizes: off}\n  hint-truncation: off\n")
+        let json = try Run(["stats", "--layout", "--format", "json", "a.yaml"], in: scratch.url)
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let bank = try #require((document["banks"] as? [[String: Any]])?.first)
+        let profiles = try #require((bank["truncation"] as? [String: Any])?["profiles"] as? [[String: Any]])
+        #expect(profiles.map { $0["profile"] as? String } == ["review", "choice", "hint"])
+        func severities(_ profile: [String: Any]) -> [String?] {
+            [(profile["atDefaultSize"] as? [String: Any])?["severity"] as? String,
+             (profile["onlyAtLargerSizes"] as? [String: Any])?["severity"] as? String]
+        }
+        #expect(profiles.map(severities) == [["error", "off"], ["warning", "info"], ["off", "off"]])
+        let text = try Run(["stats", "--layout", "a.yaml"], in: scratch.url)
+        #expect(text.stdout.contains("    review          6  2 errors  2, not reported: xLarge 1 · xxLarge 0 · xxxLarge 1\n"))
     }
 
     @Test func withoutLayoutThereAreNoReviewFigures() throws {

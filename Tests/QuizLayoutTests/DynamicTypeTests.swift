@@ -118,7 +118,7 @@ import Testing
         let long = String(repeating: "word ", count: 60)
         let truncation = try #require(LayoutCheck.firstTruncation(measurer.prepare(long), profile: review, settings: settings, hasImage: false))
         #expect(truncation.size == .large)
-        #expect(truncation.device.width == 320)
+        #expect(truncation.device == Devices.standard)
         #expect(truncation.lines > 3)
         #expect(truncation.measures.map(\.size) == [.large, .xLarge, .xxLarge, .xxxLarge])
         #expect(LayoutCheck.firstTruncation(measurer.prepare("Short."), profile: review, settings: settings, hasImage: true) == nil)

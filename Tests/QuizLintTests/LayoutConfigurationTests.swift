@@ -19,7 +19,47 @@ import QuizYAML
         #expect(review.maxLines == 3)
         #expect(review.sizes == SizeCategory.through(.xSmall, .xxxLarge))
         #expect(layout.supportedSizes == SizeCategory.large...SizeCategory.ax2)
-        #expect(layout.devices.first?.width == 320)
+        #expect(layout.devices == [Devices.standard])
+        #expect(layout.devices.first?.name == "iPhone SE (3rd generation)")
+        #expect(layout.devices.first?.width == 375)
+        #expect(layout.defaultSize == .large)
+    }
+
+    @Test func devicesTakeAllSupportedOrAList() throws {
+        #expect(try parse("layout:\n  devices: all\n").layout.devices.first?.width == 320)
+        let supported = try parse("layout:\n  devices: supported\n").layout.devices
+        #expect(supported == Devices.supported)
+        #expect(supported.map(\.width) == [375, 390, 393, 402, 414, 420, 428, 430, 440])
+        // Every device stays selectable, the ones the current iOS no longer runs on too.
+        #expect(try parse("layout:\n  devices: [iPhone SE (1st generation)]\n").layout.devices.map(\.width) == [320])
+    }
+
+    /// Both grades of the layout rules are configured per rule: `severity` for a cut at the
+    /// default size, `larger-sizes` for a cut only at larger sizes.
+    @Test func theGradesAreConfiguredPerRule() throws {
+        let configuration = try parse("""
+            rules:
+              review-truncation: {severity: error, larger-sizes: warning}
+              choice-truncation: {larger-sizes: off}
+            """)
+        let rules = RuleRegistry.descriptions
+        let review = try #require(rules.first { $0.id == "review-truncation" })
+        let choice = try #require(rules.first { $0.id == "choice-truncation" })
+        let hint = try #require(rules.first { $0.id == "hint-truncation" })
+        let reviewSetting = try #require(configuration.setting(for: review))
+        #expect(reviewSetting.severity == .error)
+        #expect(reviewSetting.options.values["larger-sizes"] == .string("warning"))
+        let choiceSetting = try #require(configuration.setting(for: choice))
+        #expect(choiceSetting.severity == .warning)
+        #expect(choiceSetting.options.values["larger-sizes"] == .string("off"))
+        #expect(configuration.setting(for: hint)?.options.values["larger-sizes"] == .string("info"))
+        do {
+            _ = try parse("rules:\n  hint-truncation: {larger-sizes: loud}\n")
+            Issue.record("accepted larger-sizes: loud")
+        } catch {
+            #expect(error.message == "option 'larger-sizes' takes one of error, warning, info, off, not a string")
+            #expect(error.range.start == SourceMark(line: 2, column: 35))
+        }
     }
 
     @Test func everyKeyIsRead() throws {

@@ -22,6 +22,12 @@ enum StatsFormat {
     }
 
     /// A horizontal bar of `width` cells at most for `value / maximum`, in eighths of a cell.
+    /// `3 warnings`, `1 info`, `2, not reported` (severity `off`): texts a layout rule would
+    /// report, for the truncation figures.
+    static func findings(_ count: Int, _ severity: String) -> String {
+        severity == "off" ? "\(count), not reported" : "\(count) \(severity)\(count == 1 ? "" : "s")"
+    }
+
     static func bar(_ value: Double, of maximum: Double, width: Int) -> String {
         guard maximum > 0, value > 0 else { return "" }
         let eighths = max(1, Int((value / maximum * Double(width * 8)).rounded()))

@@ -77,6 +77,7 @@ public struct StatsJSONRenderer: Sendable {
         json.endArray()
         json.key("lengths"); lengths(stats.lengths, to: &json)
         if let review = stats.reviewScreen { json.key("reviewScreen"); reviewScreen(review, to: &json) }
+        if let truncation = stats.truncation { json.key("truncation"); self.truncation(truncation, to: &json) }
         if let quality = stats.quality { json.key("quality"); self.quality(quality, to: &json) }
         json.endObject()
     }
@@ -273,6 +274,44 @@ public struct StatsJSONRenderer: Sendable {
             json.beginObject()
             json.key("size"); json.string(cut.size)
             json.key("count"); json.int(cut.count)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    func truncation(_ truncation: TruncationStatistics, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("device"); json.string(truncation.device)
+        json.share("width", truncation.width)
+        json.key("defaultSize"); json.string(truncation.defaultSize)
+        json.key("profiles")
+        json.beginArray()
+        for profile in truncation.profiles {
+            json.beginObject()
+            json.key("profile"); json.string(profile.profile)
+            json.key("rule"); json.string(profile.rule)
+            json.key("maxLines"); json.int(profile.maxLines)
+            json.key("count"); json.int(profile.count)
+            json.key("atDefaultSize")
+            json.beginObject()
+            json.key("severity"); json.string(profile.atDefaultSizeSeverity)
+            json.key("count"); json.int(profile.atDefaultSize)
+            json.endObject()
+            json.key("onlyAtLargerSizes")
+            json.beginObject()
+            json.key("severity"); json.string(profile.atLargerSizesSeverity)
+            json.key("count"); json.int(profile.onlyAtLargerSizes.reduce(0) { $0 + $1.count })
+            json.key("firstCutAt")
+            json.beginArray()
+            for size in profile.onlyAtLargerSizes {
+                json.beginObject()
+                json.key("size"); json.string(size.size)
+                json.key("count"); json.int(size.count)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
             json.endObject()
         }
         json.endArray()

@@ -50,6 +50,7 @@ public struct StatsMarkdownRenderer: Sendable {
             translations(stats),
             lengths(stats),
             reviewScreen(stats),
+            truncation(stats),
             quality(stats),
         ]
         return sections.compactMap { $0 }.joined(separator: "\n")
@@ -275,6 +276,20 @@ public struct StatsMarkdownRenderer: Sendable {
             + table(["Question texts", "Count", "Min", "Median", "P95", "Max"], right: [1, 2, 3, 4, 5], rows) + "\n"
             + table(["Cut off at"] + review.cut.map(\.displayName), right: Set(1...max(1, review.cut.count)),
                     [["Texts"] + review.cut.map { String($0.count) }])
+    }
+
+    /// Per screen profile, the texts the layout rules would report: cut at the default size,
+    /// or only at larger sizes (first at which).
+    func truncation(_ stats: BankStatistics) -> String? {
+        guard let truncation = stats.truncation, truncation.profiles.contains(where: { $0.count > 0 }) else { return nil }
+        let rows = truncation.profiles.filter { $0.count > 0 }.map { profile -> [String] in
+            let larger = profile.onlyAtLargerSizes.reduce(0) { $0 + $1.count }
+            let sizes = profile.onlyAtLargerSizes.map { "\($0.displayName) \($0.count)" }.joined(separator: " · ")
+            return [profile.profile, String(profile.count), StatsFormat.findings(profile.atDefaultSize, profile.atDefaultSizeSeverity),
+                    StatsFormat.findings(larger, profile.atLargerSizesSeverity) + (sizes.isEmpty ? "" : ": " + sizes)]
+        }
+        return "Truncation: \(LayoutFormat.points(truncation.width)) pt, \(cell(truncation.device)); as lint grades it\n\n"
+            + table(["Texts cut", "Measured", "At \(truncation.defaultSizeName)", "Only at larger sizes (first)"], right: [1], rows)
     }
 
     func quality(_ stats: BankStatistics) -> String? {

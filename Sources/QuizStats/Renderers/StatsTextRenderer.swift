@@ -46,6 +46,7 @@ public struct StatsTextRenderer: Sendable {
             translations(stats),
             lengths(stats),
             reviewScreen(stats),
+            truncation(stats),
             quality(stats),
         ]
         return sections.compactMap { $0 }.joined(separator: "\n")
@@ -310,6 +311,27 @@ extension StatsTextRenderer {
         out += table.render(color: color)
         out += "  cut off (more than \(setting.maxLines) lines)  "
             + review.cut.map { "\($0.displayName) \($0.count)" }.joined(separator: " · ") + "\n"
+        return out
+    }
+}
+
+extension StatsTextRenderer {
+    /// Per screen profile, the texts the layout rules would report, graded: cut at the default
+    /// size, or only at larger sizes (first at which).
+    func truncation(_ stats: BankStatistics) -> String? {
+        guard let truncation = stats.truncation, truncation.profiles.contains(where: { $0.count > 0 }) else { return nil }
+        var out = heading("Truncation", "\(LayoutFormat.points(truncation.width)) pt, \(truncation.device); as lint grades it")
+        var table = TextTable([.left, .right, .right, .left])
+        table.indent = 0
+        table.add([.init("  texts cut"), .init("measured"), .init("at \(truncation.defaultSizeName)"), .init("only at larger sizes (first)")])
+        for profile in truncation.profiles where profile.count > 0 {
+            let larger = profile.onlyAtLargerSizes.reduce(0) { $0 + $1.count }
+            let sizes = profile.onlyAtLargerSizes.map { "\($0.displayName) \($0.count)" }.joined(separator: " · ")
+            table.add([.init("    " + profile.profile), .init(String(profile.count)),
+                       .init(StatsFormat.findings(profile.atDefaultSize, profile.atDefaultSizeSeverity)),
+                       .init(StatsFormat.findings(larger, profile.atLargerSizesSeverity) + (sizes.isEmpty ? "" : ": " + sizes))])
+        }
+        out += table.render(color: color)
         return out
     }
 }

@@ -21,8 +21,8 @@ enum MeasureCommand: Command {
                    help: "a point size instead of a style and size"),
         OptionSpec(name: "width", short: nil, takesValue: true, valueName: "PT[,PT...]",
                    help: "line width in points"),
-        OptionSpec(name: "device", short: nil, takesValue: true, valueName: "NAME[,NAME...]|all",
-                   help: "an iPhone model or screen width (320): the line is the whole screen width, less the profile's insets and icons with --profile"),
+        OptionSpec(name: "device", short: nil, takesValue: true, valueName: "NAME[,NAME...]|all|supported",
+                   help: "an iPhone model or screen width (375), all widths, or those the current iOS supports: the line is the whole screen width, less the profile's insets and icons with --profile"),
         OptionSpec(name: "profile", short: nil, takesValue: true, valueName: "review|choice|hint",
                    help: "a screen profile from the configuration's layout section: its style, insets and icons"),
         OptionSpec(name: "image", short: nil, takesValue: false, help: "with --profile: the question has an image (its thumbnail takes width)"),
@@ -122,7 +122,7 @@ enum MeasureCommand: Command {
                 widths.append((width, nil))
             }
         } else if let text = arguments.value("device") {
-            let devices = text == "all" ? Devices.widths : try text.split(separator: ",").map { part throws(UsageError) -> Device in
+            let devices = text == "all" ? Devices.widths : text == "supported" ? Devices.supported : try text.split(separator: ",").map { part throws(UsageError) -> Device in
                 let name = part.trimmingCharacters(in: .whitespaces)
                 guard let device = Devices.named(name) else {
                     throw UsageError(message: "unknown device '\(name)'" + hint(name, Devices.modelNames)

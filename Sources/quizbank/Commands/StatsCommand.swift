@@ -58,7 +58,8 @@ enum StatsCommand: Command {
                     Terminal.standardError.write("quizbank stats: warning: \(warning)\n")
                 }
                 do {
-                    reader.reviewScreen = ReviewScreenMeasure(settings: settings, measurer: try LayoutFonts.measurer(for: choice))
+                    reader.reviewScreen = ReviewScreenMeasure(settings: settings, measurer: try LayoutFonts.measurer(for: choice),
+                                                              severities: layoutSeverities(configuration.settings(for: file)))
                 } catch {
                     throw CommandFailure(message: "\(error)")
                 }
@@ -95,6 +96,22 @@ enum StatsCommand: Command {
     /// cluster is of the bank's own questions): a count per rule the configuration enables,
     /// and each duplicate and near-duplicate cluster (one finding, naming the cluster's other
     /// questions as related locations).
+    /// The severities the layout rules report with under a bank's configuration (`off` for a
+    /// rule turned off), for `--layout`'s grading.
+    static func layoutSeverities(_ configuration: Configuration) -> [String: TruncationGrading.Severities] {
+        var severities: [String: TruncationGrading.Severities] = [:]
+        for (_, id) in TruncationGrading.rules {
+            guard let rule = RuleRegistry.description(of: id) else { continue }
+            guard let setting = configuration.setting(for: rule) else {
+                severities[id] = .init(atDefaultSize: "off", atLargerSizes: "off")
+                continue
+            }
+            let larger = setting.options.values["larger-sizes"]?.description ?? TruncationGrading.Severities.standard.atLargerSizes
+            severities[id] = .init(atDefaultSize: setting.severity.rawValue, atLargerSizes: larger)
+        }
+        return severities
+    }
+
     static func qualityStatistics(_ input: LintInput) -> QualityFindingStatistics {
         let enabled = RuleRegistry.quality.filter { input.configuration.setting(for: $0.description) != nil }
         let findings = LintEngine(rules: enabled).lint([input]).findings

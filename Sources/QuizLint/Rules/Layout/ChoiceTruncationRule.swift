@@ -1,6 +1,8 @@
 import QuizBank
 
-struct ChoiceTruncationRule: QuestionRule {
+struct ChoiceTruncationRule: QuestionRule, ConfigurableRule {
+    typealias Options = LayoutRuleSupport.Options
+
     static let description = RuleDescription(
         id: "choice-truncation",
         summary: "A choice that its answer button cuts off (more lines than the `choice` profile shows).",
@@ -8,11 +10,14 @@ struct ChoiceTruncationRule: QuestionRule {
             Answer buttons show a limited number of lines of their choice (the `choice` profile: \
             two lines below AX1 by default). A cut choice can hide the very words that make it \
             right or wrong. The rule wraps each choice as UILabel does, at every size where the \
-            limit applies, on the narrowest device in `layout.devices`, and names the first size \
-            where it does not fit; each locale is measured. docs/layout.md describes the profile.
+            limit applies, on the narrowest device in `layout.devices`. A choice cut at the \
+            default text size, Large, is reported with the rule's severity (a warning); one cut \
+            only at larger sizes as an info naming the first (option `larger-sizes`). Each \
+            locale is measured. docs/layout.md describes the profile.
             """,
         severity: .warning,
         scope: .question,
+        options: Options.declarations,
         examples: [
             .triggering(questions: """
                   - id: right-turn
@@ -21,6 +26,15 @@ struct ChoiceTruncationRule: QuestionRule {
                       - text: ↓>-
                           After a complete stop, when no sign forbids it and the way is clear of
                           pedestrians, cyclists and cross traffic
+                        correct: true
+                      - Never
+                """),
+            // Fits at Large; cut from xxLarge on: an info naming xxLarge.
+            .triggering(questions: """
+                  - id: right-turn
+                    text: When may you turn right on a red light?
+                    choices:
+                      - text: ↓After a complete stop, when no sign forbids it and the way is clear
                         correct: true
                       - Never
                 """),
@@ -36,11 +50,16 @@ struct ChoiceTruncationRule: QuestionRule {
 
     private let scratch = LayoutRuleSupport.Scratch()
 
-    init(options: RuleOptions) {}
+    private let options: Options
+
+    init(options: Options) {
+        self.options = options
+    }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
-        for choice in question.choices {
-            LayoutRuleSupport.check(choice.text, profile: "choice", hasImage: false, in: bank, scratch: scratch, report: &report)
+        for index in question.choices.indices {
+            LayoutRuleSupport.check(question.choices[index].text, profile: "choice", hasImage: false, in: bank, options: options,
+                                    subject: { TextPlace.choice(question.id.value, index).description }, scratch: scratch, report: &report)
         }
     }
 }
