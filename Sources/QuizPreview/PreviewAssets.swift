@@ -44,7 +44,7 @@ enum PreviewAssets {
         .phone { width: calc(var(--device-width) * 1px); height: calc(var(--device-height) * 1px); display: flex; flex-direction: column;
                  border: 1px solid #6e6e6e; border-radius: 28px; overflow: hidden; background: #ffffff; color: #000000;
                  font-family: var(--font, system-ui), system-ui, sans-serif; font-synthesis: none; font-kerning: normal; text-rendering: geometricPrecision; }
-        .bar { flex: none; padding: 14px 16px; background: #f2f2f7; font-size: 17px; line-height: 22px; font-weight: 600; text-align: center; }
+        .bar { flex: none; padding: 14px 16px; background: #f2f2f7; font: 600 17px/22px system-ui, sans-serif; text-align: center; }
         .bar.top { border-bottom: 1px solid #c6c6c8; }
         .bar.bottom { border-top: 1px solid #c6c6c8; }
         .app-button { display: inline-block; padding: 6px 18px; border-radius: 10px; background: #0a57c2; color: #ffffff; }

@@ -105,7 +105,7 @@ public enum PreviewRenderer {
         let scale = bank.font.map { fonts[$0].widthScale } ?? 1
         let family = bank.font.map { "qb-font-\($0)" }
         let frameStyle = "--s:\(HTML.number(scale));--device-width:\(HTML.number(bank.device.width));--device-height:\(HTML.number(deviceHeight(bank.device)))"
-            + (family.map { ";--font:\"\($0)\"" } ?? "")
+            + (family.map { ";--font:'\($0)'" } ?? "")
         let lang = HTML.escape(locale.locale)
         out += "<section class=\"screens\" aria-labelledby=\"question-screens\"><h2 id=\"question-screens\">Question screen</h2>\n"
         out += "<div class=\"frames\" style=\"\(frameStyle)\">\n"
