@@ -20,6 +20,7 @@ enum PreviewAssets {
         h1 { font-size: 1.6rem; margin: 12px 0 4px; }
         h2 { font-size: 1.25rem; margin: 24px 0 8px; }
         .meta, .path { color: #4a4a4a; }
+        .note { border-inline-start: 4px solid #8a4b00; padding: 4px 12px; background: #fdf6ec; }
         .path { font-size: 0.9rem; font-weight: normal; }
         .locales a { display: inline-block; padding: 2px 10px; margin-inline-end: 4px; border: 1px solid #0b4fb3; border-radius: 12px; text-decoration: none; }
         .locales a[aria-current="page"] { background: #0b4fb3; color: #ffffff; }

@@ -51,6 +51,9 @@ public struct PreviewBank: Sendable {
     public var questions: [PreviewQuestion]
     /// Findings of the bank outside every question.
     public var findings: [Finding]
+    /// The layout rules the bank's configuration turns off: the pages still mark where the
+    /// screen profiles cut a text, and say that lint does not report it.
+    public var layoutRulesOff: [String] = []
 
     public init(path: String, id: String, titles: [String], locales: [String], device: Device, font: Int?,
                 questions: [PreviewQuestion], findings: [Finding]) {

@@ -107,6 +107,10 @@ public enum PreviewRenderer {
         let frameStyle = "--s:\(HTML.number(scale));--device-width:\(HTML.number(bank.device.width));--device-height:\(HTML.number(deviceHeight(bank.device)))"
             + (family.map { ";--font:'\($0)'" } ?? "")
         let lang = HTML.escape(locale.locale)
+        if !bank.layoutRulesOff.isEmpty {
+            out += "<p class=\"note\">\(bank.layoutRulesOff.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", ")) "
+            out += "\(bank.layoutRulesOff.count == 1 ? "is" : "are") off in this bank's configuration: the cuts marked below are the screen profiles', and lint does not report them.</p>\n"
+        }
         out += "<section class=\"screens\" aria-labelledby=\"question-screens\"><h2 id=\"question-screens\">Question screen</h2>\n"
         out += "<div class=\"frames\" style=\"\(frameStyle)\">\n"
         for screens in locale.screens {

@@ -58,6 +58,8 @@ enum PreviewCommand: Command {
         }
 
         let findingsByPath = Dictionary(grouping: result.findings, by: \.path)
+        let configurations = Dictionary(inputs.map { ($0.path, $0.configuration) }, uniquingKeysWith: { first, _ in first })
+        let layoutRules = ["review-truncation", "choice-truncation", "hint-truncation"].compactMap(RuleRegistry.description(of:))
         let parts = PreviewNames.bankParts(result.banks.map { $0.bank.id.value })
         var fontPaths: [String] = []
         var fontScales: [Double] = []
@@ -94,8 +96,12 @@ enum PreviewCommand: Command {
                 images[image] = PreviewImage(sitePath: sitePath, width: info.width, height: info.height)
                 copies.append((sitePath, bytes))
             }
-            banks.append(PreviewBuilder.bank(lintBank.bank, path: lintBank.path, findings: findingsByPath[lintBank.path] ?? [],
-                                              settings: lintBank.layout, measurer: measurer, font: font, images: images))
+            var preview = PreviewBuilder.bank(lintBank.bank, path: lintBank.path, findings: findingsByPath[lintBank.path] ?? [],
+                                              settings: lintBank.layout, measurer: measurer, font: font, images: images)
+            if let configuration = configurations[lintBank.path] {
+                preview.layoutRulesOff = layoutRules.filter { configuration.setting(for: $0) == nil }.map(\.id)
+            }
+            banks.append(preview)
         }
         let fontNames = PreviewNames.fonts(fontPaths)
         let fonts = fontPaths.indices.map { PreviewFont(fileName: fontNames[$0], widthScale: fontScales[$0], sourcePath: fontPaths[$0]) }
