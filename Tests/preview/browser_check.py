@@ -80,6 +80,33 @@ CHECK_PAGE = r"""
 })()
 """
 
+# The index's filters, each set through its control as a user would: the rows left shown must be
+# the ones whose data says they match, and the count must say how many.
+CHECK_FILTERS = r"""
+(() => {
+  const problems = [];
+  const rows = Array.from(document.querySelectorAll("table.questions tbody tr"));
+  const form = document.getElementById("filters");
+  if (form.hidden) problems.push("the filters stayed hidden");
+  const controls = {findings: document.getElementById("filter-findings"), rule: document.getElementById("filter-rule"),
+                    size: document.getElementById("filter-size")};
+  const cases = [["findings", true, r => r.dataset.findings !== "0"]];
+  for (const option of controls.rule.options) if (option.value) cases.push(["rule", option.value, r => r.dataset.rules.split(" ").includes(option.value)]);
+  for (const option of controls.size.options) if (option.value) cases.push(["size", option.value, r => r.dataset.sizes.split(" ").includes(option.value)]);
+  for (const [name, value, matches] of cases) {
+    controls.findings.checked = false; controls.rule.value = ""; controls.size.value = "";
+    if (name === "findings") controls.findings.checked = true; else controls[name].value = value;
+    controls[name].dispatchEvent(new Event("change", {bubbles: true}));
+    const expected = rows.filter(matches);
+    const shown = rows.filter(r => !r.hidden);
+    if (shown.length !== expected.length || shown.some(r => !matches(r))) problems.push(`filter ${name}=${value}: ${shown.length} rows shown, ${expected.length} match`);
+    const count = document.getElementById("filter-count").textContent;
+    if (count !== `${expected.length} of ${rows.length} questions shown`) problems.push(`filter ${name}=${value}: the count says "${count}"`);
+  }
+  return {problems, cases: cases.length};
+})()
+"""
+
 # Two ways a page can show other lines than measured: a line dropped, and a line that wraps.
 BREAK_PAGE = {
     "a line dropped": r"""(() => { const line = document.querySelector(".review-text .line"); line.remove(); })()""",
@@ -218,6 +245,9 @@ def main():
                     score = 2000 * (result["cuts"] > 0) + 1000 * (result["images"] > 0) + result["reviewLines"]
                     if score > best[1]:
                         best = (page, score)
+            browser.open((site / "index.html").as_uri())
+            filters = browser.evaluate(CHECK_FILTERS)
+            failures += [f"index.html: {problem}" for problem in filters["problems"]]
             # The check must see a page that shows other lines than measured.
             sample = best[0] or next(p for p in pages if p != "index.html")
             for name, change in BREAK_PAGE.items():
@@ -233,7 +263,7 @@ def main():
             browser.close()
 
     print(f"preview in Chromium: {totals['pages']} pages, {totals['texts']} measured texts ({totals['reviews']} review cells), "
-          f"{totals['images']} images; widest line {widest:+.2f} px against its measured width; screenshot of {sample} in {screenshot}")
+          f"{totals['images']} images, {filters['cases']} index filters; widest line {widest:+.2f} px against its measured width; screenshot of {sample} in {screenshot}")
     if totals["reviews"] == 0:
         failures.append("no review cell on any page")
     if failures:
