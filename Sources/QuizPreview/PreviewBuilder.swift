@@ -22,7 +22,7 @@ public enum PreviewBuilder {
                 outside.append(finding)
             }
         }
-        let measure = Measure(settings: settings, measurer: measurer, screenWidth: device.width)
+        let measure = Measure(settings: settings, screenWidth: device.width)
         let questions = bank.questions.enumerated().map { index, question in
             let hasImage = question.image != nil
             let previewLocales = locales.map { locale -> PreviewLocale in
@@ -30,11 +30,12 @@ public enum PreviewBuilder {
                     TextNormalizer.normalize(localized.resolved(for: locale, sourceLocale: source))
                 }
                 let questionText = text(question.text)
-                let choiceTexts = question.choices.map { text($0.text) }
-                let hintTexts = question.hints.map(text)
+                // Each text split and shaped once, then laid out at every size.
+                let prepared = Prepared(questionText, measurer)
+                let choices = question.choices.map { (Prepared(text($0.text), measurer), $0.correct) }
+                let hints = question.hints.map { Prepared(text($0), measurer) }
                 let screens = PreviewSizes.frames.map { size in
-                    measure.screens(size: size, question: questionText, choices: choiceTexts, correct: question.choices.map(\.correct),
-                                    hints: hintTexts, hasImage: hasImage)
+                    measure.screens(size: size, question: prepared, choices: choices, hints: hints, hasImage: hasImage)
                 }
                 return PreviewLocale(locale: locale, text: questionText, imageAlt: question.imageAlt.map(text), screens: screens)
             }
@@ -73,9 +74,19 @@ public enum PreviewBuilder {
         return lines
     }
 
+    /// A text and its split, for laying it out at several sizes.
+    struct Prepared {
+        var text: String
+        var prepared: PreparedText
+
+        init(_ text: String, _ measurer: TextMeasurer) {
+            self.text = text
+            prepared = measurer.prepare(text)
+        }
+    }
+
     struct Measure {
         var settings: LayoutSettings
-        var measurer: TextMeasurer
         var screenWidth: Double
 
         func profile(_ name: String) -> ScreenProfile {
@@ -83,7 +94,8 @@ public enum PreviewBuilder {
                 ?? ScreenProfile(name: name, shownIn: name, style: .body, maxLines: 3, sizes: [], leadingInset: 16, trailingInset: 16, reserves: [])
         }
 
-        func screens(size: SizeCategory, question: String, choices: [String], correct: [Bool], hints: [String], hasImage: Bool) -> PreviewScreens {
+        func screens(size: SizeCategory, question: Prepared, choices: [(Prepared, correct: Bool)], hints: [Prepared],
+                     hasImage: Bool) -> PreviewScreens {
             let displayed = settings.displayedSize(size)
             let review = profile("review"), choice = profile("choice"), hint = profile("hint")
             // The question screen shows the whole question text at the review row's style and
@@ -93,7 +105,7 @@ public enum PreviewBuilder {
             return PreviewScreens(
                 size: size, displayed: displayed,
                 question: measure(question, screenText, displayed, hasImage: hasImage),
-                choices: zip(choices, correct).map { MeasuredChoice(text: measure($0, choice, displayed, hasImage: hasImage), correct: $1) },
+                choices: choices.map { MeasuredChoice(text: measure($0.0, choice, displayed, hasImage: hasImage), correct: $0.correct) },
                 hints: hints.map { measure($0, hint, displayed, hasImage: hasImage) },
                 review: measure(question, review, displayed, hasImage: hasImage),
                 reviewReserves: reserves(review, displayed, hasImage: hasImage),
@@ -102,12 +114,12 @@ public enum PreviewBuilder {
                 hintInsets: (hint.leadingInset, hint.trailingInset), hintReserves: reserves(hint, displayed, hasImage: hasImage))
         }
 
-        func measure(_ text: String, _ profile: ScreenProfile, _ displayed: SizeCategory, hasImage: Bool) -> MeasuredText {
+        func measure(_ text: Prepared, _ profile: ScreenProfile, _ displayed: SizeCategory, hasImage: Bool) -> MeasuredText {
             let points = DynamicTypeTable.pointSize(profile.style, displayed)
             let tracking = settings.trackingEm(atPoints: points)
             let width = profile.textWidth(screenWidth: screenWidth, size: displayed, hasImage: hasImage)
-            let layout = measurer.prepare(text).layout(pointSize: points, trackingEm: tracking, width: width)
-            let lines = PreviewBuilder.lines(of: text, starts: layout.lineStarts)
+            let layout = text.prepared.layout(pointSize: points, trackingEm: tracking, width: width)
+            let lines = PreviewBuilder.lines(of: text.text, starts: layout.lineStarts)
             let limited = LayoutCheck.displayedSizes(profile, settings: settings).contains(displayed)
             return MeasuredText(lines: lines, lineCount: layout.lineCount, shown: limited ? min(layout.lineCount, profile.maxLines) : layout.lineCount, pointSize: points,
                                 trackingEm: tracking, width: width, leading: DynamicTypeTable.leading(profile.style, displayed))
