@@ -8,6 +8,8 @@ what quizbank measured (docs/preview.md):
   * no line is wider than the width quizbank measured it in (`data-width`), beyond TOLERANCE_PX;
   * the frames are there (a question screen and a review at each of the three sizes), every
     image has loaded, and the fonts the style sheet names have loaded;
+  * the index's filters leave the rows their data matches; the frames of a row scroll together,
+    and a caption's button enlarges its frame;
   * the check itself fails on a page made to show a line fewer, or a line wrapped in two.
 
 Then it takes a screenshot of one question page. Chromium is driven through the DevTools
@@ -75,7 +77,8 @@ CHECK_PAGE = r"""
   }
   if (texts.length > 0 && faces.length === 0) problems.push("no font face: the page does not load the measured font");
   const review = texts.filter(t => t.classList.contains("review-text"));
-  return {problems, cuts: document.querySelectorAll(".cut-mark").length, texts: texts.length, reviews: review.length, images: images.length, fonts: faces.length, widest,
+  const scrollable = Array.from(document.querySelectorAll(".content")).filter(p => p.scrollHeight - p.clientHeight >= 2).length;
+  return {problems, scrollable, cuts: document.querySelectorAll(".cut-mark").length, texts: texts.length, reviews: review.length, images: images.length, fonts: faces.length, widest,
           reviewLines: review.reduce((sum, t) => sum + Number(t.dataset.lines), 0)};
 })()
 """
@@ -104,6 +107,40 @@ CHECK_FILTERS = r"""
     if (count !== `${expected.length} of ${rows.length} questions shown`) problems.push(`filter ${name}=${value}: the count says "${count}"`);
   }
   return {problems, cases: cases.length};
+})()
+"""
+
+# The frames of a row scroll together, and a caption's button enlarges its frame.
+CHECK_FRAMES = r"""
+(async () => {
+  const problems = [];
+  const frame = () => new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  let synced = 0;
+  for (const group of document.querySelectorAll(".frames")) {
+    const panes = Array.from(group.querySelectorAll(".content"));
+    const range = p => p.scrollHeight - p.clientHeight;
+    const longest = panes.reduce((a, b) => range(a) >= range(b) ? a : b);
+    if (range(longest) < 2) continue;
+    longest.scrollTop = range(longest) / 2;
+    await frame();
+    for (const other of panes) {
+      if (other === longest || range(other) < 2) continue;
+      const share = other.scrollTop / range(other), wanted = longest.scrollTop / range(longest);
+      if (Math.abs(share - wanted) > 0.02) problems.push(`a frame scrolled to ${share.toFixed(2)} of its length, not ${wanted.toFixed(2)}`);
+      synced += 1;
+    }
+  }
+  const button = document.querySelector("button.enlarge");
+  const phone = button.closest(".frame").querySelector(".phone");
+  const before = phone.getBoundingClientRect().width;
+  button.click();
+  await frame();
+  const after = phone.getBoundingClientRect().width;
+  if (button.getAttribute("aria-pressed") !== "true" || Math.abs(after / before - 1.5) > 0.01) problems.push(`enlarging took a frame from ${before} to ${after} px`);
+  button.click();
+  await frame();
+  if (button.getAttribute("aria-pressed") !== "false" || Math.abs(phone.getBoundingClientRect().width - before) > 0.5) problems.push("the enlarged frame did not shrink back");
+  return {problems, synced};
 })()
 """
 
@@ -226,6 +263,7 @@ def main():
     totals = {"pages": 0, "texts": 0, "reviews": 0, "images": 0}
     widest = float("-inf")
     best = (None, -1)
+    most_scrollable = (None, 0)
     with tempfile.TemporaryDirectory(prefix="quizbank-chromium-") as profile:
         browser = Chromium(arguments.chromium, profile)
         try:
@@ -241,6 +279,8 @@ def main():
                 failures += [f"{page}: {problem}" for problem in result["problems"]]
                 # The page shown: one with a cut and an image if there is one, else with a cut,
                 # else the one with the longest review texts.
+                if result["scrollable"] > most_scrollable[1]:
+                    most_scrollable = (page, result["scrollable"])
                 if page != "index.html":
                     score = 2000 * (result["cuts"] > 0) + 1000 * (result["images"] > 0) + result["reviewLines"]
                     if score > best[1]:
@@ -248,6 +288,14 @@ def main():
             browser.open((site / "index.html").as_uri())
             filters = browser.evaluate(CHECK_FILTERS)
             failures += [f"index.html: {problem}" for problem in filters["problems"]]
+            frames = {"synced": 0}
+            for page in sorted({page for page in (best[0], most_scrollable[0]) if page}):
+                browser.open((site / page).as_uri())
+                result = browser.evaluate(CHECK_FRAMES)
+                frames["synced"] += result["synced"]
+                failures += [f"{page}: {problem}" for problem in result["problems"]]
+            if frames["synced"] == 0:
+                failures.append("no frames scrolled together: no page has frames long enough to scroll")
             # The check must see a page that shows other lines than measured.
             sample = best[0] or next(p for p in pages if p != "index.html")
             for name, change in BREAK_PAGE.items():
@@ -263,7 +311,7 @@ def main():
             browser.close()
 
     print(f"preview in Chromium: {totals['pages']} pages, {totals['texts']} measured texts ({totals['reviews']} review cells), "
-          f"{totals['images']} images, {filters['cases']} index filters; widest line {widest:+.2f} px against its measured width; screenshot of {sample} in {screenshot}")
+          f"{totals['images']} images, {filters['cases']} index filters, {frames['synced']} frames scrolled along; widest line {widest:+.2f} px against its measured width; screenshot of {sample} in {screenshot}")
     if totals["reviews"] == 0:
         failures.append("no review cell on any page")
     if failures:
