@@ -22,7 +22,7 @@ public struct PreviewFont: Sendable, Equatable {
     /// What the measure multiplies the font's advances by (`TextMeasurer.Source`): the page
     /// narrows each line by as much, so that it is as wide as measured.
     public var widthScale: Double
-    /// Where the measure read it (shown on the pages).
+    /// Where the measure read it, from which the command copies it.
     public var sourcePath: String
 
     public init(fileName: String, widthScale: Double, sourcePath: String) {
