@@ -14,8 +14,9 @@ BENCH_RUNS ?= 5
 CORPUS ?= ../shared/corpus/opentriviaqa
 CORPUS_SAMPLE := Tests/Data/opentriviaqa
 APT_PACKAGES := libyaml-dev libharfbuzz-dev fonts-inter pkg-config
-# For the tests only: the completion scripts are run in each shell, the man page through man.
-TEST_APT_PACKAGES := bash zsh fish man-db groff-base
+# For the tests only: the completion scripts are run in each shell, the man page through man,
+# the preview opened in headless Chromium.
+TEST_APT_PACKAGES := bash zsh fish man-db groff-base chromium
 PIP_PACKAGES := jsonschema pyyaml regex
 # Release builds on Linux link the Swift runtime and Foundation statically: a command starts in
 # half the time (7 ms against 14 ms here) and calls into the runtime skip the dynamic linker's
@@ -89,6 +90,8 @@ test: deps test-deps
 	$(PYTHON) Tests/schema/validate_sarif.py Tests/QuizLintTests/Golden/lint.sarif $(BUILD_DIR)/lint.sarif
 	$(PYTHON) Tests/stats/crosscheck.py $(BUILD_DIR)/debug/quizbank Banks $(CORPUS_SAMPLE)
 	SWIFT=$(SWIFT) Tests/consumer/run.sh $(BUILD_DIR)/debug/quizbank
+	rm -rf $(BUILD_DIR)/preview-check && $(PYTHON) Tests/preview/browser_check.py --quizbank $(BUILD_DIR)/debug/quizbank \
+	  --out $(BUILD_DIR)/preview-check/site --screenshot $(BUILD_DIR)/preview-check/screenshot.png Banks
 	$(MAKE) fuzz-smoke
 
 # The tests that read OpenTriviaQA, over the whole corpus instead of the sample (QUIZBANK_CORPUS
