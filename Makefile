@@ -13,7 +13,7 @@ BENCH_RUNS ?= 5
 # (`make test` reads the sample vendored under Tests/Data/opentriviaqa).
 CORPUS ?= ../shared/corpus/opentriviaqa
 CORPUS_SAMPLE := Tests/Data/opentriviaqa
-APT_PACKAGES := libyaml-dev libharfbuzz-dev fonts-inter pkg-config
+APT_PACKAGES := libyaml-dev libharfbuzz-dev libicu-dev fonts-inter pkg-config
 # For the tests only: the completion scripts are run in each shell, the man page through man.
 TEST_APT_PACKAGES := bash zsh fish man-db groff-base
 PIP_PACKAGES := jsonschema pyyaml regex
@@ -28,7 +28,8 @@ all: build
 
 deps:
 	@if [ "$$(uname)" = "Darwin" ]; then \
-	  pkg-config --exists yaml-0.1 harfbuzz || { echo "Install libyaml and HarfBuzz first: brew install libyaml harfbuzz pkg-config"; exit 1; }; \
+	  pkg-config --exists yaml-0.1 harfbuzz icu-uc || { echo "Install libyaml, HarfBuzz and ICU first: brew install libyaml harfbuzz icu4c pkg-config;" \
+	    "icu4c is keg-only, so also: export PKG_CONFIG_PATH=\"\$$(brew --prefix icu4c)/lib/pkgconfig:\$$PKG_CONFIG_PATH\""; exit 1; }; \
 	else \
 	  missing=""; \
 	  for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
