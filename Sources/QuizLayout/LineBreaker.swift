@@ -158,6 +158,8 @@ struct LineBreakIterator {
 struct NotedBreaks {
     var chunks = WordTable()
     var pairs: Set<UInt64> = []
+    /// The texts that could not be split, so that their words can be noted once they can.
+    var texts: [[UInt8]] = []
 
     var isEmpty: Bool { chunks.count == 0 && pairs.isEmpty }
 }
@@ -336,7 +338,10 @@ struct BreakTable {
                 segmentStart = index
             }
         }
-        guard complete else { return false }
+        guard complete else {
+            noted.texts.append(Array(utf8))
+            return false
+        }
         if segmentStart < count {
             segments.append(RawSegment(start: segmentStart, contentEnd: count, end: count, spaces: 0, mandatoryBreak: false))
         } else if let last = segments.indices.last, segments[last].mandatoryBreak {

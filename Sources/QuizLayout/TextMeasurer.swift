@@ -255,8 +255,8 @@ public final class TextMeasurer: @unchecked Sendable {
     }
 
     /// Adds the chunks and pairs around spaces noted in the scratch to its break table (ICU
-    /// runs once for all that the shared table lacks), then notes the words of the new chunks,
-    /// so that a batch of texts learns its words together too.
+    /// runs once for all that the shared table lacks), then notes the words of the texts that
+    /// waited for them, so that a batch of texts learns its words together too.
     private func learnNotedBreaks(_ scratch: inout MeasureScratch) {
         let noted = scratch.notedBreaks
         guard !noted.isEmpty else { return }
@@ -274,12 +274,12 @@ public final class TextMeasurer: @unchecked Sendable {
         }
         var pieces: [RawSegment] = []
         var none = NotedBreaks()
-        for index in 0..<Int32(noted.chunks.count) {
-            noted.chunks.withBytes(of: index) { chunk in
-                guard scratch.breaks.split(chunk, into: &pieces, noting: &none) else { return }
+        for text in noted.texts {
+            text.withUnsafeBufferPointer { utf8 in
+                guard scratch.breaks.split(utf8, into: &pieces, noting: &none) else { return }
                 // A word past the cap is clipped where it is measured, and learned there.
                 for piece in pieces where piece.contentEnd > piece.start && piece.contentEnd - piece.start <= Self.maximumWordBytes {
-                    let content = UnsafeBufferPointer(rebasing: chunk[piece.start..<piece.contentEnd])
+                    let content = UnsafeBufferPointer(rebasing: utf8[piece.start..<piece.contentEnd])
                     let hash = WordTable.hash(content)
                     if scratch.words.find(content, hash: hash) == nil && scratch.noted.find(content, hash: hash) == nil {
                         scratch.noted.insert(content, hash: hash, advance: 0, characters: 0)
