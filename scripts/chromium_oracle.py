@@ -58,7 +58,8 @@ scripts/oracle_compare.py reproducing every row of the fixture with HarfBuzz):
     before "-" and before opening brackets and quotes), but not after a hyphen that starts a word
     before a digit ("-5"); after U+2010, en dash, em dash and "…" before a letter or digit; before
     an em dash unless opening punctuation precedes ("said|—without"); after "?" before a letter
-    or digit ("europe?|page"). None after "/", "!", ".", ",", ":", "_", NBSP or U+2011.
+    or digit ("europe?|page"). None after "/" (before an ASCII character),
+    "!", ".", ",", ":", "_", NBSP or U+2011.
     `oracle_compare.py --rule-diff` lists where Chromium's opportunities differ from simple rules.
   * An overlong word moves to a line of its own first and is then cut after as many characters
     as fit (at least one); what remains continues the next line, and words may follow it there.

@@ -21,7 +21,8 @@ struct RawSegment: Equatable {
 /// character of class SP), and once per distinct pair of characters around a run of spaces:
 /// - Inside a chunk, no rule of UAX #14 looks past a space (LB8, LB14-LB17 reach across spaces
 ///   only up to the opportunity right after them), so a chunk's opportunities are the same
-///   alone as in any text; `LineBreakerTests` checks this against ICU on whole texts.
+///   alone as in any text (`LineBreakingTests.chunksBreakWhereICUBreaksTheWholeText` checks
+///   this against ICU on whole texts).
 /// - After a run of spaces, whether a line may break depends on the last character before the
 ///   spaces that is not a combining mark (LB9) and the first one after them (LB7, LB8, LB13,
 ///   LB14-LB18), so it is decided by ICU on those two around one space and cached by the pair.
@@ -64,11 +65,11 @@ enum LineBreaker {
         return lineBreak == Int32(cicu_line_break_combining_mark) || lineBreak == Int32(cicu_line_break_zwj)
     }
 
-    /// The first scalar at `index` and where the next one starts (the text is valid UTF-8).
+    /// The scalar at `index` (the text is valid UTF-8).
     @inline(__always)
-    static func scalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, next: Int) {
+    static func scalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
         let byte = utf8[index]
-        if byte < 0x80 { return (UInt32(byte), index + 1) }
+        if byte < 0x80 { return UInt32(byte) }
         let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
         var value = UInt32(byte) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
         var k = 1
@@ -76,7 +77,7 @@ enum LineBreaker {
             value = value << 6 | UInt32(utf8[index + k] & 0x3F)
             k += 1
         }
-        return (value, index + k)
+        return value
     }
 
     /// Where the scalar ending at `end` starts.
@@ -97,6 +98,7 @@ struct LineBreakIterator {
     /// Opportunities inside `bytes` and at its end: each `offset << 1 | 1` when mandatory, in
     /// order. Offsets are UTF-8 offsets: over a UTF-8 UText, ICU's native indices are bytes.
     mutating func opportunities(_ bytes: UnsafeBufferPointer<UInt8>, into record: inout [UInt32]) {
+        // Only bytes ICU cannot take (2 GiB or more) fail: then the chunk is kept whole.
         guard setText(bytes) else {
             record.append(UInt32(bytes.count) << 1)
             return
@@ -149,7 +151,7 @@ struct LineBreakIterator {
     private static func betweenHangul(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int) -> Bool {
         guard position > 0, bytes[position] >= 0xE1, bytes[position - 1] >= 0x80 else { return false }
         let before = LineBreaker.scalarStart(bytes, before: position, from: 0)
-        return isHangul(LineBreaker.scalar(bytes, at: before).value) && isHangul(LineBreaker.scalar(bytes, at: position).value)
+        return isHangul(LineBreaker.scalar(bytes, at: before)) && isHangul(LineBreaker.scalar(bytes, at: position))
     }
 }
 
@@ -270,11 +272,11 @@ struct BreakTable {
         var end = chunk.count
         while end > 0 {
             let start = LineBreaker.scalarStart(chunk, before: end, from: 0)
-            let value = LineBreaker.scalar(chunk, at: start).value
+            let value = LineBreaker.scalar(chunk, at: start)
             if value < 0x80 && value >= 0x20 || !LineBreaker.isCombining(value) { return value }
             end = start
         }
-        return LineBreaker.scalar(chunk, at: 0).value
+        return LineBreaker.scalar(chunk, at: 0)
     }
 
     /// Replaces `segments` with the segments of a text. Returns false when a chunk or a pair
@@ -325,7 +327,7 @@ struct BreakTable {
                 segmentStart = count
                 break
             }
-            let next = LineBreaker.scalar(utf8, at: index).value
+            let next = LineBreaker.scalar(utf8, at: index)
             guard let breaks = breaksAfterSpaces(previous, next) else {
                 noted.pairs.insert(Self.pairKey(previous, next))
                 complete = false
