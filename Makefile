@@ -13,7 +13,7 @@ BENCH_RUNS ?= 5
 # (`make test` reads the sample vendored under Tests/Data/opentriviaqa).
 CORPUS ?= ../shared/corpus/opentriviaqa
 CORPUS_SAMPLE := Tests/Data/opentriviaqa
-APT_PACKAGES := libyaml-dev libharfbuzz-dev fonts-inter pkg-config
+APT_PACKAGES := libyaml-dev libharfbuzz-dev libicu-dev fonts-inter pkg-config
 # For the tests only: the completion scripts are run in each shell, the man page through man,
 # the preview opened in headless Chromium.
 TEST_APT_PACKAGES := bash zsh fish man-db groff-base chromium
@@ -29,7 +29,8 @@ all: build
 
 deps:
 	@if [ "$$(uname)" = "Darwin" ]; then \
-	  pkg-config --exists yaml-0.1 harfbuzz || { echo "Install libyaml and HarfBuzz first: brew install libyaml harfbuzz pkg-config"; exit 1; }; \
+	  pkg-config --exists yaml-0.1 harfbuzz icu-uc || { echo "Install libyaml, HarfBuzz and ICU first: brew install libyaml harfbuzz icu4c pkg-config;" \
+	    "icu4c is keg-only, so also: export PKG_CONFIG_PATH=\"\$$(brew --prefix icu4c)/lib/pkgconfig:\$$PKG_CONFIG_PATH\""; exit 1; }; \
 	else \
 	  missing=""; \
 	  for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -167,6 +168,10 @@ NEARDUP_LARGEST := $(shell printf "%s\n" $(NEARDUP_QUESTIONS) | sort -n | tail -
 # make bench BENCH_ARGS="--command stats-json='{quizbank} stats --format json {bank}'"
 # measure-texts: measuring alone (every text of the bank at 12 sizes × 3 widths, from a file of
 # the bank's texts written beforehand), beside the floor; see docs/layout.md#speed.
+# make bench MEASURE_BASELINE=/path/to/other/quizbank   also measure-texts-baseline: the same with
+# another build (say main's release binary), to compare a change to measuring in one run.
+MEASURE_BASELINE ?=
+MEASURE_TEXTS = measure --escapes --summary --size all --width 320,375,430 < $(abspath $(BENCH_DIR))/texts-$$n.txt
 bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDUP_QUESTIONS)),$(BENCH_DIR)/bank-$(n).yaml) \
        $(foreach n,$(NEARDUP_QUESTIONS),$(BENCH_DIR)/same-makeup-$(n).yaml) \
        $(foreach n,$(BENCH_QUESTIONS),$(BENCH_DIR)/texts-$(n).txt)
@@ -176,7 +181,8 @@ bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDU
 	    --command 'stats={quizbank} stats {bank}' \
 	    --command "measure={quizbank} measure --size all --width 320,375,430 {bank}" \
 	    --command "lint-core={quizbank} lint --config Benchmarks/core-rules.quizbank.yml {bank}" --ok lint-core=0,1 \
-	    --command "measure-texts=sh -c '{quizbank} measure --escapes --summary --size all --width 320,375,430 < $(abspath $(BENCH_DIR))/texts-$$n.txt'" \
+	    --command "measure-texts=sh -c '{quizbank} $(MEASURE_TEXTS)'" \
+	    $(if $(MEASURE_BASELINE),--command "measure-texts-baseline=sh -c '$(abspath $(MEASURE_BASELINE)) $(MEASURE_TEXTS)'") \
 	    --json $(BENCH_DIR)/results-$$n.json $(BENCH_ARGS); \
 	done
 	@echo "near-duplicate-question on the bench banks (for information: the share of variants grows with the size)"

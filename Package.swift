@@ -26,10 +26,17 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
+        // Homebrew's icu4c is keg-only: pkg-config finds it with
+        // PKG_CONFIG_PATH="$(brew --prefix icu4c)/lib/pkgconfig".
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
         .target(name: "CSHA256"),
         .target(name: "QuizSupport"),
         .target(name: "QuizYAML", dependencies: ["CYaml"]),
-        .target(name: "QuizLayout", dependencies: ["CHarfBuzz", "QuizSupport"]),
+        .target(name: "QuizLayout", dependencies: ["CHarfBuzz", "CICU", "QuizSupport"]),
         .target(name: "QuizBank", dependencies: ["QuizSupport", "QuizYAML"]),
         .target(name: "QuizCompile", dependencies: ["CSHA256", "QuizBank", "QuizSupport", "QuizYAML"]),
         .target(name: "QuizVersions", dependencies: ["QuizBank", "QuizCompile", "QuizSupport", "QuizYAML"]),

@@ -7,6 +7,7 @@ Usage:
       [--grid SIZES:SPACINGS:WIDTHS[:FIRST_N_TEXTS]]... [--line-starts] [-o OUT.tsv]
   python3 scripts/chromium_oracle.py texts [--corpus DIR] [--font FONT] [--seed 20251130] \\
       [--count 2400] [-o FILE]
+  python3 scripts/chromium_oracle.py breaks --texts FILE [--font FONT] [-o OUT.tsv]
   python3 scripts/chromium_oracle.py selftest [--font FONT]
 
 Needs (installs nothing itself): Chromium and the Inter font, on Debian
@@ -57,10 +58,18 @@ scripts/oracle_compare.py reproducing every row of the fixture with HarfBuzz):
     before "-" and before opening brackets and quotes), but not after a hyphen that starts a word
     before a digit ("-5"); after U+2010, en dash, em dash and "…" before a letter or digit; before
     an em dash unless opening punctuation precedes ("said|—without"); after "?" before a letter
-    or digit ("europe?|page"). None after "/", "!", ".", ",", ":", "_", NBSP or U+2011.
+    or digit ("europe?|page"). None after "/" (before an ASCII character),
+    "!", ".", ",", ":", "_", NBSP or U+2011.
     `oracle_compare.py --rule-diff` lists where Chromium's opportunities differ from simple rules.
   * An overlong word moves to a line of its own first and is then cut after as many characters
     as fit (at least one); what remains continues the next line, and words may follow it there.
+
+`breaks` finds Chromium's break opportunities themselves, whatever the widths: each text in a
+div 1 px wide with `overflow-wrap: normal`, so that every piece between two opportunities is
+wider than the line and takes a line of its own; the line starts are the opportunities.
+Characters the font lacks are allowed here (a fallback font draws them; widths do not matter).
+Output: `text_index  opportunities` (code point offsets, comma-separated, empty for none);
+texts with a newline are left out.
 
 `texts` makes the fixture's texts file from the OpenTriviaQA corpus (questions and choices,
 deduplicated, only characters the font maps, a fixed-seed sample stratified by length so that
@@ -318,7 +327,7 @@ def line_height(size):
     return max(2, int(-(-2 * size // 1)))  # ceil(2 * size): twice the size, whole pixels
 
 
-def page_html(font, cells, texts, line_starts):
+def page_html(font, cells, texts, line_starts, overflow_wrap="anywhere"):
     """cells: list of (cell_id, text_index, size, spacing_em, width)."""
     sizes = sorted({c[2] for c in cells})
     parts = [
@@ -329,7 +338,7 @@ def page_html(font, cells, texts, line_starts):
         " font-family: 'Oracle'; font-style: normal; font-weight: normal; font-stretch: normal;",
         " font-kerning: normal; font-variant-ligatures: normal; font-feature-settings: normal;",
         " font-synthesis: none; font-optical-sizing: auto; text-rendering: geometricPrecision;",
-        " white-space: pre-wrap; word-break: normal; overflow-wrap: anywhere; line-break: auto;",
+        f" white-space: pre-wrap; word-break: normal; overflow-wrap: {overflow_wrap}; line-break: auto;",
         " hyphens: none; text-align: left; direction: ltr; text-indent: 0; word-spacing: 0;",
         " text-transform: none; tab-size: 8; }\n",
         "</style></head><body>\n",
@@ -372,13 +381,13 @@ def run_page(chromium, page, workdir, budget_ms):
 
 
 def measure_cells(chromium, font, texts, cells, line_starts=False, batch=6000, budget_ms=10000,
-                  progress=True):
+                  progress=True, overflow_wrap="anywhere"):
     """Returns {cell_id: (lines, starts_or_None)}."""
     results = {}
     with tempfile.TemporaryDirectory(prefix="chromium-oracle-") as workdir:
         for start in range(0, len(cells), batch):
             chunk = cells[start:start + batch]
-            rows = run_page(chromium, page_html(font, chunk, texts, line_starts), workdir, budget_ms)
+            rows = run_page(chromium, page_html(font, chunk, texts, line_starts, overflow_wrap), workdir, budget_ms)
             if len(rows) != len(chunk):
                 fail(f"expected {len(chunk)} results, got {len(rows)}")
             for row in rows:
@@ -406,12 +415,6 @@ def cmd_measure(args):
         fail(f"font not found: {font}")
     chromium = find_chromium(args.chromium)
     texts = read_texts(args.texts)
-    points = font_codepoints(font)
-    for i, text in enumerate(texts):
-        missing = uncovered(text, points)
-        if missing:
-            fail(f"text {i} has characters {os.path.basename(font)} lacks "
-                 f"({', '.join('U+%04X' % ord(c) for c in missing)}): Chromium would use a fallback font")
     grids = []
     if args.grid:
         for spec in args.grid:
@@ -423,6 +426,13 @@ def cmd_measure(args):
     else:
         grids.append((number_list(args.sizes), number_list(args.letter_spacings),
                       number_list(args.widths), len(texts)))
+    # Only the texts a grid lays out need the font's characters (the others may be for `breaks`).
+    points = font_codepoints(font)
+    for i, text in enumerate(texts[:max(limit for *_, limit in grids)]):
+        missing = uncovered(text, points)
+        if missing:
+            fail(f"text {i} has characters {os.path.basename(font)} lacks "
+                 f"({', '.join('U+%04X' % ord(c) for c in missing)}): Chromium would use a fallback font")
     cells = []
     keys = []
     for sizes, spacings, widths, limit in grids:
@@ -446,6 +456,25 @@ def cmd_measure(args):
         if args.line_starts:
             row.append(starts)
         out.write("\t".join(row) + "\n")
+    if out is not sys.stdout:
+        out.close()
+
+
+def cmd_breaks(args):
+    font = args.font or default_font()
+    if not os.path.exists(font):
+        fail(f"font not found: {font}")
+    chromium = find_chromium(args.chromium)
+    texts = read_texts(args.texts)
+    # Texts with a newline are left out: an empty line has no character to find it by.
+    cells = [(i, i, 17.0, 0.0, 1.0) for i, text in enumerate(texts) if "\n" not in text]
+    print(f"{chromium_version(chromium)}; font {font}; {len(texts)} texts at 1 px", file=sys.stderr)
+    results = measure_cells(chromium, font, texts, cells, True, args.batch, args.budget, overflow_wrap="normal")
+    out = open(args.output, "w", encoding="utf-8", newline="\n") if args.output else sys.stdout
+    out.write("text_index\topportunities\n")
+    for i, *_ in cells:
+        starts = results[i][1].split(",")
+        out.write(f"{i}\t{','.join(starts[1:])}\n")
     if out is not sys.stdout:
         out.close()
 
@@ -638,11 +667,18 @@ def main():
     t.add_argument("--seed", type=int, default=20251130)
     t.add_argument("--count", type=int, default=2400)
     t.add_argument("-o", "--output")
+    b = sub.add_parser("breaks", help="break opportunities from headless Chromium (1 px wide lines)")
+    b.add_argument("--texts", required=True)
+    b.add_argument("--font", help="font file (default: Inter Regular from fonts-inter)")
+    b.add_argument("--batch", type=int, default=6000, help="layouts per page")
+    b.add_argument("--budget", type=int, default=10000, help="--virtual-time-budget in ms")
+    b.add_argument("--chromium")
+    b.add_argument("-o", "--output")
     s = sub.add_parser("selftest", help="check the oracle on hand-made cases")
     s.add_argument("--font")
     s.add_argument("--chromium")
     args = parser.parse_args()
-    {"measure": cmd_measure, "texts": cmd_texts, "selftest": cmd_selftest}[args.command](args)
+    {"measure": cmd_measure, "breaks": cmd_breaks, "texts": cmd_texts, "selftest": cmd_selftest}[args.command](args)
 
 
 if __name__ == "__main__":

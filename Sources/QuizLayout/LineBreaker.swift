@@ -1,131 +1,8 @@
-/// Line-break opportunities as UILabel's word wrapping finds them: the subset of UAX #14
-/// (Unicode line breaking) that decides where quiz texts can wrap.
-///
-/// - A run of spaces is a break opportunity after its last space (LB18), except after opening
-///   punctuation (LB14) or before closing punctuation, `!`, `?`, `,`, `.`, `:`, `;`, `/` or an
-///   ellipsis (LB13, LB22): `Quoi ?` keeps its `?`.
-/// - Hyphen-minus, U+2010, U+2012, en dash and the other break-after characters (BA) break
-///   after them, never before (LB21), also before a digit (`1990-` `2000`, as Chromium does)
-///   but not after a hyphen that starts a word (`-5`, `-ish`, LB20.1/LB25). The em dash (B2)
-///   breaks before and after (`word—word`), not between two em dashes (LB17). A slash does not
-///   break (`singer/songwriter`, `1/2`), as in Chromium; compared line by line with
-///   Chromium on 33,300 layouts, these choices agree best.
-/// - CJK ideographs and kana break before and after each character (LB31), except before
-///   closing punctuation, small kana and the prolonged sound mark (CL, NS, LB13/LB21) and
-///   after opening brackets (OP, LB14). Hangul syllables wrap at spaces, as UILabel's default
-///   line-break strategy (which includes `.hangulWordPriority`) does.
-/// - No-break space, narrow no-break space, figure space, word joiner and the non-breaking
-///   hyphen never break (GL, LB11/LB12). Quotation marks glue to their neighbours (LB19).
-///   Zero-width space is an opportunity (LB8). Combining marks stay with their base (LB9).
-/// - Line feed, carriage return (CR LF is one), U+000B, U+000C, NEL, U+2028 and U+2029 are
-///   mandatory breaks (LB4/LB5); a final one ends the text without adding an empty line.
-///
-/// Not modelled, for being rare in quiz texts: dictionary breaking of Thai, Lao, Khmer and
-/// Burmese (their words are kept whole, so a long one breaks by characters), a letter
-/// directly after a closing bracket or `!` without a space (kept together), and the
-/// numeric-context rules beyond the ones above.
-enum BreakClass: UInt8 {
-    case letter        // AL, HL, NU... (joins with its neighbours)
-    case digit         // NU
-    case space         // SP
-    case glue          // GL, WJ
-    case zeroWidthSpace // ZW
-    case hyphen        // HY: U+002D
-    case breakAfter    // BA
-    case emDash        // B2
-    case ideograph     // ID
-    case closing       // CL, CP, EX, IS, NS, IN: no break before
-    case opening       // OP: no break after
-    case quote         // QU
-    case slash         // SY
-    case combining     // CM, ZWJ
-    case newline       // BK, CR, LF, NL
-
-    @inline(__always)
-    static func of(_ value: UInt32) -> BreakClass {
-        if value < 0x80 { return ofASCII(UInt8(value)) }
-        return ofNonASCII(value)
-    }
-
-    @inline(__always)
-    static func ofASCII(_ byte: UInt8) -> BreakClass {
-        switch byte {
-        case 0x0A, 0x0B, 0x0C, 0x0D: return .newline
-        case 0x09, 0x7C: return .breakAfter
-        case 0x20: return .space
-        case 0x2D: return .hyphen
-        case 0x2F: return .slash
-        case 0x30...0x39: return .digit
-        case 0x28, 0x5B, 0x7B: return .opening
-        case 0x29, 0x5D, 0x7D, 0x21, 0x3F, 0x2C, 0x2E, 0x3A, 0x3B: return .closing
-        case 0x22, 0x27: return .quote
-        default: return .letter
-        }
-    }
-
-    static func ofNonASCII(_ value: UInt32) -> BreakClass {
-        switch value {
-        case 0x85, 0x2028, 0x2029: return .newline
-        case 0xA0, 0x202F, 0x2007, 0x2011, 0x2060, 0xFEFF, 0x034F, 0x180E, 0x0F0C: return .glue
-        case 0x200B: return .zeroWidthSpace
-        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0x1F3FB...0x1F3FF: return .combining
-        case 0xAD, 0x058A, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2010, 0x2012, 0x2013, 0x2027, 0x3000: return .breakAfter
-        case 0x2014, 0x2E3A, 0x2E3B: return .emDash
-        case 0xAB, 0xBB, 0x2018...0x201F, 0x2039, 0x203A, 0x275B...0x275E, 0x2E00...0x2E0D, 0x2E1C, 0x2E1D, 0x2E20, 0x2E21:
-            return .quote
-        case 0xA1, 0xBF, 0x2045, 0x207D, 0x208D, 0x2329, 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018,
-             0x301A, 0x301D, 0xFF08, 0xFF3B, 0xFF5B, 0xFF5F, 0xFF62:
-            return .opening
-        case 0x2024...0x2026, 0x22EF, 0xFE19, 0x037E, 0x0589, 0x060C, 0x060D, 0x07F8, 0x2044, 0xFE10, 0xFE13, 0xFE14,
-             0x2046, 0x207E, 0x208E, 0x232A, 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017,
-             0x3019, 0x301B, 0x301E, 0x301F, 0xFF09, 0xFF0C, 0xFF0E, 0xFF3D, 0xFF5D, 0xFF60, 0xFF61, 0xFF63, 0xFF64,
-             0xFF01, 0xFF1F, 0xFF1A, 0xFF1B, 0x203C, 0x203D, 0x2047...0x2049, 0x3005, 0x301C, 0x303B, 0x309B...0x309E,
-             0x30A0, 0x30FB...0x30FE, 0x31F0...0x31FF, 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085,
-             0x3087, 0x308E, 0x3095, 0x3096, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7,
-             0x30EE, 0x30F5, 0x30F6, 0xFF67...0xFF70, 0xFF9E, 0xFF9F:
-            return .closing
-        case 0x2E80...0x2FFF, 0x3003, 0x3004, 0x3006, 0x3007, 0x3012, 0x3013, 0x3020...0x303A, 0x303C...0x303F,
-             0x3040...0x309F, 0x30A1...0x30FF, 0x3190...0x31EF, 0x3200...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF02...0xFF5A, 0xFF66...0xFF9D, 0x20000...0x3FFFD:
-            return .ideograph
-        default:
-            break
-        }
-        guard let scalar = Unicode.Scalar(value) else { return .letter }
-        let properties = scalar.properties
-        switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return .combining
-        case .decimalNumber: return .digit
-        default: break
-        }
-        if properties.isEmojiPresentation { return .ideograph }
-        return .letter
-    }
-
-    static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value >= 0x80 && of(scalar.value) == .combining
-    }
-
-    /// Classes that a break after spaces cannot precede (LB7, LB13: `word ?`).
-    var forbidsBreakAfterSpace: Bool {
-        switch self {
-        case .closing, .slash, .zeroWidthSpace: return true
-        default: return false
-        }
-    }
-
-    /// Classes before which no break is allowed (LB13, LB19, LB21, LB22).
-    var forbidsBreakBefore: Bool {
-        switch self {
-        case .closing, .breakAfter, .hyphen, .quote, .slash, .combining, .glue, .space, .newline, .zeroWidthSpace: return true
-        default: return false
-        }
-    }
-}
+internal import CICU
 
 /// One unit between break opportunities: its content, the spaces after it (which hang at the
 /// end of a line), and whether a mandatory break follows.
-struct RawSegment {
+struct RawSegment: Equatable {
     /// UTF-8 offsets in the text.
     var start: Int
     var contentEnd: Int
@@ -134,138 +11,358 @@ struct RawSegment {
     var mandatoryBreak: Bool
 }
 
+/// Line-break opportunities as the phone finds them: ICU's line break iterator (UAX #14 with
+/// ICU's tailoring, the root locale), which is what Core Text and UILabel's word wrapping use,
+/// with one tailoring of UIKit's: Hangul wraps at spaces (UILabel's default line-break
+/// strategy includes `.hangulWordPriority`), so no break is taken between two Hangul
+/// characters.
+///
+/// ICU runs once per distinct *chunk*, a run of text between spaces (U+0020, the only
+/// character of class SP), and once per distinct pair of characters around a run of spaces:
+/// - Inside a chunk, no rule of UAX #14 looks past a space (LB8, LB14-LB17 reach across spaces
+///   only up to the opportunity right after them), so a chunk's opportunities are the same
+///   alone as in any text (`LineBreakingTests.chunksBreakWhereICUBreaksTheWholeText` checks
+///   this against ICU on whole texts).
+/// - After a run of spaces, whether a line may break depends on the last character before the
+///   spaces that is not a combining mark (LB9) and the first one after them (LB7, LB8, LB13,
+///   LB14-LB18), so it is decided by ICU on those two around one space and cached by the pair.
 enum LineBreaker {
-    /// The segments of a text, in order; none for an empty text.
+    /// Runs `body` with an ICU line break iterator that is closed when `body` returns (the
+    /// iterator must not escape it).
+    static func withLineBreaks<Result>(_ body: (inout LineBreakIterator) -> Result) -> Result {
+        var status: Int32 = 0
+        let iterator = cicu_line_break_iterator_open(&status)
+        // The root locale's line rules are built into ICU's data library: opening them fails
+        // only for a broken installation.
+        guard let iterator, status <= 0 else {
+            preconditionFailure("ICU could not open its line break iterator (error \(status)): is libicu installed?")
+        }
+        var breaks = LineBreakIterator(iterator: iterator)
+        defer {
+            if let text = breaks.text { cicu_utext_close(text) }
+            cicu_break_iterator_close(iterator)
+        }
+        return body(&breaks)
+    }
+
+    /// The segments of a text, in order; none for an empty text (for tests and one-off use: it
+    /// opens an iterator; `TextMeasurer` keeps a `BreakTable` instead).
     static func segments(_ utf8: UnsafeBufferPointer<UInt8>) -> [RawSegment] {
+        var table = BreakTable()
+        var noted = NotedBreaks()
         var segments: [RawSegment] = []
-        split(utf8, into: &segments)
+        if !table.split(utf8, into: &segments, noting: &noted) {
+            withLineBreaks { table.learn(noted, with: &$0) }
+            let complete = table.split(utf8, into: &segments, noting: &noted)
+            assert(complete)
+        }
         return segments
     }
 
-    /// Replaces `segments` with the segments of a text, in order.
-    static func split(_ utf8: UnsafeBufferPointer<UInt8>, into segments: inout [RawSegment]) {
+    /// Whether ICU's class of a scalar is a combining mark or ZWJ (attached to what precedes, LB9).
+    static func isCombining(_ scalar: UInt32) -> Bool {
+        let lineBreak = cicu_line_break_class(Int32(bitPattern: scalar))
+        return lineBreak == Int32(cicu_line_break_combining_mark) || lineBreak == Int32(cicu_line_break_zwj)
+    }
+
+    /// The scalar at `index` (the text is valid UTF-8).
+    @inline(__always)
+    static func scalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        let byte = utf8[index]
+        if byte < 0x80 { return UInt32(byte) }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        var value = UInt32(byte) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+        var k = 1
+        while k < length && index + k < utf8.count {
+            value = value << 6 | UInt32(utf8[index + k] & 0x3F)
+            k += 1
+        }
+        return value
+    }
+
+    /// Where the scalar ending at `end` starts.
+    @inline(__always)
+    static func scalarStart(_ utf8: UnsafeBufferPointer<UInt8>, before end: Int, from start: Int) -> Int {
+        var index = end - 1
+        while index > start && utf8[index] & 0xC0 == 0x80 { index -= 1 }
+        return index
+    }
+}
+
+/// An open ICU line break iterator, lent by `LineBreaker.withLineBreaks` for its duration.
+struct LineBreakIterator {
+    fileprivate let iterator: OpaquePointer
+    /// The UText over the bytes last set, reused for the next (closed with the iterator).
+    fileprivate var text: OpaquePointer?
+
+    /// Opportunities inside `bytes` and at its end: each `offset << 1 | 1` when mandatory, in
+    /// order. Offsets are UTF-8 offsets: over a UTF-8 UText, ICU's native indices are bytes.
+    mutating func opportunities(_ bytes: UnsafeBufferPointer<UInt8>, into record: inout [UInt32]) {
+        // Only bytes ICU cannot take (2 GiB or more) fail: then the chunk is kept whole.
+        guard setText(bytes) else {
+            record.append(UInt32(bytes.count) << 1)
+            return
+        }
+        var offset = cicu_break_iterator_following(iterator, 0)
+        while offset != cicu_done {
+            let position = Int(offset)
+            if position == bytes.count || !Self.betweenHangul(bytes, position) {
+                record.append(UInt32(position) << 1 | (cicu_break_iterator_is_hard(iterator) != 0 ? 1 : 0))
+            }
+            offset = cicu_break_iterator_next(iterator)
+        }
+    }
+
+    /// Whether ICU breaks after the spaces in `previous`, a space and `next` (`previous` nil:
+    /// spaces that start the text).
+    mutating func breaksAfterSpace(_ previous: UInt32?, _ next: UInt32) -> Bool {
+        var probe = ""
+        if let previous, let scalar = Unicode.Scalar(previous) { probe.unicodeScalars.append(scalar) }
+        probe.unicodeScalars.append(" ")
+        let afterSpace = probe.utf8.count
+        if let scalar = Unicode.Scalar(next) { probe.unicodeScalars.append(scalar) }
+        return probe.withUTF8 { bytes in
+            guard setText(bytes) else { return true }
+            return cicu_break_iterator_is_boundary(iterator, Int32(afterSpace)) != 0
+        }
+    }
+
+    private mutating func setText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return false }
+        var status: Int32 = 0
+        let opened = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            cicu_utext_open_utf8(text, $0, Int64(bytes.count), &status)
+        }
+        guard let opened, status <= 0 else { return false }
+        text = opened
+        cicu_break_iterator_set_utext(iterator, opened, &status)
+        return status <= 0
+    }
+
+    private static func isHangul(_ scalar: UInt32) -> Bool {
+        guard scalar >= 0x1100 else { return false }
+        switch Int(cicu_line_break_class(Int32(bitPattern: scalar))) {
+        case cicu_line_break_h2, cicu_line_break_h3, cicu_line_break_jl, cicu_line_break_jv, cicu_line_break_jt: return true
+        default: return false
+        }
+    }
+
+    /// UIKit's Hangul word priority: an opportunity between two Hangul characters is not taken.
+    private static func betweenHangul(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int) -> Bool {
+        guard position > 0, bytes[position] >= 0xE1, bytes[position - 1] >= 0x80 else { return false }
+        let before = LineBreaker.scalarStart(bytes, before: position, from: 0)
+        return isHangul(LineBreaker.scalar(bytes, at: before)) && isHangul(LineBreaker.scalar(bytes, at: position))
+    }
+}
+
+/// What a split found missing from its `BreakTable`: chunks and pairs around spaces, for
+/// `BreakTable.learn`.
+struct NotedBreaks {
+    var chunks = WordTable()
+    var pairs: Set<UInt64> = []
+    /// The texts that could not be split, so that their words can be noted once they can.
+    var texts: [[UInt8]] = []
+
+    var isEmpty: Bool { chunks.count == 0 && pairs.isEmpty }
+}
+
+/// ICU's break opportunities by distinct chunk (the text between spaces) and by the pair of
+/// characters around spaces, so that a text of known chunks is split without calling ICU.
+struct BreakTable {
+    /// Each chunk's record in `records`: where it starts (the payload) and how long it is (the
+    /// character count field).
+    private var chunks = WordTable()
+    /// Per chunk: the scalar that decides a break after spaces following it (its last that is
+    /// not a combining mark, or its first), then its opportunities as
+    /// `LineBreakIterator.opportunities` gives them (the last at the chunk's end).
+    private var records: [UInt32] = []
+    /// Whether a line may break after spaces, by `previous << 32 | next` scalar (`previous`
+    /// `startOfText` for spaces that start the text); ASCII pairs in a flat array (0 unknown,
+    /// 1 no break, 2 break), the others by key.
+    private var asciiPairs = [UInt8](repeating: 0, count: 129 * 128)
+    private var pairs: [UInt64: Bool] = [:]
+    static let startOfText: UInt32 = 0x11_0000
+
+    var chunkCount: Int { chunks.count }
+
+    @inline(__always)
+    static func pairKey(_ previous: UInt32, _ next: UInt32) -> UInt64 { UInt64(previous) << 32 | UInt64(next) }
+
+    @inline(__always)
+    private func breaksAfterSpaces(_ previous: UInt32, _ next: UInt32) -> Bool? {
+        if next < 0x80 && (previous < 0x80 || previous == Self.startOfText) {
+            let known = asciiPairs[Int(min(previous, 0x80)) * 128 + Int(next)]
+            return known == 0 ? nil : known == 2
+        }
+        return pairs[Self.pairKey(previous, next)]
+    }
+
+    private mutating func remember(_ previous: UInt32, _ next: UInt32, breaks: Bool) {
+        if next < 0x80 && (previous < 0x80 || previous == Self.startOfText) {
+            asciiPairs[Int(min(previous, 0x80)) * 128 + Int(next)] = breaks ? 2 : 1
+        } else {
+            pairs[Self.pairKey(previous, next)] = breaks
+        }
+    }
+
+    /// The record of a chunk, if known.
+    @inline(__always)
+    func find(_ chunk: UnsafeBufferPointer<UInt8>, hash: UInt64) -> ArraySlice<UInt32>? {
+        guard let entry = chunks.find(chunk, hash: hash) else { return nil }
+        return records[Int(entry.payload)..<Int(entry.payload) + Int(entry.characters)]
+    }
+
+    /// Adds a chunk's record (the caller has checked that it is absent).
+    mutating func insert(_ chunk: UnsafeBufferPointer<UInt8>, hash: UInt64, record: ArraySlice<UInt32>) {
+        precondition(records.count + record.count < Int(Int32.max), "break cache full")
+        chunks.insert(chunk, hash: hash, advance: 0, characters: Int32(record.count), payload: Int32(records.count))
+        records.append(contentsOf: record)
+    }
+
+    /// Copies what this table knows of `noted` into `other`; returns what it does not know.
+    func share(_ noted: NotedBreaks, with other: inout BreakTable) -> NotedBreaks {
+        var unknown = NotedBreaks()
+        for index in 0..<Int32(noted.chunks.count) {
+            noted.chunks.withBytes(of: index) { chunk in
+                let hash = WordTable.hash(chunk)
+                if other.find(chunk, hash: hash) != nil { return }
+                if let record = find(chunk, hash: hash) {
+                    other.insert(chunk, hash: hash, record: record)
+                } else {
+                    unknown.chunks.insert(chunk, hash: hash, advance: 0, characters: 0)
+                }
+            }
+        }
+        for key in noted.pairs {
+            let previous = UInt32(key >> 32), next = UInt32(truncatingIfNeeded: key)
+            if other.breaksAfterSpaces(previous, next) != nil { continue }
+            if let known = breaksAfterSpaces(previous, next) {
+                other.remember(previous, next, breaks: known)
+            } else {
+                unknown.pairs.insert(key)
+            }
+        }
+        return unknown
+    }
+
+    /// Asks ICU for everything noted that this table lacks.
+    mutating func learn(_ noted: NotedBreaks, with iterator: inout LineBreakIterator) {
+        var record: [UInt32] = []
+        for index in 0..<Int32(noted.chunks.count) {
+            noted.chunks.withBytes(of: index) { chunk in
+                let hash = WordTable.hash(chunk)
+                guard find(chunk, hash: hash) == nil else { return }
+                record.removeAll(keepingCapacity: true)
+                record.append(Self.deciding(chunk))
+                iterator.opportunities(chunk, into: &record)
+                insert(chunk, hash: hash, record: record[...])
+            }
+        }
+        for key in noted.pairs {
+            let previous = UInt32(key >> 32), next = UInt32(truncatingIfNeeded: key)
+            guard breaksAfterSpaces(previous, next) == nil else { continue }
+            remember(previous, next, breaks: iterator.breaksAfterSpace(previous == Self.startOfText ? nil : previous, next))
+        }
+    }
+
+    /// The scalar of a chunk that decides a break after spaces that follow it: its last that
+    /// is not a combining mark or ZWJ (LB9), or, when all are, its first (LB10: taken as a
+    /// letter).
+    static func deciding(_ chunk: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var end = chunk.count
+        while end > 0 {
+            let start = LineBreaker.scalarStart(chunk, before: end, from: 0)
+            let value = LineBreaker.scalar(chunk, at: start)
+            if value < 0x80 && value >= 0x20 || !LineBreaker.isCombining(value) { return value }
+            end = start
+        }
+        return LineBreaker.scalar(chunk, at: 0)
+    }
+
+    /// Replaces `segments` with the segments of a text. Returns false when a chunk or a pair
+    /// around spaces is not in the table: all such are then added to `noted`, and `segments`
+    /// is unfinished.
+    func split(_ utf8: UnsafeBufferPointer<UInt8>, into segments: inout [RawSegment], noting noted: inout NotedBreaks) -> Bool {
         segments.removeAll(keepingCapacity: true)
         let count = utf8.count
-        var start = 0
-        var contentEnd = 0
-        var spaces = 0
-        var hasContent = false
-        var previous = BreakClass.newline      // the last content scalar's class
-        var lastScalar = BreakClass.newline    // the last scalar's class, spaces included
-        var hyphenStartsWord = false
+        var complete = true
+        var segmentStart = 0
         var index = 0
-
+        var previous = Self.startOfText   // the deciding scalar of the chunk before the spaces
         while index < count {
-            let byte = utf8[index]
-            // Fast path: a run of ASCII letters inside a word changes nothing but where the
-            // content ends (no break between two letters, LB28).
-            if hasContent && spaces == 0 && previous == .letter && isASCIILetter(byte) {
-                var end = index + 1
-                while end < count && isASCIILetter(utf8[end]) { end += 1 }
-                contentEnd = end
-                lastScalar = .letter
-                index = end
-                continue
-            }
-            var value = UInt32(byte)
-            var length = 1
-            if byte >= 0x80 {
-                if byte >= 0xF0 {
-                    length = 4
-                    value = UInt32(byte & 0x07)
-                } else if byte >= 0xE0 {
-                    length = 3
-                    value = UInt32(byte & 0x0F)
+            // A chunk: up to the next space.
+            let chunkStart = index
+            while index < count && utf8[index] != 0x20 { index += 1 }
+            let chunkEnd = index
+            if chunkEnd > chunkStart {
+                let chunk = UnsafeBufferPointer(rebasing: utf8[chunkStart..<chunkEnd])
+                let hash = WordTable.hash(chunk)
+                if let record = find(chunk, hash: hash) {
+                    previous = record[record.startIndex]
+                    for opportunity in record.dropFirst() where complete {
+                        let position = chunkStart + Int(opportunity >> 1)
+                        if opportunity & 1 == 1 {
+                            segments.append(Self.mandatorySegment(utf8, segmentStart, position))
+                            segmentStart = position
+                        } else if position < chunkEnd {
+                            segments.append(RawSegment(start: segmentStart, contentEnd: position, end: position, spaces: 0,
+                                                       mandatoryBreak: false))
+                            segmentStart = position
+                        }
+                    }
                 } else {
-                    length = 2
-                    value = UInt32(byte & 0x1F)
-                }
-                var k = 1
-                while k < length && index + k < count {
-                    value = value << 6 | UInt32(utf8[index + k] & 0x3F)
-                    k += 1
+                    if noted.chunks.find(chunk, hash: hash) == nil {
+                        noted.chunks.insert(chunk, hash: hash, advance: 0, characters: 0)
+                    }
+                    previous = Self.deciding(chunk)
+                    complete = false
                 }
             }
-            let next = min(index + length, count)
-            var current = BreakClass.of(value)
-
-            switch current {
-            case .newline:
-                var end = next
-                if value == 0x0D && end < count && utf8[end] == 0x0A { end += 1 }
-                if spaces == 0 { contentEnd = index }
-                segments.append(RawSegment(start: start, contentEnd: contentEnd, end: end, spaces: spaces, mandatoryBreak: true))
-                start = end
-                contentEnd = end
-                spaces = 0
-                hasContent = false
-                previous = .newline
-                lastScalar = .newline
-                index = end
-                continue
-            case .space:
-                if spaces == 0 { contentEnd = index }
-                spaces += 1
-                lastScalar = .space
-                index = next
-                continue
-            case .combining where spaces == 0 && hasContent:
-                contentEnd = next
-                index = next
-                continue
-            case .combining:
-                current = .letter
-            default:
+            // The spaces after it: they hang at the end of the segment they close.
+            while index < count && utf8[index] == 0x20 { index += 1 }
+            guard index > chunkEnd else { continue }
+            if index == count {
+                segments.append(RawSegment(start: segmentStart, contentEnd: chunkEnd, end: count, spaces: count - chunkEnd,
+                                           mandatoryBreak: false))
+                segmentStart = count
                 break
             }
-
-            if spaces > 0 {
-                if current.forbidsBreakAfterSpace || (hasContent && previous == .opening) {
-                    spaces = 0   // the spaces stay inside the content
-                } else {
-                    segments.append(RawSegment(start: start, contentEnd: contentEnd, end: index, spaces: spaces, mandatoryBreak: false))
-                    start = index
-                    spaces = 0
-                    hasContent = false
-                }
-            } else if hasContent && breaksBetween(previous, current, hyphenStartsWord: hyphenStartsWord) {
-                segments.append(RawSegment(start: start, contentEnd: index, end: index, spaces: 0, mandatoryBreak: false))
-                start = index
-                hasContent = false
+            let next = LineBreaker.scalar(utf8, at: index)
+            guard let breaks = breaksAfterSpaces(previous, next) else {
+                noted.pairs.insert(Self.pairKey(previous, next))
+                complete = false
+                continue
             }
-            if current == .hyphen {
-                hyphenStartsWord = lastScalar == .newline || lastScalar == .space || lastScalar == .zeroWidthSpace || lastScalar == .glue
+            // Without a break the spaces stay inside the content (`Quoi ?`).
+            if breaks {
+                segments.append(RawSegment(start: segmentStart, contentEnd: chunkEnd, end: index, spaces: index - chunkEnd,
+                                           mandatoryBreak: false))
+                segmentStart = index
             }
-            hasContent = true
-            contentEnd = next
-            previous = current
-            lastScalar = current
-            index = next
         }
-        if hasContent || spaces > 0 {
-            segments.append(RawSegment(start: start, contentEnd: spaces > 0 ? contentEnd : count, end: count, spaces: spaces, mandatoryBreak: false))
+        guard complete else {
+            noted.texts.append(Array(utf8))
+            return false
+        }
+        if segmentStart < count {
+            segments.append(RawSegment(start: segmentStart, contentEnd: count, end: count, spaces: 0, mandatoryBreak: false))
         } else if let last = segments.indices.last, segments[last].mandatoryBreak {
             // A final line break ends the text; it does not open an empty line.
             segments[last].mandatoryBreak = false
         }
+        return true
     }
 
-    @inline(__always)
-    static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) &- 0x61 < 26   // a-z, A-Z
-    }
-
-    /// A break opportunity between two adjacent non-space scalars.
-    @inline(__always)
-    static func breaksBetween(_ a: BreakClass, _ b: BreakClass, hyphenStartsWord: Bool) -> Bool {
-        if b.forbidsBreakBefore { return false }
-        switch a {
-        case .opening, .glue, .quote, .newline: return false
-        case .zeroWidthSpace, .breakAfter, .ideograph: return true
-        case .hyphen: return !hyphenStartsWord
-        case .slash: return false
-        case .emDash: return b != .emDash
-        default: return b == .ideograph || b == .emDash
+    /// The segment from `start` up to a mandatory break at `end`: its content leaves out the
+    /// line break (CR LF, or one character) and the spaces before it, which hang.
+    private static func mandatorySegment(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> RawSegment {
+        var contentEnd = LineBreaker.scalarStart(utf8, before: end, from: start)
+        if utf8[contentEnd] == 0x0A && contentEnd > start && utf8[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        var spaces = 0
+        while contentEnd > start && utf8[contentEnd - 1] == 0x20 {
+            contentEnd -= 1
+            spaces += 1
         }
+        return RawSegment(start: start, contentEnd: contentEnd, end: end, spaces: spaces, mandatoryBreak: true)
     }
 }

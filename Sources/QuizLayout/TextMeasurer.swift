@@ -53,6 +53,8 @@ public final class TextMeasurer: @unchecked Sendable {
     private let widthScale: Double
     private let lock = ReadWriteLock()
     private var table = WordTable()
+    /// ICU's break opportunities of the chunks (text between spaces) seen so far.
+    private var breakTable = BreakTable()
     private var characterData: [Int32: CharacterAdvances] = [:]
     /// Kerning between two scalars that join without a space, by `first << 32 | second`.
     private var pairKerning: [UInt64: Double] = [:]
@@ -152,7 +154,12 @@ public final class TextMeasurer: @unchecked Sendable {
     /// `learning`, learned at once (see `learnNotedWords`). Returns false, with the segments
     /// unfinished, when a word was not known and not `learning`.
     func segment(_ utf8: UnsafeBufferPointer<UInt8>, into scratch: inout MeasureScratch, learning: Bool) -> Bool {
-        LineBreaker.split(utf8, into: &scratch.segments.raw)
+        if !scratch.breaks.split(utf8, into: &scratch.segments.raw, noting: &scratch.notedBreaks) {
+            guard learning else { return false }
+            learnNotedWords(&scratch)
+            let complete = scratch.breaks.split(utf8, into: &scratch.segments.raw, noting: &scratch.notedBreaks)
+            assert(complete, "a text's chunks are known once learned")
+        }
         scratch.segments.reset(spaceAdvance: spaceAdvance)
         Self.clipLongWords(utf8, &scratch.segments)
         scratch.words.findAll(utf8, scratch.segments.raw, hashes: &scratch.hashes, found: &scratch.found)
@@ -200,10 +207,12 @@ public final class TextMeasurer: @unchecked Sendable {
         }
     }
 
-    /// Adds the words noted in the scratch to its own table: from the shared cache, under a
-    /// read lock, or shaped outside any lock and added to the shared cache under the write
-    /// lock, so that threads measuring different texts rarely wait.
+    /// Adds the chunks and words noted in the scratch to its own tables: from the shared
+    /// caches, under a read lock, or computed (by ICU, by HarfBuzz) outside any lock and added
+    /// to the shared caches under the write lock, so that threads measuring different texts
+    /// rarely wait.
     func learnNotedWords(_ scratch: inout MeasureScratch) {
+        learnNotedBreaks(&scratch)
         let noted = scratch.noted
         guard noted.count > 0 else { return }
         var learned = [WordTable.Entry?](repeating: nil, count: noted.count)
@@ -243,6 +252,41 @@ public final class TextMeasurer: @unchecked Sendable {
         // A fresh table rather than emptied slots: one batch may note thousands of words, the
         // next a few.
         scratch.noted = WordTable()
+    }
+
+    /// Adds the chunks and pairs around spaces noted in the scratch to its break table (ICU
+    /// runs once for all that the shared table lacks), then notes the words of the texts that
+    /// waited for them, so that a batch of texts learns its words together too.
+    private func learnNotedBreaks(_ scratch: inout MeasureScratch) {
+        let noted = scratch.notedBreaks
+        guard !noted.isEmpty else { return }
+        scratch.notedBreaks = NotedBreaks()
+        lock.lockForReading()
+        let unknown = breakTable.share(noted, with: &scratch.breaks)
+        lock.unlock()
+        if !unknown.isEmpty {
+            var learned = BreakTable()
+            LineBreaker.withLineBreaks { learned.learn(unknown, with: &$0) }
+            lock.lockForWriting()
+            _ = learned.share(unknown, with: &breakTable)
+            lock.unlock()
+            _ = learned.share(unknown, with: &scratch.breaks)
+        }
+        var pieces: [RawSegment] = []
+        var none = NotedBreaks()
+        for text in noted.texts {
+            text.withUnsafeBufferPointer { utf8 in
+                guard scratch.breaks.split(utf8, into: &pieces, noting: &none) else { return }
+                // A word past the cap is clipped where it is measured, and learned there.
+                for piece in pieces where piece.contentEnd > piece.start && piece.contentEnd - piece.start <= Self.maximumWordBytes {
+                    let content = UnsafeBufferPointer(rebasing: utf8[piece.start..<piece.contentEnd])
+                    let hash = WordTable.hash(content)
+                    if scratch.words.find(content, hash: hash) == nil && scratch.noted.find(content, hash: hash) == nil {
+                        scratch.noted.insert(content, hash: hash, advance: 0, characters: 0)
+                    }
+                }
+            }
+        }
     }
 
     /// Fills `joins`: for two segments that meet without a space, the kerning between the
@@ -300,7 +344,7 @@ public final class TextMeasurer: @unchecked Sendable {
         var index = end - 1
         while index > start && utf8[index] & 0xC0 == 0x80 { index -= 1 }
         guard let scalar = String(decoding: UnsafeBufferPointer(rebasing: utf8[index..<end]), as: UTF8.self).unicodeScalars.first,
-              !BreakClass.isCombining(scalar) else { return nil }
+              scalar.value < 0x80 || !LineBreaker.isCombining(scalar.value) else { return nil }
         return scalar
     }
 
@@ -406,6 +450,9 @@ public struct MeasureScratch: Sendable {
     var segments = Segments()
     /// This thread's own copy of the words it has seen (payload: the shared index).
     var words = WordTable()
+    /// This thread's own copy of the break opportunities it has used, and what it lacks.
+    var breaks = BreakTable()
+    var notedBreaks = NotedBreaks()
     /// This thread's own copy of the join kernings it has used.
     var pairs: [UInt64: Double] = [:]
     /// Words not in `words`, to learn (see `TextMeasurer.learnNotedWords`).

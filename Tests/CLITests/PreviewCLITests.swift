@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `quizbank preview`: the site it writes, all or nothing, and its errors.
@@ -82,7 +83,7 @@ import Testing
             let start = try #require(attributes.range(of: "\(name)=\"")).upperBound
             return String(attributes[start...].prefix { $0 != "\"" })
         }
-        let measured = try PipedRun(["measure", "--format", "json", "--size", "large", "--width", try attribute("data-width")], input: Self.longText + "\n",
+        let measured = try Run(["measure", "--format", "json", "--size", "large", "--width", try attribute("data-width")], input: Self.longText + "\n",
                                     in: scratch.url, environment: environment)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(measured.stdout.utf8)) as? [String: Any])
         let lines = try #require(object["lines"] as? Int)

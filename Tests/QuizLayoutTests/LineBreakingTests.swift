@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import QuizLayout
 
-/// Where texts may wrap (UAX #14 as UILabel applies it) and how lines are counted.
+/// Where texts may wrap (ICU's UAX #14, as the phone applies it) and how lines are counted.
 @Suite struct LineBreakingTests {
     /// The segments of a text: each is what stays together, with the spaces after it; `|`
     /// marks a mandatory break after a segment.
@@ -16,48 +16,113 @@ import Testing
         }
     }
 
+    /// ICU's opportunities (UAX #14), each case with the rule that decides it.
     @Test(arguments: [
         ("The Sun is a star.", ["The ", "Sun ", "is ", "a ", "star."]),
-        // Hyphens and dashes: after, never before, nor after a hyphen that starts a word.
+        // After a hyphen (LB21 × HY, then LB31), not before a digit (LB25 HY × NU: `1990-2000`,
+        // where Chromium breaks), not after one that starts a word (`-5`, `-ish`: ICU's
+        // LB20.09, UAX #14 LB20a).
         ("well-known fact", ["well-", "known ", "fact"]),
         ("at -5 degrees", ["at ", "-5 ", "degrees"]),
-        ("from 1990-2000", ["from ", "1990-", "2000"]),
+        ("from 1990-2000", ["from ", "1990-2000"]),
         ("a -ish word", ["a ", "-ish ", "word"]),
         ("yes\u{2010}no", ["yes\u{2010}", "no"]),
+        // En dash is BA (break after, LB21); em dash B2 breaks before and after (LB17, LB31).
         ("1990\u{2013}2000", ["1990\u{2013}", "2000"]),
         ("word\u{2014}word", ["word", "\u{2014}", "word"]),
         ("a \u{2013} b", ["a ", "\u{2013} ", "b"]),
-        // Slashes do not break (as in Chromium, checked against it): `singer/songwriter`.
-        ("and/or 1/2", ["and/or ", "1/2"]),
-        // Punctuation never starts a line, even after a space.
+        // A slash (SY) never starts a line (LB13) but breaks after it before a letter (LB31),
+        // between ASCII words and in URLs too; between digits it is numeric (LB25 SY × NU).
+        ("and/or 1/2", ["and/", "or ", "1/2"]),
+        ("galaxy/\u{432}\u{43E}\u{434}\u{438}\u{442}\u{435}\u{43B}\u{44C} astronaut/\u{F3}rbita",
+         ["galaxy/", "\u{432}\u{43E}\u{434}\u{438}\u{442}\u{435}\u{43B}\u{44C} ", "astronaut/", "\u{F3}rbita"]),
+        ("see http://a.com/b/c", ["see ", "http://", "a.com/", "b/", "c"]),
+        // Punctuation never starts a line, even after a space (LB13).
         ("Quoi ? Oui !", ["Quoi ? ", "Oui !"]),
         ("(see below) now", ["(see ", "below) ", "now"]),
-        // No-break spaces, narrow no-break spaces and word joiners glue.
+        // A quote, spaces and an opening bracket stay together (LB15 QU SP* × OP).
+        ("\"snow\" (behind) it", ["\"snow\" (behind) ", "it"]),
+        ("\u{AB}light\u{BB} (from) it", ["\u{AB}light\u{BB} (from) ", "it"]),
+        // An ellipsis (IN) sticks to what precedes it (LB22), but not across a space (LB18
+        // comes first); full stops inside a word are IS (LB29).
+        ("wait\u{2026} what...now", ["wait\u{2026} ", "what...now"]),
+        ("wait \u{2026} what", ["wait ", "\u{2026} ", "what"]),
+        // No-break spaces, narrow no-break spaces and word joiners glue (LB11, LB12).
         ("10\u{00A0}km away", ["10\u{00A0}km ", "away"]),
         ("Madame\u{202F}? oui", ["Madame\u{202F}? ", "oui"]),
-        // Zero-width space is an opportunity.
+        ("a\u{2060}b c", ["a\u{2060}b ", "c"]),
+        // Zero-width space is an opportunity (LB8).
         ("ab\u{200B}cd", ["ab\u{200B}", "cd"]),
-        // CJK: between ideographs and kana, not before closing punctuation or small kana,
-        // not after opening brackets.
+        // CJK: between ideographs and kana (LB31), not before closing punctuation or small kana
+        // (LB13, LB21: ICU's root locale takes small kana as NS), not after opening brackets (LB14).
         ("日本語です。", ["日", "本", "語", "で", "す。"]),
         ("「はい」と言った", ["「は", "い」", "と", "言っ", "た"]),
         ("iPhone手机", ["iPhone", "手", "机"]),
-        // Hangul wraps at spaces (UILabel's hangulWordPriority).
+        // Emoji are ID (LB31: a break either side); a ZWJ sequence, a skin tone and a flag stay
+        // whole (LB8a, LB30b, LB30a).
+        ("a\u{1F600}b", ["a", "\u{1F600}", "b"]),
+        ("\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F44B}\u{1F3FD} \u{1F1E7}\u{1F1F7}\u{1F1E7}\u{1F1F7}",
+         ["\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}", "\u{1F44B}\u{1F3FD} ", "\u{1F1E7}\u{1F1F7}", "\u{1F1E7}\u{1F1F7}"]),
+        // Hangul wraps at spaces (UILabel's hangulWordPriority, taken over ICU's LB31).
         ("안녕하세요 세계", ["안녕하세요 ", "세계"]),
-        // Combining marks stay with their letter.
+        // Right-to-left scripts wrap at spaces; the Arabic comma does not start a line (LB13).
+        ("\u{5E9}\u{5DC}\u{5D5}\u{5DD} \u{5E2}\u{5D5}\u{5DC}\u{5DD}", ["\u{5E9}\u{5DC}\u{5D5}\u{5DD} ", "\u{5E2}\u{5D5}\u{5DC}\u{5DD}"]),
+        ("\u{645}\u{631}\u{62D}\u{628}\u{627}\u{60C} \u{639}\u{627}\u{644}\u{645}", ["\u{645}\u{631}\u{62D}\u{628}\u{627}\u{60C} ", "\u{639}\u{627}\u{644}\u{645}"]),
+        // Combining marks stay with their letter (LB9).
         ("cafe\u{0301} noir", ["cafe\u{0301} ", "noir"]),
-        // Explicit line breaks; CR LF is one; a final one adds no line.
+        // Explicit line breaks (LB4, LB5); CR LF is one; a final one adds no line.
         ("one\ntwo", ["one|", "two"]),
         ("one\r\ntwo\n", ["one|", "two"]),
         ("one\n\ntwo", ["one|", "|", "two"]),
         ("one\u{2028}two", ["one|", "two"]),
+        ("one \n two", ["one |", " ", "two"]),
+        // Spaces that start a text are a segment of their own (LB18).
+        ("  lead", ["  ", "lead"]),
         ("", []),
     ])
     func breakOpportunities(_ text: String, _ expected: [String]) {
         #expect(Self.pieces(text) == expected)
     }
 
+    /// Splitting chunk by chunk (what the measurer caches) finds the opportunities ICU finds
+    /// in the whole text, mandatory or not: no rule reaches across spaces beyond what the
+    /// pairs around them decide.
+    @Test func chunksBreakWhereICUBreaksTheWholeText() throws {
+        var texts = try ChromiumOracleTests.readTexts(ChromiumOracleTests.fixtures.appendingPathComponent("oracle-texts.txt"))
+        texts += BulkMeasuringTests.tricky + [
+            "( see ) \"snow\" (behind) \u{AB} light \u{BB} ( from ) [ x ]", "a \u{2014} \u{2014} b\u{2014} \u{2014}c",
+            "x \u{200B} y  \u{200B}z", "  \u{0301} a \u{0301}\u{0301} b\u{200D} c", "Mr. ) ! ? , ; : / % $ 5 \u{20AC} 10 %",
+            "one \n two \n\n  three \r\n", "\u{3001} \u{3002} \u{300C} \u{3042} \u{3063} \u{30FC}", "a \u{00A0} b \u{2060} c",
+            "-5 - 5 x -x ( -5 )", "\u{1F469}\u{200D}\u{1F467} \u{1F3FD} \u{1F1E7} \u{1F1F7}", "\u{5D0}- \u{5D1} \u{5D0}/ \u{5D1}",
+            "\u{E01}\u{E32}\u{E23}\u{E17}\u{E14}\u{E2A}\u{E2D}\u{E1A} \u{E20}\u{E32}\u{E29}\u{E32}\u{E44}\u{E17}\u{E22}",
+        ]
+        LineBreaker.withLineBreaks { iterator in
+            for text in texts {
+                var bytes = Array(text.utf8)
+                bytes.withUnsafeMutableBufferPointer { buffer in
+                    let utf8 = UnsafeBufferPointer(buffer)
+                    var whole: [UInt32] = []
+                    if !utf8.isEmpty { iterator.opportunities(utf8, into: &whole) }
+                    // The last is the end of the text.
+                    let expected = Array(whole.dropLast())
+                    let ours = LineBreaker.segments(utf8).dropLast().map { UInt32($0.end) << 1 | ($0.mandatoryBreak ? 1 : 0) }
+                    #expect(ours == expected, "\(text)")
+                }
+            }
+        }
+    }
+
     let measurer = TextMeasurer()
+
+    /// Offsets from ICU are UTF-8 bytes of the text; line starts come out in Characters, also
+    /// past emoji of two UTF-16 units and ZWJ sequences of several scalars.
+    @Test func lineStartsCountCharactersPastEmoji() {
+        let text = "x \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467} \u{1F600}y"
+        let measure = measurer.measure(text, pointSize: 10, trackingEm: 0, width: 1)
+        #expect(measure.lineStarts == [2, 4, 5])
+        #expect(measure.lineCount == 4)
+    }
+
 
     /// Width of a text on one line with the built-in widths, at 10 pt without tracking.
     func width(_ text: String) -> Double {
