@@ -32,6 +32,7 @@ import QuizCompile
 final class AtomicWriter: DocumentSink {
     private let output: String
     private let copiesImages: Bool
+    private let command: String
     private var store: OutputStore?
     private var prepared = false
     /// The names written into the new set so far.
@@ -46,9 +47,11 @@ final class AtomicWriter: DocumentSink {
     /// The first thing that went wrong; nothing more is written after it.
     private(set) var failure: CommandFailure?
 
-    init(directory: String, copiesImages: Bool = true) {
+    /// `command` names the writer in its notes (`quizbank compile: note: ...`).
+    init(directory: String, copiesImages: Bool = true, command: String = "compile") {
         output = directory
         self.copiesImages = copiesImages
+        self.command = command
     }
 
     /// The next `start` names the files of another bank, the file at `path` (the current one's stay).
@@ -161,7 +164,7 @@ final class AtomicWriter: DocumentSink {
             rollback()
             throw error
         }
-        for note in store.removeOldSets() { Terminal.standardError.write("quizbank compile: note: \(note)\n") }
+        for note in store.removeOldSets() { Terminal.standardError.write("quizbank \(command): note: \(note)\n") }
         store.unlock()
         self.store = nil
     }

@@ -109,7 +109,7 @@ enum PreviewCommand: Command {
 
         let files = PreviewRenderer.render(PreviewSite(banks: banks, fonts: fonts))
         // All or nothing: the site is written as a new set that replaces the old one at the end.
-        let writer = AtomicWriter(directory: output)
+        let writer = AtomicWriter(directory: output, command: "preview")
         for file in files {
             // One file open at a time: a large bank has thousands of pages.
             writer.nextBank(file.name)
