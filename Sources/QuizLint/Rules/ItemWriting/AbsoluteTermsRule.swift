@@ -4,23 +4,27 @@ import QuizYAML
 struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var terms = AbsoluteTermsRule.defaultTerms
-        var checkChoices = false
+        var checkChoices = true
 
         static let elements: [RuleOptionElement<Self>] = [
             .strings("terms", \.terms, "the absolute terms, lower case; a term may be several words (\"no one\")"),
             .boolean("check-choices", \.checkChoices,
-                "also check the choices of choice questions (off: in trivia they are mostly names and titles)"),
+                "also check the choices of choice questions"),
         ]
     }
 
-    static let defaultTerms = [
+    /// The words that are absolute in any use, which `absolute-terms-pattern` counts.
+    static let strongTerms = [
         "always", "never", "none", "nobody", "no one", "nothing", "nowhere", "everyone", "everybody", "everything",
         "completely", "absolutely", "entirely", "totally", "invariably",
     ]
+    /// The strong words and those that are also ordinary English, whose idioms and counts
+    /// `isIdiomOrCount` leaves out.
+    static let defaultTerms = strongTerms + ["all", "only", "every", "must", "cannot"]
 
     static let description = RuleDescription(
         id: "absolute-terms",
-        summary: "A true/false statement (with `check-choices`, also a choice) with an absolute term: always, never, nobody, completely...",
+        summary: "A true/false statement or a choice with an absolute term: always, never, all, only, must, completely...",
         rationale: """
             Haladyna, Downing & Rodriguez (2002), guideline 28a: avoid giving clues to the right \
             answer such as "specific determiners including always, never, completely, and \
@@ -31,18 +35,23 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
             the frequent item-writing flaws. One absolute statement is not a flaw by itself — a \
             statement may be false precisely because of its "always" — so this rule is `info`, a \
             note to check the wording; the cue that does harm is the pattern across a bank, which \
-            `absolute-terms-pattern` reports. With `check-choices`, choices are checked too, and \
-            reported only when some other choice of the question has no absolute term (when all \
-            have, none stands out); "None of these" is left to `none-of-the-above`, and a choice \
-            in title case (a title such as "Nobody Does It Better") is skipped. It is off by default \
-            because trivia choices are mostly names and titles. Hedged and negated uses ("almost \
-            always", "not always", "nearly everyone", "little or nothing"), hyphenated words \
-            ("never-ending"), quoted text, text after a word that introduces a quotation (said, \
-            line, lyrics...) and titles in title case ("Never Let Me Go") are not reported. The default `terms` leave out "all", "only", "every", "must" and "cannot": \
-            they are common in ordinary factual statements ("the only planet with rings visible \
-            from Earth") and, in the OpenTriviaQA corpus, statements with them are false 44–61% of \
-            the time against 46% for all statements, while "always" and "never" statements are \
-            false four times in five (add them to `terms` to report them anyway). \
+            `absolute-terms-pattern` reports. Choices are checked by default (`check-choices: \
+            false` checks true/false statements only): a choice is reported only when some other \
+            choice of the question has no absolute term (when all have, none stands out); "None of \
+            these" and "All of the above" are left to `none-of-the-above` and `all-of-the-above`, \
+            and a choice in title case (a title such as "Nobody Does It Better") is skipped. \
+            Hedged and negated uses ("almost always", "not always", "nearly everyone", "not all", \
+            "little or nothing"), hyphenated words ("never-ending", "all-time"), quoted text, text \
+            after a word that introduces a quotation (said, line, lyrics...) and titles in title \
+            case ("Never Let Me Go") are not reported. The words that are also ordinary English \
+            have their idioms and counts left out: "at all", "after all", "above all", "all over", \
+            "all but", "all" before a number ("all four Beatles"); "not only", "if only", \
+            "only" before a number ("only 3% of water"); "every" before a number or a unit of time \
+            ("every four years", "every day"); "must have" (a deduction). Known limits: "only" \
+            and "all" stay common in plain factual statements ("the only planet with rings \
+            visible from Earth"), so a report is a note to check the wording, not a verdict; a \
+            team that finds them noisy sets `terms` to the strong words alone (always, never, \
+            nobody, completely...). \
             \(English.localeNote)
             """,
         severity: .info,
@@ -50,10 +59,22 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
         options: Options.declarations,
         examples: [
             // The statement is really false; reporting it is only a note (info), not a flaw.
+            // Choices are checked too.
             .triggering(questions: """
                   - id: moon
                     text: ↓The Moon always shows the same phase to the whole Earth.
                     answer: false
+                  - id: metals
+                    text: ↓All metals are solid at room temperature.
+                    answer: false
+                  - id: vote
+                    text: What is true of the electoral college?
+                    choices:
+                      - text: Its electors are chosen state by state.
+                        correct: true
+                      - ↓Every elector must vote with the popular vote.
+                      - ↓Only senators cast votes in it.
+                      - It meets in Congress.
                 """),
             .triggering(questions: """
                   - id: moon
@@ -65,14 +86,23 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
                       - ↓They never lie down.
                       - text: They sleep a few hours a day.
                         correct: true
-                      - They sleep standing only.
+                      - ↓They sleep standing only.
                       - None of these
-                """, options: ["check-choices": .boolean(true)]),
+                """),
             .triggering(questions: """
                   - id: ring
                     text: ↓Saturn is the only planet with rings.
                     answer: false
-                """, options: ["terms": .strings(["only", "all"])]),
+                """, options: ["terms": .strings(["only", "always"])]),
+            // With check-choices off, only true/false statements.
+            .passing(questions: """
+                  - id: sleep
+                    text: Which is true of giraffes?
+                    choices:
+                      - They never lie down.
+                      - text: They sleep a few hours a day.
+                        correct: true
+                """, options: ["check-choices": .boolean(false)]),
             // Near misses: hedged, negated, in a title, hyphenated; choices that all say "never".
             .passing(questions: """
                   - id: tides
@@ -99,7 +129,16 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
                   - id: song
                     text: Whitney Houston sang the line I will always love you.
                     answer: true
-                """, options: ["check-choices": .boolean(true)]),
+                  - id: olympics
+                    text: The Summer Olympics are held every four years, and only 3% of water is fresh.
+                    answer: true
+                  - id: beatles
+                    text: All four Beatles were born in Liverpool, after all.
+                    answer: true
+                  - id: not-all
+                    text: Not all birds can fly.
+                    answer: true
+                """),
         ])
 
     private let terms: English.TermList
@@ -133,11 +172,40 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
                 let previous = words[index - 1].lower
                 if hedges.contains(previous) || NegativeStemRule.contractions.contains(previous) { continue }
             }
-            let next = index + term.count < words.count ? words[index + term.count].lower : ""
-            if term == ["never"] && next == "mind" || term == ["nothing"] && next == "less" { continue }
+            let next = index + term.count < words.count ? words[index + term.count] : nil
+            if isIdiomOrCount(term, previous: index > 0 ? words[index - 1].lower : "", next: next) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
         return found
+    }
+
+    private static let timeUnits: Set<String> = [
+        "other", "few", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "night", "nights", "week",
+        "weeks", "weekend", "month", "months", "year", "years", "decade", "decades", "century", "centuries", "morning",
+        "evening", "time", "season", "summer", "winter", "spring", "autumn", "election", "generation",
+    ]
+    private static let numberWords: Set<String> = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twenty", "fifty",
+        "hundred", "thousand", "half", "both",
+    ]
+
+    /// A term used as an idiom or with a count, not as an absolute: "at all", "after all",
+    /// "all but", "all four", "if only", "only 3%", "every four years", "must have", "never
+    /// mind", "nothing less".
+    static func isIdiomOrCount(_ term: [String], previous: String, next: EnglishWord?) -> Bool {
+        let following = next?.lower ?? ""
+        let isCount = numberWords.contains(following) || following.first?.isNumber == true
+        switch term {
+        case ["never"]: return following == "mind"
+        case ["nothing"]: return following == "less"
+        case ["all"]:
+            return ["at", "after", "above", "in", "for", "once"].contains(previous) || following == "but" || following == "over"
+                || following == "along" || isCount
+        case ["only"]: return previous == "if" || following == "just" || isCount
+        case ["every"]: return isCount || timeUnits.contains(following)
+        case ["must"]: return following == "have" || following == "be" && previous == "it"
+        default: return false
+        }
     }
 
     /// Whether every word of four letters or more starts with a capital: a title.

@@ -13,14 +13,16 @@ struct BlankNotAtEndRule: QuestionRule {
             idea in the stem (guideline 15) and for as little reading as possible (guideline 13), \
             which a blank at the end, or a question, gives; the NBME Item-Writing Guide \
             (Paniagua & Swygert, 4th ed.) prefers a closed question to a completion. A blank is \
-            three or more underscores, or four or more dots (or two ellipsis characters) standing \
-            alone between spaces; "...", "…" and dots joined to a word are read as ellipses, which \
+            three or more underscores, also joined to a word ("a______", a first letter given), \
+            one or two underscores standing alone ("The _ is"), or four or more dots (or two \
+            ellipsis characters) standing alone between spaces; "...", "…" and dots joined to a word are read as ellipses, which \
             quotations are full of. A blank is at the end when only punctuation follows it ("___." \
             and "___?" are fine); a blank followed by a colon stands for a speaker and is not \
             judged. A stem that quotes — it says missing, complete, finish, fill in, blank, word, \
             sentence, lyric, song, line, quote, say, dialogue, proverb, saying, slogan, title, poem \
             or verse — is not reported: the quotation fixes where its gap is. True/false statements are not checked. \
-            \(English.localeNote)
+            Known limits: a blank written otherwise ("[blank]", "(...)", a dash) is not seen, \
+            and a quoting stem is skipped even when its gap is the writer's. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -34,7 +36,23 @@ struct BlankNotAtEndRule: QuestionRule {
                       - nucleus
                       - ribosome
                 """),
-            // Near misses: the blank at the end before a full stop or question mark; a quotation.
+            // A single underscore; a blank joined to the word it starts.
+            .triggering(questions: """
+                  - id: cell
+                    text: ↓The _ is the powerhouse of the cell.
+                    choices:
+                      - text: mitochondrion
+                        correct: true
+                      - nucleus
+                  - id: hint
+                    text: ↓Bees make honey in a h______ of wax cells.
+                    choices:
+                      - text: hive
+                        correct: true
+                      - nest
+                """),
+            // Near misses: the blank at the end before a full stop or question mark; a quotation;
+            // an underscore inside a name.
             .passing(questions: """
                   - id: mitochondria
                     text: The powerhouse of the cell is the ____.
@@ -54,6 +72,12 @@ struct BlankNotAtEndRule: QuestionRule {
                       - text: cooks
                         correct: true
                       - chefs
+                  - id: variable
+                    text: In Python, what does the name my_list hold by convention?
+                    choices:
+                      - text: A list
+                        correct: true
+                      - A number
                   - id: dots
                     text: Which general wrote ... in his memoirs of the Gallic War?
                     choices:
@@ -110,7 +134,7 @@ struct BlankNotAtEndRule: QuestionRule {
                 let before = index > 0 ? bytes[index - 1] : 0x20
                 let after = end < bytes.count ? bytes[end] : 0x20
                 let standsAlone = isWhitespace(before) && (isWhitespace(after) || isPunctuation(after))
-                let isBlank = underscores >= 3 || dots >= 4 && standsAlone
+                let isBlank = underscores >= 3 || (underscores >= 1 || dots >= 4) && standsAlone
                 if isBlank && after != UInt8(ascii: ":") {
                     result.append(utf8.index(utf8.startIndex, offsetBy: index)..<utf8.index(utf8.startIndex, offsetBy: end))
                 }
@@ -144,8 +168,10 @@ struct BlankNotAtEndRule: QuestionRule {
             let after = end < text.endIndex ? text[end] : " "
             // Dots are a blank only as a long run standing alone ("polish and ........ to it"):
             // "...", "…" and dots joined to words are ellipses, which quotations are full of.
+            // One or two underscores are a blank standing alone ("The _ is"), not inside a
+            // name (`snake_case`).
             let standsAlone = before.isWhitespace && (after.isWhitespace || after.isPunctuation)
-            let isBlank = underscores >= 3 || (dots >= 4 || ellipses >= 2) && standsAlone
+            let isBlank = underscores >= 3 || (underscores >= 1 || dots >= 4 || ellipses >= 2) && standsAlone
             // A blank just before a colon stands for a speaker ("_____: Why, anybody can have a brain").
             if isBlank && after != ":" { result.append(index..<end) }
             index = end

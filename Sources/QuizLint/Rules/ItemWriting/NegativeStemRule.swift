@@ -16,7 +16,7 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
 
     static let description = RuleDescription(
         id: "negative-stem",
-        summary: "A stem that asks with a negative (not, except, least likely, is false) in lower case, or a negative stem with a negative choice (a double negative).",
+        summary: "A stem that asks with a negative (not, never, except, all but, least likely, is false) in lower case, or a negative stem with a negative choice (a double negative).",
         rationale: """
             Haladyna, Downing & Rodriguez (2002), guideline 17: "Word the stem positively, avoid \
             negatives such as NOT or EXCEPT. If negative words are used, use the word cautiously \
@@ -29,11 +29,16 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
             reported even when the stem's word is in capitals, when the stem asks for the exception \
             ("which... not", "except", "is false"). The rule reads the sentence that asks (the one \
             ending in "?", or the last), so a negative in the context before it is fine. "not", \
-            "cannot" and contractions (don't, isn't, also without the apostrophe) count in the \
+            "never", "cannot" and contractions (don't, isn't, also without the apostrophe) count in the \
             clause that asks: after "which", "what", "who" (or a sentence that starts with "why", \
             "how", "when" or "where" and ends in "?"), with no "when", "because", "if"... and no \
             "said", "line", "lyrics"... in between, or in a completion stem about "these" or "the \
-            following" ("One of these films was not released in the 1980s."). Not counted: quoted \
+            following" ("One of these films was not released in the 1980s."), but not inside a \
+            relative clause that describes what is asked about ("What do you call a sink that \
+            isn't draining?", "What are things that cannot make their own food called?": a \
+            relative pronoun up to three words before the negative), unless the stem is about \
+            "these" or "the following". "all but" counts before a count or "of" ("All but one of \
+            these are mammals"), not as "almost" ("all but destroyed"). Not counted: quoted \
             or parenthesised text, words inside other words (another, knot), titles in title case \
             ("Do Not Disturb"), "not only", "whether or not", "if not", "not to" ("told him not to \
             go") and "not X but Y". "least" counts in "least likely" and its kin, not in "at \
@@ -41,7 +46,10 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
             is asked ("which is false?"). A negative written in capitals or between `*` marks is \
             emphasised as the guideline asks and is not reported unless `report-emphasised` is \
             set. Choices in title case ("Don't Speak") are names, not double negatives. True/false \
-            statements are statements, not stems, and are not checked. \
+            statements are statements, not stems, and are not checked. Known limits: the \
+            clause is told by words, not parsed: a relative clause further from its negative \
+            ("a sink that for days now has not drained") is read as asking, and a negative \
+            question that is no exception ("Why did Rome never fall?") is reported like the rest. \
             \(English.localeNote)
             """,
         severity: .warning,
@@ -82,8 +90,26 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - text: Mars
                         correct: true
                 """, options: ["report-emphasised": .boolean(true)]),
+            // "never" and "all but" ask for the exception too.
+            .triggering(questions: """
+                  - id: drink
+                    text: ↓Which of these animals never needs to drink water?
+                    choices:
+                      - Camel
+                      - text: Kangaroo rat
+                        correct: true
+                      - Horse
+                  - id: mammals
+                    text: ↓All but one of these are mammals.
+                    choices:
+                      - Bat
+                      - Whale
+                      - text: Penguin
+                        correct: true
+                """),
             // Near misses: "not" in the context sentence, inside words, in a title, an idiom;
-            // "at least"; a true/false statement; a Spanish stem.
+            // "at least"; a true/false statement; a Spanish stem; negatives in relative clauses;
+            // "all but" meaning "almost".
             .passing(questions: """
                   - id: moon
                     text: The Moon is not quite round. Which shape does it resemble?
@@ -124,6 +150,24 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - text: Bobby McFerrin
                         correct: true
                       - Bob Marley
+                  - id: sink
+                    text: Who would you call to fix a sink that isn't draining?
+                    choices:
+                      - text: A plumber
+                        correct: true
+                      - An electrician
+                  - id: fungi
+                    text: What are living things that cannot make their own food called?
+                    choices:
+                      - text: Heterotrophs
+                        correct: true
+                      - Autotrophs
+                  - id: pompeii
+                    text: Which city was all but destroyed by Vesuvius in AD 79?
+                    choices:
+                      - text: Pompeii
+                        correct: true
+                      - Rome
                 """),
             .passing("""
                 quizbank: 1
@@ -187,10 +231,17 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
     }
 
     /// The words `stemNegatives` looks at, but for contractions.
-    private static let negativeWords: Set<String> = ["not", "cannot", "except", "least", "false", "incorrect", "untrue", "inaccurate"]
+    private static let negativeWords: Set<String> = ["not", "cannot", "never", "all", "except", "least", "false", "incorrect", "untrue", "inaccurate"]
 
     /// The negatives with which a stem asks, as written.
-    private static let fragments = English.Fragments(["not", "n't", "n\u{2019}t", "nt", "except", "least", "false", "incorrect", "untrue", "inaccurate"])
+    private static let fragments = English.Fragments(["not", "n't", "n\u{2019}t", "nt", "never", "all but", "except", "least", "false", "incorrect",
+                                                      "untrue", "inaccurate"])
+    /// Relative pronouns: a negative just after one describes something ("a sink that isn't
+    /// draining") rather than asking for an exception.
+    private static let relatives: Set<String> = ["that", "who", "which", "whom", "whose"]
+    /// What "all but" is followed by when it means "except" ("All but one of these..."), not
+    /// "almost" ("all but destroyed").
+    private static let allButCounts: Set<String> = ["one", "two", "three", "four", "five", "which", "what", "who", "of"]
 
     static func stemNegatives(_ text: String) -> [StemNegative] {
         guard fragments.occur(in: text) else { return [] }
@@ -216,6 +267,13 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                 let previous = index > 0 ? words[index - 1].lower : ""
                 let next = index + 1 < words.count ? words[index + 1].lower : ""
                 switch word.lower {
+                case "all":
+                    // "All but one of these are...": an exception asked for, written as a single space.
+                    if next == "but", index + 2 < words.count, Self.allButCounts.contains(words[index + 2].lower),
+                       text[word.range.upperBound..<words[index + 1].range.lowerBound] == " " {
+                        found.append(StemNegative(word: word, selects: true))
+                    }
+                    continue
                 case "except":
                     found.append(StemNegative(word: word, selects: true))
                     continue
@@ -234,7 +292,7 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                     if next == "only" || next == "just" || next == "to" || previous == "or" || previous == "if" {
                         continue
                     }
-                case "cannot":
+                case "cannot", "never":
                     break
                 default:
                     guard Self.contractions.contains(word.lower) else { continue }
@@ -248,6 +306,8 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                     guard question < index else { continue }
                     let between = words[(question + 1)..<index].map(\.lower)
                     guard !between.contains(where: { subordinators.contains($0) || quoting.contains($0) }) else { continue }
+                    // "What do you call a sink that isn't draining?": the negative describes.
+                    if !listsChoices, Self.inRelativeClause(words, index, after: question) { continue }
                     let selects = words[question].lower == "which" || words[question].lower == "what" || words[question].lower == "who"
                     found.append(StemNegative(word: word, selects: selects && (listsChoices || between.count <= 6)))
                 } else if listsChoices {
@@ -257,6 +317,19 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
             }
         }
         return found
+    }
+
+    /// Whether a relative pronoun stands up to three words before the negative at `index`, after
+    /// the question word and with no comma between ("things that cannot make their own food",
+    /// "a sink that isn't draining", "a man who never lies").
+    static func inRelativeClause(_ words: [EnglishWord], _ index: Int, after question: Int) -> Bool {
+        var position = index - 1
+        while position > question, index - position <= 3 {
+            if words[position].after == "," { return false }
+            if relatives.contains(words[position].lower) { return true }
+            position -= 1
+        }
+        return false
     }
 
     /// The negatives of a choice: not, never, none, cannot, contractions.

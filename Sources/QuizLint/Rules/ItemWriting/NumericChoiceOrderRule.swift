@@ -26,11 +26,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one), BC \
             and AD years, or a number word (three, twenty-one). Choices with different units, \
-            ranges, fractions or words besides the unit are not judged. Engines shuffle choices \
+            ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
+            59", "(b) 60") is read past, and one aggregate choice ("None of these") is left out \
+            of the order. Engines shuffle choices \
             by default, which undoes any order: the message says so, and the fix is to order the \
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
-            reported too. \(English.localeNote)
+            reported too. Known limits: choices in different units ("1 km", "900 m"), fractions \
+            ("1/2") and questions with two aggregate choices are not judged. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -56,6 +59,27 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: 8,849 m
                         correct: true
                 """, options: ["report-shuffled": .boolean(true)]),
+            // One "None of these" among the numbers; lettered choices.
+            .triggering(questions: """
+                  - id: moons
+                    text: ↓How many moons does Neptune have, as of 2023?
+                    shuffle: false
+                    choices:
+                      - "14"
+                      - "8"
+                      - text: "16"
+                        correct: true
+                      - None of these
+                  - id: seconds
+                    text: ↓How many seconds are in a minute?
+                    shuffle: false
+                    choices:
+                      - A) 59
+                      - text: B) 60
+                        correct: true
+                      - C) 30
+                      - D) 100
+                """),
             // Near misses: years in order, ordered amounts with different spellings, mixed text.
             .passing(questions: """
                   - id: moon-landing
@@ -109,11 +133,17 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // Read in turn, stopping at the first choice that is not a number (most questions'
             // first choice).
             var numbers: [NumericValue] = []
+            var aggregates = 0
             for choice in choices {
-                guard let number = NumericValue.parse(choice.text) else { break }
-                numbers.append(number)
+                if let number = NumericValue.parse(NumericValue.withoutLetterLabel(choice.text)) {
+                    numbers.append(number)
+                    continue
+                }
+                // One "None of these" among numbers leaves the numbers to judge.
+                guard aggregates == 0, AggregateChoice.of(choice.text, stem: { item.stem.text }) != nil else { break }
+                aggregates += 1
             }
-            guard numbers.count == choices.count else { continue }
+            guard numbers.count == choices.count - aggregates, numbers.count >= 3 else { continue }
             // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
             guard Set(numbers.map { $0.unit ?? "" }).count == 1 else { continue }
             let values = numbers.map(\.value)
@@ -154,6 +184,25 @@ struct NumericValue {
         "between", "and", "or", "to", "up", "at", "least", "most", "per", "each", "every", "circa", "c", "ca", "only",
         "exactly", "just", "some", "several", "no", "none", "not", "of", "the", "a", "an", "in", "on", "by", "for",
     ]
+
+    /// `raw` without a leading option letter ("A) 59", "(b) 60", "C. 61", "d: 62"), which
+    /// converted banks keep from lettered originals.
+    static func withoutLetterLabel(_ raw: String) -> Substring {
+        var text = Substring(raw)
+        while text.first == " " { text = text.dropFirst() }
+        var rest = text
+        let opened = rest.first == "("
+        if opened { rest = rest.dropFirst() }
+        guard let letter = rest.first, letter.isASCII, letter.isLetter else { return Substring(raw) }
+        rest = rest.dropFirst()
+        guard let mark = rest.first, mark == ")" || !opened && (mark == "." || mark == ":"),
+              rest.dropFirst().first == " " else { return Substring(raw) }
+        return rest.dropFirst(2)
+    }
+
+    static func parse(_ raw: Substring) -> NumericValue? {
+        parse(String(raw))
+    }
 
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }

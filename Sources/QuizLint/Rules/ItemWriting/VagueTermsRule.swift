@@ -4,7 +4,7 @@ import QuizYAML
 struct VagueTermsRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var terms = VagueTermsRule.defaultTerms
-        var checkChoices = false
+        var checkChoices = true
 
         static let elements: [RuleOptionElement<Self>] = [
             .strings("terms", \.terms, "the vague terms, lower case"),
@@ -14,12 +14,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     static let defaultTerms = [
         "often", "usually", "sometimes", "frequently", "rarely", "seldom", "generally", "occasionally", "typically",
-        "normally", "may", "might",
+        "normally", "may", "might", "relatively", "tends to", "tend to", "tended to", "most",
     ]
 
     static let description = RuleDescription(
         id: "vague-terms",
-        summary: "A stem or true/false statement with a vague frequency term (often, usually, sometimes, rarely, may...).",
+        summary: "A stem, true/false statement or choice with a vague term (often, usually, sometimes, rarely, may, tends to, relatively, most...).",
         rationale: """
             The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) lists vague terms ("rarely", \
             "usually") among the flaws that add irrelevant difficulty: learners, and the experts \
@@ -29,13 +29,24 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             for clear directions in the stem (guideline 14) and against trick items (guideline 7). \
             In a true/false statement a hedge also cues the answer: "usually" and "may" make a \
             statement hard to call false, the mirror image of `absolute-terms`. Say how often, or \
-            leave the word out. Superlatives ("most often", "more commonly") are comparisons, not \
-            vague, and are not reported, nor are quoted text, text after a word that introduces a \
+            leave the word out. Superlatives ("most often", "more commonly", "the most \
+            populous") are comparisons, not vague, and are not reported: "most" counts only as a \
+            quantifier ("most birds", "most of the time", not after "the" or before an \
+            adjective), as "tends to" and "relatively" do. "may" and "might" in a question are \
+            modals of possibility or permission, not hedges ("Where might someone go to see \
+            penguins?", "Who may vote?"): in a stem they count only in the sentence that asks \
+            when no question word comes before them. Nor are reported nor are quoted text, text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
             sentence that asks is read (the one ending in "?", or the last): context before it \
             states facts ("London clubs usually bear the name of their district. Which of these is \
-            not based in London?"). Choices are checked with `check-choices`. \(English.localeNote)
+            not based in London?"). Choices are checked too (`check-choices: false` turns that \
+            off), but not a one-word choice in capitals ("Sometimes", a title) or the choices of a \
+            stem that asks how often ("How often is a leap year? — Usually every four years"). \
+            Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
+            superlative without "the" ("Who scored most goals?") is reported, and "may" as \
+            permission in a true/false statement ("Only citizens may vote") is reported as a \
+            hedge. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -59,8 +70,27 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: ↓Cumulonimbus, frequently
                         correct: true
                       - Cirrus
-                """, options: ["check-choices": .boolean(true)]),
-            // Near misses: superlatives, the month, a title, choices (not checked by default).
+                  - id: cats
+                    text: ↓Most cats tend to dislike water.
+                    answer: true
+                  - id: gold
+                    text: Why is gold used in electronics?
+                    choices:
+                      - text: It conducts well and does not corrode.
+                        correct: true
+                      - ↓It is relatively cheap.
+                      - ↓It tends to rust less than iron.
+                """),
+            .passing(questions: """
+                  - id: storms
+                    text: Which clouds bring thunderstorms?
+                    choices:
+                      - text: Cumulonimbus, frequently
+                        correct: true
+                      - Cirrus
+                """, options: ["check-choices": .boolean(false)]),
+            // Near misses: superlatives, the month, a title, "might" and "may" in a question, a
+            // one-word title as a choice, choices of a how-often question.
             .passing(questions: """
                   - id: language
                     text: Which language is most often spoken at home in Canada?
@@ -87,15 +117,35 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Valentina Tereshkova
                   - id: song
-                    text: Which band recorded Sometimes in 1981?
+                    text: Which song did Erasure release in 1986?
                     choices:
-                      - text: Erasure
-                        correct: false
-                      - text: The Cure
-                        correct: false
-                      - text: Depeche Mode
+                      - text: Sometimes
                         correct: true
-                      - Usually sometimes
+                      - Blue Savannah
+                  - id: penguins
+                    text: Where might someone go to see wild penguins?
+                    choices:
+                      - text: Antarctica
+                        correct: true
+                      - The Arctic
+                  - id: vote
+                    text: At what age may citizens vote in Brazil?
+                    choices:
+                      - text: "16"
+                        correct: true
+                      - "21"
+                  - id: populous
+                    text: Which is the most populous city of Canada, and the most visited?
+                    choices:
+                      - text: Toronto
+                        correct: true
+                      - Ottawa
+                  - id: leap
+                    text: How often does a leap year come?
+                    choices:
+                      - text: Usually every four years
+                        correct: true
+                      - Sometimes every two years
                 """),
         ])
 
@@ -131,9 +181,48 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             // "May" in capitals is a month even at the start of a sentence ("May 1961 saw...").
             if term == ["may"] && first.isCapitalized && !first.isAllCaps { continue }
             if index > 0, Self.comparatives.contains(words[index - 1].lower) { continue }
+            // "Where might someone go...?", "Who may vote?": possibility or permission asked about.
+            if askingOnly, term == ["may"] || term == ["might"], Self.followsQuestionWord(words, index) { continue }
+            if term == ["most"], !Self.isQuantifier(most: index, of: words) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
         return found
+    }
+
+    private static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]
+
+    /// Whether a question word comes before `index` in its sentence (or the sentence starts with
+    /// the modal: "May I...?").
+    static func followsQuestionWord(_ words: [EnglishWord], _ index: Int) -> Bool {
+        var position = index
+        while position >= 0 {
+            if questionWords.contains(words[position].lower) || position == index && words[position].startsSentence { return true }
+            if words[position].startsSentence { return false }
+            position -= 1
+        }
+        return false
+    }
+
+    /// Words before "most" that make it a superlative ("the most", "its most") or part of a phrase
+    /// ("at most").
+    private static let superlativeOpeners: Set<String> = [
+        "the", "a", "an", "at", "his", "her", "its", "their", "my", "our", "your", "is", "are", "was", "were", "be", "most",
+    ]
+
+    /// Whether "most" at `index` is a quantifier ("Most cats", "most of the time"): followed by
+    /// "of" or by a plural noun (ends in "s" but not "ss", "us", "is"), not after "the" and kin.
+    static func isQuantifier(most index: Int, of words: [EnglishWord]) -> Bool {
+        if index > 0, superlativeOpeners.contains(words[index - 1].lower) { return false }
+        guard index + 1 < words.count else { return false }
+        let next = words[index + 1].lower
+        if next == "of" || next == "people" || next == "children" || next == "men" || next == "women" { return true }
+        return next.count >= 3 && next.hasSuffix("s") && !next.hasSuffix("ss") && !next.hasSuffix("us") && !next.hasSuffix("is")
+    }
+
+    /// Whether a stem asks how often: its choices are frequencies, not hedges.
+    static func asksHowOften(_ stem: String) -> Bool {
+        let words = English.words(stem)
+        return zip(words, words.dropFirst()).contains { $0.lower == "how" && $1.lower == "often" }
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
@@ -146,10 +235,13 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                    + "\(English.list(found)), which learners read as different frequencies: say how often, or leave it out",
                    at: entry.range)
         }
-        guard checkChoices else { return }
+        guard checkChoices, !question.choices.isEmpty else { return }
         for (index, choice) in question.choices.enumerated() {
             for entry in English.entries(of: choice.text, sourceLocale: source) {
-                let found = vagueTerms(in: entry.text)
+                var found = vagueTerms(in: entry.text)
+                // "Sometimes" alone in capitals is a title; under "how often", frequencies are answers.
+                if found.count == 1, English.words(entry.text).count == 1, found[0].first?.isUppercase == true { found = [] }
+                if !found.isEmpty, Self.asksHowOften(question.text.resolved(for: entry.locale, sourceLocale: source)) { found = [] }
                 guard !found.isEmpty else { continue }
                 report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'"
                        + "\(English.suffix(entry, sourceLocale: source)) uses \(English.list(found)): say how often, or leave it out",

@@ -5,23 +5,29 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var alpha: Double = 0.01
         var minQuestions = 20
-        var ratio: Double = 1.8
-        var minLength = 30
+        var ratio: Double = 1.3
+        var minLength = 15
+        var minDifference = 10
+        var checkDistractors = true
 
         static let elements: [RuleOptionElement<Self>] = [
             .number("alpha", \.alpha, in: 1e-9...0.5, "significance level of the bank-level test"),
             .integer("min-questions", \.minQuestions, in: 1...1_000_000,
                 "fewest questions with one longest choice for the bank-level test"),
             .number("ratio", \.ratio, in: 1.0...100,
-                "a correct choice this many times as long as the longest wrong one is reported"),
+                "a choice this many times as long as every other choice is reported"),
             .integer("min-length", \.minLength, in: 1...10_000,
-                "shortest correct choice, in characters, that the per-question check reports"),
+                "shortest choice, in characters, that the per-question check reports"),
+            .integer("min-difference", \.minDifference, in: 0...10_000,
+                "fewest characters by which the choice must be longer than every other"),
+            .boolean("check-distractors", \.checkDistractors,
+                "also report a wrong choice that is the length outlier"),
         ]
     }
 
     static let description = RuleDescription(
         id: "key-longest-bias",
-        summary: "The correct choice is the longest one more often than chance, or much longer than every wrong choice of a question.",
+        summary: "The correct choice is the longest one more often than chance, or one choice of a question (the correct one, or a distractor) is much longer than every other.",
         rationale: """
             "Keep the length of choices about equal" (Haladyna, Downing & Rodriguez 2002, "A \
             review of multiple-choice item-writing guidelines", guideline 24; guideline 28d, the \
@@ -38,13 +44,21 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             test P(X ≥ observed) is exact (the distribution computed term by term) up to 3000 \
             questions and a normal approximation with continuity correction above; the bank is \
             reported when p < `alpha`, with at least `min-questions` questions in the sample, at \
-            the `id` of the first of them. (2) Question level: a correct choice at least \
-            `min-length` characters long and at least `ratio` times as long as the longest wrong \
-            choice is reported at that choice, since no test is needed to see it; except a name \
-            or title (every word of four or more letters capitalized: "The Love Song of J. \
+            the `id` of the first of them. (2) Question level: a choice at least `min-length` \
+            characters long, at least `ratio` times as long as every other choice and longer by \
+            at least `min-difference` characters is reported at that choice, since no test is \
+            needed to see it. When it is the correct choice, its length gives it away; when it is \
+            a distractor (`check-distractors`), it stands out as much, and learners who know that \
+            the longest is often right are drawn to it or learn to distrust length, either way \
+            answering on length instead of content. Both the ratio and the difference must hold: \
+            "Chlorophyll absorbs red light" beside "Paint" and "Dye" is reported, a 19-character \
+            choice beside one of 14 is not. Except a name or title (every word of four or more letters capitalized: "The Love Song of J. \
             Alfred Prufrock", "DJ Jazzy Jeff and the Fresh Prince"), whose length is not the \
             writer's doing (in the OpenTriviaQA corpus, half of the long correct choices were \
-            titles).
+            titles). Known limits: length is counted in characters, so a choice of long words \
+            beside one of short words of the same meaning can be reported, and a key that is only \
+            a little longer than the others in every question of a bank is left to the bank-level \
+            test.
             """,
         severity: .warning,
         scope: .bank,
@@ -71,23 +85,58 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                       - The ocean
                       - Paint
                 """),
-            // 1.78 times as long (32 characters against 18); 29 characters (under 30) against 5;
-            // 2.5 times as long, but a title.
-            .passing(questions: """
+            // 1.78 times as long (32 characters against 18); 29 characters against 5; a distractor
+            // of 43 characters against at most 14.
+            .triggering(questions: """
                   - id: sky
                     text: Why is the sky blue?
                     choices:
-                      - text: Air scatters blue light the most
+                      - ↓text: Air scatters blue light the most
                         correct: true
                       - Reflection of seas
                       - Dust
                   - id: grass
                     text: Why is grass green?
                     choices:
-                      - text: Chlorophyll absorbs red light
+                      - ↓text: Chlorophyll absorbs red light
                         correct: true
                       - Paint
                       - Dye
+                  - id: rain
+                    text: What makes rain fall?
+                    choices:
+                      - text: Gravity
+                        correct: true
+                      - ↓The rotation of the Earth flinging water down
+                      - Wind
+                      - Clouds bursting
+                """),
+            // 1.7 times as long but only 8 characters longer; 1.2 times as long; a distractor
+            // outlier with check-distractors off; 2.5 times as long, but a title.
+            .passing(questions: """
+                  - id: sky
+                    text: Why is the sky blue?
+                    choices:
+                      - text: Rayleigh scattering
+                        correct: true
+                      - Ocean glare
+                      - Dust
+                  - id: grass
+                    text: Why is grass green?
+                    choices:
+                      - text: Chlorophyll absorbs red and blue light
+                        correct: true
+                      - Pigments reflecting green light
+                      - Dye
+                  - id: rain
+                    text: What makes rain fall?
+                    choices:
+                      - text: Gravity
+                        correct: true
+                      - The rotation of the Earth flinging water down
+                      - Wind
+                """, options: ["check-distractors": .boolean(false)]),
+            .passing(questions: """
                   - id: poem
                     text: Which poem by T. S. Eliot opens with an evening etherised upon a table?
                     choices:
@@ -102,12 +151,16 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
     let minQuestions: Int
     let ratio: Double
     let minLength: Int
+    let minDifference: Int
+    let checkDistractors: Bool
 
     init(options: Options) {
         alpha = options.alpha
         minQuestions = options.minQuestions
         ratio = options.ratio
         minLength = options.minLength
+        minDifference = options.minDifference
+        checkDistractors = options.checkDistractors
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {
@@ -119,16 +172,23 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             let lengths = question.choices.map { QualityText.length($0.text.source(locale)) }
             let wrong = question.choices.indices.filter { !question.choices[$0].correct }
             guard !wrong.isEmpty, let longest = lengths.max() else { continue }
-            // (2) A correct choice far longer than every wrong one.
-            let longestWrong = wrong.map { lengths[$0] }.max()!
-            for index in question.correctIndexes where lengths[index] >= minLength
-                && Double(lengths[index]) >= ratio * Double(max(longestWrong, 1))
-                && !Self.isNameOrTitle(question.choices[index].text.source(locale)) {
-                report("""
-                    the correct choice is \(String(format: "%.1f", Double(lengths[index]) / Double(max(longestWrong, 1)))) times \
-                    as long as the longest wrong one (\(lengths[index]) and \(longestWrong) characters; reported from \
-                    \(String(format: "%.1f", ratio)) times and \(minLength) characters): its length gives it away
-                    """, at: question.choices[index].range)
+            // (2) One choice far longer than every other.
+            if let outlier = Self.lengthOutlier(lengths, ratio: ratio, minLength: minLength, minDifference: minDifference),
+               question.choices[outlier.index].correct || checkDistractors,
+               !Self.isNameOrTitle(question.choices[outlier.index].text.source(locale)) {
+                let times = String(format: "%.1f", Double(lengths[outlier.index]) / Double(max(outlier.next, 1)))
+                let thresholds = "reported from \(String(format: "%.1f", ratio)) times, \(minDifference) characters more and \(minLength) characters"
+                if question.choices[outlier.index].correct {
+                    report("""
+                        the correct choice is \(times) times as long as the longest wrong one (\(lengths[outlier.index]) and \
+                        \(outlier.next) characters; \(thresholds)): its length gives it away
+                        """, at: question.choices[outlier.index].range)
+                } else {
+                    report("""
+                        a wrong choice is \(times) times as long as every other choice (\(lengths[outlier.index]) and at most \
+                        \(outlier.next) characters; \(thresholds)): it stands out by length; keep the choices about equal
+                        """, at: question.choices[outlier.index].range)
+                }
             }
             // (1) The sample: questions with one strictly longest choice.
             guard lengths.filter({ $0 == longest }).count == 1 else { continue }
@@ -150,6 +210,16 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             (\(SignificanceTests.percent(expected / Double(n)))); one-sided \(testName) test \
             (\(test.exact ? "exact" : "normal approximation")): p = \(SignificanceTests.format(p: test.p)), below alpha \(alpha)
             """, at: first.id.range)
+    }
+
+    /// The choice that is longer than every other by `ratio` and `minDifference` characters and at
+    /// least `minLength` long, with the length of the next longest; nil when there is none.
+    static func lengthOutlier(_ lengths: [Int], ratio: Double, minLength: Int, minDifference: Int) -> (index: Int, next: Int)? {
+        guard lengths.count >= 2, let longest = lengths.indices.max(by: { lengths[$0] < lengths[$1] }) else { return nil }
+        let next = lengths.indices.filter { $0 != longest }.map { lengths[$0] }.max()!
+        let length = lengths[longest]
+        guard length >= minLength, length > next, length - next >= minDifference, Double(length) >= ratio * Double(max(next, 1)) else { return nil }
+        return (longest, next)
     }
 
     /// Whether a text is written as a name or title: it has a word of four or more letters, and
