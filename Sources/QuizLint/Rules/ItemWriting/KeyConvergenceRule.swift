@@ -4,7 +4,7 @@ import QuizYAML
 struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var minChoices = 4
-        var minShared = 3
+        var minShared = 4
 
         static let elements: [RuleOptionElement<Self>] = [
             .integer("min-choices", \.minChoices, in: 3...8, "fewest choices a question needs to be judged"),
@@ -28,7 +28,9 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             item-writing flaw taxonomies used to review items (Tarrant et al. 2006; the NBME \
             guide's "convergence strategy"). Read: the content words of each choice (lower case, \
             simple suffixes off as `stem-clue` does; articles, prepositions, pronouns, forms of \
-            "be" and other function words left out). Each choice's score is the number of words \
+            "be" and other function words left out, and so are the words of the stem, which give \
+            the topic rather than a pattern: "driver" in every choice of "A driver is tailgating \
+            you"). Each choice's score is the number of words \
             it shares with each other choice, summed over the other choices. Reported, at the \
             correct choice, when the question has one correct choice and at least `min-choices` \
             choices, at least three choices have two content words or more, the key shares a word \
@@ -162,7 +164,10 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         var reported: Set<SourceRange> = []
         for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
             guard let choices = item.allChoices, choices.filter({ Self.mayHaveTwoWords($0.text) }).count >= 3 else { continue }
-            let words = choices.map { Self.contentWords($0.text) }
+            // Words the stem gives every choice ("driver" under "A driver is tailgating you") are
+            // the topic, not a pattern the distractors vary.
+            let stemWords = Self.contentWords(item.stem.text)
+            let words = choices.map { Self.contentWords($0.text).subtracting(stemWords) }
             guard words.filter({ $0.count >= 2 }).count >= 3,
                   words.indices.allSatisfy({ $0 == key || !words[key].isDisjoint(with: words[$0]) }) else { continue }
             let scores = Self.scores(words)

@@ -41,7 +41,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             sentence that asks is read (the one ending in "?", or the last): context before it \
             states facts ("London clubs usually bear the name of their district. Which of these is \
             not based in London?"). Choices are checked too (`check-choices: false` turns that \
-            off), but not a one-word choice in capitals ("Sometimes", a title) or the choices of a \
+            off), but not "may" and "might" there (mostly a permission or a possibility: "You \
+            may pass when it is clear"), a one-word choice in capitals ("Sometimes", a title) or the choices of a \
             stem that asks how often ("How often is a leap year? — Usually every four years"). \
             Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
             superlative without "the" ("Who scored most goals?") is reported, and "may" as \
@@ -146,6 +147,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: Usually every four years
                         correct: true
                       - Sometimes every two years
+                  - id: passing
+                    text: What does a broken white line between lanes mean?
+                    choices:
+                      - text: You may change lanes when it is safe
+                        correct: true
+                      - You must stay in your lane
                 """),
         ])
 
@@ -238,7 +245,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         guard checkChoices, !question.choices.isEmpty else { return }
         for (index, choice) in question.choices.enumerated() {
             for entry in English.entries(of: choice.text, sourceLocale: source) {
-                var found = vagueTerms(in: entry.text)
+                // "You may pass when it is clear": in a choice, "may" and "might" state a
+                // permission or a possibility far more often than they hedge.
+                var found = vagueTerms(in: entry.text).filter { $0.lowercased() != "may" && $0.lowercased() != "might" }
                 // "Sometimes" alone in capitals is a title; under "how often", frequencies are answers.
                 if found.count == 1, English.words(entry.text).count == 1, found[0].first?.isUppercase == true { found = [] }
                 if !found.isEmpty, Self.asksHowOften(question.text.resolved(for: entry.locale, sourceLocale: source)) { found = [] }

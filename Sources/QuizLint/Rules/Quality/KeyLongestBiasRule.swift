@@ -8,7 +8,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
         var ratio: Double = 1.3
         var minLength = 15
         var minDifference = 10
-        var checkDistractors = true
+        var checkDistractors = false
 
         static let elements: [RuleOptionElement<Self>] = [
             .number("alpha", \.alpha, in: 1e-9...0.5, "significance level of the bank-level test"),
@@ -47,10 +47,11 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             the `id` of the first of them. (2) Question level: a choice at least `min-length` \
             characters long, at least `ratio` times as long as every other choice and longer by \
             at least `min-difference` characters is reported at that choice, since no test is \
-            needed to see it. When it is the correct choice, its length gives it away; when it is \
-            a distractor (`check-distractors`), it stands out as much, and learners who know that \
-            the longest is often right are drawn to it or learn to distrust length, either way \
-            answering on length instead of content. Both the ratio and the difference must hold: \
+            needed to see it. When it is the correct choice, its length gives it away. With \
+            `check-distractors`, a distractor that is the length outlier is reported too: it \
+            stands out as much, and learners answer on length instead of content; it is off by \
+            default because an outlying distractor is no cue to the key (in the OpenTriviaQA \
+            corpus, the outlier is the key in about one question in four, as chance makes it). Both the ratio and the difference must hold: \
             "Chlorophyll absorbs red light" beside "Paint" and "Dye" is reported, a 19-character \
             choice beside one of 14 is not. Except a name or title (every word of four or more letters capitalized: "The Love Song of J. \
             Alfred Prufrock", "DJ Jazzy Jeff and the Fresh Prince"), whose length is not the \
@@ -85,8 +86,8 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                       - The ocean
                       - Paint
                 """),
-            // 1.78 times as long (32 characters against 18); 29 characters against 5; a distractor
-            // of 43 characters against at most 14.
+            // 1.78 times as long (32 characters against 18); 29 characters against 5; with
+            // check-distractors, a distractor of 45 characters against at most 15.
             .triggering(questions: """
                   - id: sky
                     text: Why is the sky blue?
@@ -105,14 +106,19 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                   - id: rain
                     text: What makes rain fall?
                     choices:
+                """),
+            .triggering(questions: """
+                  - id: rain
+                    text: What makes rain fall?
+                    choices:
                       - text: Gravity
                         correct: true
                       - ↓The rotation of the Earth flinging water down
                       - Wind
                       - Clouds bursting
-                """),
+                """, options: ["check-distractors": .boolean(true)]),
             // 1.7 times as long but only 8 characters longer; 1.2 times as long; a distractor
-            // outlier with check-distractors off; 2.5 times as long, but a title.
+            // outlier (check-distractors is off by default); 2.5 times as long, but a title.
             .passing(questions: """
                   - id: sky
                     text: Why is the sky blue?
@@ -135,7 +141,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                         correct: true
                       - The rotation of the Earth flinging water down
                       - Wind
-                """, options: ["check-distractors": .boolean(false)]),
+                """),
             .passing(questions: """
                   - id: poem
                     text: Which poem by T. S. Eliot opens with an evening etherised upon a table?
