@@ -115,14 +115,32 @@ import QuizBank
     }
 
     @Test(arguments: [
-        ("GDP measures", IncompleteStemRule.Kind.shortCompletion(words: 2)), ("Leaves of Grass", .shortCompletion(words: 3)),
-        ("Yabba Dabba Do.", .statement), ("The capital of France is", nil), ("What does GDP measure", nil),
+        ("GDP measures", IncompleteStemRule.Kind.completion(words: 2)), ("Leaves of Grass", .completion(words: 3)),
+        ("Yabba Dabba Do.", .statement), ("The capital of France is", .completion(words: 5)), ("What does GDP measure", nil),
         ("GDP measures what?", nil), ("This actress played Chloe.", nil), ("It was the first jet airliner.", nil),
-        ("The ___ is the powerhouse of the cell.", nil), ("Name the composer.", nil), ("Michael Jackson---", .shortCompletion(words: 2)),
-        ("The play ends here...", nil), ("Water boils at...", .shortCompletion(words: 3)),
+        ("The ___ is the powerhouse of the cell.", nil), ("Name the composer.", nil), ("Michael Jackson---", .completion(words: 2)),
+        ("The play ends here...", nil), ("Water boils at...", .completion(words: 3)), ("Jennifer Lopez was born there.", nil),
+        ("You drink the coffee and turn the cup over.", .statement),
     ] as [(String, IncompleteStemRule.Kind?)])
     func incompleteStemsAskNothing(_ stem: String, _ expected: IncompleteStemRule.Kind?) {
-        #expect(IncompleteStemRule.kind(of: stem, maxCompletionWords: 3) == expected)
+        #expect(IncompleteStemRule.kind(of: stem) == expected)
+    }
+
+    @Test(arguments: [
+        ("GDP measures", true), ("The capital of France is", false), ("At The Mountains of Madness", true),
+    ])
+    func withoutAllCompletionsOnlyFragmentsAndTitles(_ stem: String, _ reported: Bool) {
+        #expect((IncompleteStemRule.kind(of: stem, allCompletions: false) != nil) == reported)
+    }
+
+    @Test func asciiBlanksWithEllipsesAreThoseOfAnyText() {
+        let pieces = ["_", "___", ".", "...", "....", " ", "\t", "word", "a", ",", ":", "?", "-", "'"]
+        var generator = seededGenerator()
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
+            #expect(BlankNotAtEndRule.asciiBlanks(in: text, ellipses: true) == BlankNotAtEndRule.blanksOfAnyText(in: text, ellipses: true),
+                    "\(text.debugDescription)")
+        }
     }
 
     @Test(arguments: [
@@ -156,7 +174,7 @@ import QuizBank
         ("Which is the most populous city?", false),
     ])
     func vagueTermsOfAStemAreReadInTheAskingSentence(_ stem: String, _ expected: Bool) {
-        let rule = VagueTermsRule(options: .init())
+        let rule = VagueTermsRule(options: .init(terms: VagueTermsRule.defaultTerms + ["may", "might"]))
         #expect(!rule.vagueTerms(in: stem, askingOnly: true).isEmpty == expected)
     }
 

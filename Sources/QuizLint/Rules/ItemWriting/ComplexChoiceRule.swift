@@ -24,7 +24,10 @@ struct ComplexChoiceRule: QuestionRule {
             ordinary choice with "and" in it, pairs of numbers or letters that are answers in \
             their own right (vitamins "A and D" beside "B and K", dartboard numbers "2 and 3"), \
             and sequences that order numbered items. "Both" and "Neither" on their own are \
-            `all-of-the-above` and `none-of-the-above`. Known limits: capital letter pairs with no \
+            `all-of-the-above` and `none-of-the-above`, but "Both" (or "Both of these") beside \
+            exactly two other choices, with or without "Neither", makes the only-A, only-B, both, \
+            neither set of a K-type question and is reported here too; "Both Collins and \
+            Armstrong" joins "Michael Collins" and "Neil Armstrong" by their words. Known limits: capital letter pairs with no \
             other sign ("B and C" beside "A and D") are taken for answers, and labels inside longer \
             sentences ("Both statements I and II") are not read. \(English.localeNote)
             """,
@@ -78,6 +81,24 @@ struct ComplexChoiceRule: QuestionRule {
                       - ↓A, B, C are correct
                       - ↓1 and 2 are correct
                 """),
+            // Both and Neither beside two names; "Both" joining two choices by their words.
+            .triggering(questions: """
+                  - id: month
+                    text: Which of them gave his name to a month?
+                    choices:
+                      - Alexander the Great
+                      - text: Julius Caesar
+                        correct: true
+                      - ↓Both
+                      - ↓Neither
+                  - id: apollo
+                    text: Which Apollo 11 astronaut lost a child in 1962?
+                    choices:
+                      - ↓Both Collins and Armstrong
+                      - text: Neil Armstrong
+                        correct: true
+                      - Michael Collins
+                """),
             // Near misses: an ordinary choice with "and", numbers and letters that are answers.
             .passing(questions: """
                   - id: seasoning
@@ -118,7 +139,15 @@ struct ComplexChoiceRule: QuestionRule {
                     || English.containsASCII(choice.text, ",") || English.containsASCII(choice.text, "&")
             }
             let normalized = joins.contains(true) ? choices.map { English.normalized($0.text) } : []
+            let set = choices.count >= 3 ? Self.bothNeitherSet(choices.map(\.text), stem: item.stem.text) : []
             for (index, entry) in choices.enumerated() where !reported.contains(entry.range) {
+                if set.contains(index) {
+                    reported.insert(entry.range)
+                    report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'\(item.suffix) makes, "
+                           + "with the two other choices, an only-one, both, neither set (a K-type question): ask about one thing",
+                           at: entry.range)
+                    continue
+                }
                 if labelled[index] {
                     reported.insert(entry.range)
                     report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'\(item.suffix) "
@@ -312,6 +341,8 @@ struct ComplexChoiceRule: QuestionRule {
     private func joinedChoices(_ text: String, others: [String], except index: Int) -> [Int]? {
         guard English.containsASCII(text, " and ") || English.containsASCII(text, ",") || English.containsASCII(text, " & ") else { return nil }
         var body = text
+        // "Both Collins and Armstrong": after "both", a part may be one word of another choice.
+        let saysBoth = body.hasPrefix("both ")
         for prefix in ["both ", "all of ", "either "] where body.hasPrefix(prefix) { body.removeFirst(prefix.count) }
         for suffix in [" only", " both"] where body.hasSuffix(suffix) { body.removeLast(suffix.count) }
         var parts: [String] = []
@@ -328,11 +359,38 @@ struct ComplexChoiceRule: QuestionRule {
         var indexes: [Int] = []
         for part in parts {
             let thePart = "the " + part
-            guard let match = others.indices.first(where: { $0 != index && !others[$0].isEmpty && (others[$0] == part || others[$0] == thePart || theOthers[$0] == part) })
-            else { return nil }
+            let match = others.indices.first(where: { $0 != index && !others[$0].isEmpty && (others[$0] == part || others[$0] == thePart || theOthers[$0] == part) })
+                ?? (saysBoth ? others.indices.first(where: { $0 != index && !indexes.contains($0) && Self.hasWords(part, in: others[$0]) }) : nil)
+            guard let match else { return nil }
             indexes.append(match)
         }
         return Set(indexes).count == indexes.count ? indexes : nil
     }
-}
 
+    /// Whether `part` (a word or two) stands in `text` as whole words, ignoring a final "s":
+    /// "Collins" in "Michael Collins", "particles" in "Group of particles".
+    static func hasWords(_ part: String, in text: String) -> Bool {
+        let partWords = English.words(part).map { English.stem($0.lower) }
+        let textWords = English.words(text).map { English.stem($0.lower) }
+        guard !partWords.isEmpty, partWords.count <= 2, partWords.count < textWords.count || textWords.count == 1 else { return false }
+        return textWords.indices.contains { start in
+            start + partWords.count <= textWords.count && Array(textWords[start..<(start + partWords.count)]) == partWords
+        }
+    }
+
+    // MARK: - Both and neither
+
+    /// The choices "Both" and "Neither" (and "Both of these", "None of them") beside exactly
+    /// two other choices: together they make the only-A, only-B, both, neither set.
+    static func bothNeitherSet(_ texts: [String], stem: String) -> [Int] {
+        let aggregates = texts.map { text -> AggregateChoice? in
+            let head = AggregateChoice.firstWord(text)
+            guard head == "both" || head == "neither" || head == "none" else { return nil }
+            return AggregateChoice.of(text, stem: { stem })
+        }
+        let others = aggregates.filter { $0 == nil }.count
+        guard others == 2, aggregates.contains(.allOfTheAbove) else { return [] }
+        return aggregates.indices.filter { aggregates[$0] != nil }
+    }
+
+}

@@ -287,7 +287,10 @@ extension English {
         for index in words.indices {
             let next = index + 1 < words.count ? words[index + 1].range.lowerBound : text.endIndex
             let gap = text[words[index].range.upperBound..<next]
-            let ends = gap.contains { $0 == "." || $0 == "?" || $0 == "!" } && (next == text.endIndex || gap.last?.isWhitespace == true
+            // "S. Epatha Merkerson", "Mr. Smith": an initial or a title does not end a sentence.
+            let abbreviation = gap.first == "." && next != text.endIndex && (words[index].text.count == 1 && words[index].isCapitalized
+                || Self.titleAbbreviations.contains(words[index].lower))
+            let ends = !abbreviation && gap.contains { $0 == "." || $0 == "?" || $0 == "!" } && (next == text.endIndex || gap.last?.isWhitespace == true
                 || gap.last == "\"" || gap.last == "\u{201C}")
             if ends || index == words.count - 1 {
                 result.append((start..<(index + 1), gap.contains("?")))
@@ -297,11 +300,15 @@ extension English {
         return result
     }
 
+    /// Abbreviations written with a full stop before a name.
+    static let titleAbbreviations: Set<String> = ["mr", "mrs", "ms", "dr", "st", "jr", "sr", "sgt", "capt", "lt", "col", "gen", "prof", "rev", "vs"]
+
     /// Words that introduce quoted speech, lyrics or titles, often written without quotation
     /// marks in converted banks ("Who said: I may not be a first-class composer?").
     static let quotingWords: Set<String> = [
         "said", "say", "says", "saying", "sang", "sing", "sings", "line", "lines", "lyric", "lyrics", "quote", "quotes",
-        "quotation", "words", "motto", "slogan", "exclaimed", "replied", "dialogue", "dialog", "conversation",
+        "quotation", "words", "motto", "slogan", "exclaimed", "replied", "dialogue", "dialog", "conversation", "tagline",
+        "catchphrase",
     ]
 
     /// Whether a word introducing a quotation comes before `index`: what follows may be quoted.

@@ -2,12 +2,12 @@ import QuizBank
 
 struct IncompleteStemRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
-        var maxCompletionWords = 3
+        var checkCompletions = true
         var checkStatements = true
 
         static let elements: [RuleOptionElement<Self>] = [
-            .integer("max-completion-words", \.maxCompletionWords, in: 1...20,
-                "a completion stem of this many words or fewer is too short to say what is asked"),
+            .boolean("check-completions", \.checkCompletions,
+                "report completion stems of any length (off: only fragments of three words or fewer, and titles)"),
             .boolean("check-statements", \.checkStatements,
                 "also report a stem that is a complete statement asking nothing"),
         ]
@@ -26,19 +26,21 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
             the answer open ("The gas that plants take in for photosynthesis is"); a vague one \
             names a topic and stops ("GDP measures", "Mitochondria are"), so each choice is a \
             separate true/false judgement and the learner reads the choices to find out what is \
-            asked. Reported, for a stem with no "?": (1) a completion of at most \
-            `max-completion-words` words (no final full stop, or ending in a colon, dash or \
-            ellipsis): "GDP measures", a bare title "Leaves of Grass"; (2) with \
+            asked. Reported, for a stem with no "?": (1) a completion (no final full stop, or \
+            ending in a colon, dash or ellipsis): "GDP measures", "The famous witch Baba Yaga comes \
+            from:", a bare title "Leaves of Grass", names, a lyric; with `check-completions` off, \
+            only fragments of three words or fewer and stems in title case; (2) with \
             `check-statements`, a complete statement ending in "." or "!" that asks nothing \
             ("The Battle of Custoza, the Battle of Palestro and the Battle of Calatafimi.", \
             "Yabba Dabba Do!"). Not reported: a stem with a question word (what, which, who, \
             where, when, why, how), an instruction that asks ("Name the composer", "Complete the \
             proverb", "Choose..."), a blank ("The ___ is the powerhouse of the cell"), a word that \
             stands for the answer as in quiz-show clues ("This actress played...", "He invented \
-            the McTwist", "Jennifer Lopez was born there", "one of these"), and a completion of \
-            more words ("The capital of France is"). True/false statements are not checked. \
-            Known limits: the rule reads words, not meaning: a longer completion stem can still \
-            be vague ("Photosynthesis is a process that"), a question word used as a conjunction \
+            the McTwist", "Jennifer Lopez was born there", "one of these"). A completion that carries \
+            the whole question ("The gas that plants take in for photosynthesis is") is reported \
+            too: reviewers ask for a question or a stated task, and "Which gas do plants take in \
+            for photosynthesis?" says the same. True/false statements are not checked. Known \
+            limits: the rule reads words, not meaning: a question word used as a conjunction \
             ("He retired when he was 40.") keeps a statement from being reported, and a stem whose \
             question is in an image or audio ("Name the composer." beside a recording) is read as \
             it stands. \(English.localeNote)
@@ -61,6 +63,12 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
                       - text: Walt Whitman
                         correct: true
                       - Robert Frost
+                  - id: baba-yaga
+                    text: ↓The famous witch Baba Yaga comes from
+                    choices:
+                      - text: Russian folklore
+                        correct: true
+                      - A Norse legend
                   - id: battles
                     text: ↓The Battle of Custoza, the Battle of Palestro and the Battle of Calatafimi.
                     choices:
@@ -68,15 +76,8 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - The Crimean War
                 """),
-            // Near misses: a full completion stem, a question word, an instruction, a blank, a
-            // word standing for the answer; a short fragment with a longer limit.
+            // Near misses: a question word, an instruction, a blank, a word standing for the answer.
             .passing(questions: """
-                  - id: photosynthesis
-                    text: The gas that plants take in for photosynthesis is
-                    choices:
-                      - text: carbon dioxide
-                        correct: true
-                      - oxygen
                   - id: composer
                     text: Name the composer of the Brandenburg Concertos.
                     choices:
@@ -102,27 +103,28 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Tony Hawk
                 """),
+            // With check-completions and check-statements off, a longer completion and a statement.
             .passing(questions: """
-                  - id: gdp
-                    text: GDP measures
+                  - id: photosynthesis
+                    text: The gas that plants take in for photosynthesis is
                     choices:
-                      - text: the value of goods and services a country produces
+                      - text: carbon dioxide
                         correct: true
-                      - the money a government spends
+                      - oxygen
                   - id: battles
                     text: The Battle of Custoza, the Battle of Palestro and the Battle of Calatafimi.
                     choices:
                       - text: Wars of Italian Independence
                         correct: true
                       - The Crimean War
-                """, options: ["max-completion-words": .integer(1), "check-statements": .boolean(false)]),
+                """, options: ["check-completions": .boolean(false), "check-statements": .boolean(false)]),
         ])
 
-    private let maxCompletionWords: Int
+    private let checkCompletions: Bool
     private let checkStatements: Bool
 
     init(options: Options) {
-        maxCompletionWords = options.maxCompletionWords
+        checkCompletions = options.checkCompletions
         checkStatements = options.checkStatements
     }
 
@@ -139,22 +141,25 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
     /// Words that stand for the answer, as quiz-show clues write them ("This actress...").
     private static let answerWords: Set<String> = [
         "this", "these", "those", "following", "below", "he", "she", "him", "his", "her", "hers", "they", "them", "their",
-        "there", "here", "one", "ones", "whom", "i", "me", "my", "we", "us", "our", "you", "your", "answer",
+        "one", "ones", "answer",
     ]
     /// Words that stand for the answer only at the start of a sentence ("It was the first...").
     private static let openingAnswerWords: Set<String> = ["it", "its"]
+    /// Words that stand for the answer only at the end ("Jennifer Lopez was born there.").
+    private static let closingAnswerWords: Set<String> = ["there", "here", "then"]
 
     /// What kind of incomplete stem `text` is, if any.
     enum Kind: Equatable {
-        /// A completion of this many words that does not say what is asked.
-        case shortCompletion(words: Int)
+        /// A completion of this many words, which does not say what is asked.
+        case completion(words: Int)
         /// A complete statement that asks nothing.
         case statement
     }
 
     /// The stem read as a whole; nil when it asks (a "?", a question word, an instruction, a
-    /// blank, a word standing for the answer) or is a completion of more than `maxCompletionWords`.
-    static func kind(of text: String, maxCompletionWords: Int) -> Kind? {
+    /// blank, a word standing for the answer), and, without `allCompletions`, when it is a
+    /// completion of more than three words not in title case.
+    static func kind(of text: String, allCompletions: Bool = true) -> Kind? {
         // Most stems end with "?": one look at the bytes.
         guard !English.containsASCII(text, "?"), !text.contains("\u{FF1F}") else { return nil }
         let words = English.words(text)
@@ -163,21 +168,22 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
             if questionWords.contains(word.lower) || answerWords.contains(word.lower) { return nil }
             if word.startsSentence && (instructions.contains(word.lower) || openingAnswerWords.contains(word.lower)) { return nil }
         }
+        if let last = words.last, closingAnswerWords.contains(last.lower) { return nil }
         guard BlankNotAtEndRule.blanks(in: text).isEmpty else { return nil }
         var end = Substring(text)
         while let last = end.last, last.isWhitespace || "\"'\u{201D}\u{2019})]*".contains(last) { end = end.dropLast() }
         let isStatement = (end.hasSuffix(".") && !end.hasSuffix("..")) || end.hasSuffix("!")
         if isStatement { return .statement }
-        return words.count <= maxCompletionWords ? .shortCompletion(words: words.count) : nil
+        return allCompletions || words.count <= 3 || AbsoluteTermsRule.isTitleCase(text) ? .completion(words: words.count) : nil
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         guard question.kind != .trueFalse else { return }
         for entry in English.entries(of: question.text, sourceLocale: bank.sourceLocale) {
-            guard let kind = Self.kind(of: entry.text, maxCompletionWords: maxCompletionWords) else { continue }
+            guard let kind = Self.kind(of: entry.text, allCompletions: checkCompletions) else { continue }
             let place = "the stem \(English.quote(entry.text)) of question '\(question.id.value)'\(English.suffix(entry, sourceLocale: bank.sourceLocale))"
             switch kind {
-            case .shortCompletion(let count):
+            case .completion(let count):
                 report("\(place) is a completion of \(count) word\(count == 1 ? "" : "s") that does not say what is asked: "
                        + "put the central idea in the stem, or ask a question", at: entry.range)
             case .statement where checkStatements:

@@ -4,7 +4,7 @@ import QuizYAML
 struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var minChoices = 4
-        var minShared = 4
+        var minShared = 2
 
         static let elements: [RuleOptionElement<Self>] = [
             .integer("min-choices", \.minChoices, in: 3...8, "fewest choices a question needs to be judged"),
@@ -33,9 +33,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             you"). Each choice's score is the number of words \
             it shares with each other choice, summed over the other choices. Reported, at the \
             correct choice, when the question has one correct choice and at least `min-choices` \
-            choices, at least three choices have two content words or more, the key shares a word \
-            with every distractor, its score is at least `min-shared` and higher than every \
-            distractor's. Not reported: ties (a question whose choices all vary one pattern \
+            choices, at least three choices have two content words or more, and the key's score \
+            is at least `min-shared` and higher than every distractor's. Not reported: ties (a question whose choices all vary one pattern \
             equally, "He was the first Jewish governor / senator / candidate"), one-word choices, \
             and questions with several correct choices. Known limits: the rule counts words, not \
             meaning, so names that share a first name by chance ("George Bush", "George \
@@ -168,8 +167,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             // the topic, not a pattern the distractors vary.
             let stemWords = Self.contentWords(item.stem.text)
             let words = choices.map { Self.contentWords($0.text).subtracting(stemWords) }
-            guard words.filter({ $0.count >= 2 }).count >= 3,
-                  words.indices.allSatisfy({ $0 == key || !words[key].isDisjoint(with: words[$0]) }) else { continue }
+            guard words.filter({ $0.count >= 2 }).count >= 3 else { continue }
             let scores = Self.scores(words)
             guard scores[key] >= minShared, scores.indices.allSatisfy({ $0 == key || scores[$0] < scores[key] }),
                   reported.insert(choices[key].range).inserted else { continue }

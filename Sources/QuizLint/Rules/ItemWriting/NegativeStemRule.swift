@@ -5,12 +5,15 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var reportEmphasised = false
         var doubleNegatives = true
+        var checkStatements = true
 
         static let elements: [RuleOptionElement<Self>] = [
             .boolean("report-emphasised", \.reportEmphasised,
                 "also report negatives written in capitals (NOT, EXCEPT) or between * marks"),
             .boolean("double-negatives", \.doubleNegatives,
                 "report choices with a negative (not, never, none, cannot) under a negative stem"),
+            .boolean("check-statements", \.checkStatements,
+                "also report true/false statements built on a negative (not, never, cannot)"),
         ]
     }
 
@@ -45,8 +48,14 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
             least" or "the least dense"; "false", "incorrect" and "untrue" count when they are what \
             is asked ("which is false?"). A negative written in capitals or between `*` marks is \
             emphasised as the guideline asks and is not reported unless `report-emphasised` is \
-            set. Choices in title case ("Don't Speak") are names, not double negatives. True/false \
-            statements are statements, not stems, and are not checked. Known limits: the \
+            set. Choices in title case ("Don't Speak") are names, not double negatives. "the odd \
+            one" asks for the exception too; a "why" or "how" question with a negative asks for a \
+            reason ("Why will Jews not eat pork?"), and a negative right after "but" states a \
+            property of the answer ("based on cocoa butter, but does not contain cocoa solids"): \
+            neither is reported. With `check-statements` (on by default), a true/false statement \
+            built on a negative is reported ("Damon Wayans was not in Hollywood Shuffle."): the \
+            guidelines for true/false items ask for positive statements, since a learner must \
+            judge a false negative as a double negative. Known limits: the \
             clause is told by words, not parsed: a relative clause further from its negative \
             ("a sink that for days now has not drained") is read as asking, and a negative \
             question that is no exception ("Why did Rome never fall?") is reported like the rest. \
@@ -90,7 +99,8 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - text: Mars
                         correct: true
                 """, options: ["report-emphasised": .boolean(true)]),
-            // "never" and "all but" ask for the exception too.
+            // "never", "all but" and "the odd one" ask for the exception too; a statement built on a
+            // negative; an initial does not end the sentence that asks.
             .triggering(questions: """
                   - id: drink
                     text: ↓Which of these animals never needs to drink water?
@@ -106,6 +116,22 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - Whale
                       - text: Penguin
                         correct: true
+                  - id: economists
+                    text: ↓Thinking like an economist involves three of these. Which is the odd one?
+                    choices:
+                      - Trade-offs
+                      - Opportunity cost
+                      - text: Astrology
+                        correct: true
+                  - id: merkerson
+                    text: ↓Which statement about S. Epatha Merkerson is not true?
+                    choices:
+                      - text: Her first name is Suzanne.
+                        correct: true
+                      - She won an Obie in 1992.
+                  - id: wayans
+                    text: ↓Damon Wayans was not in the 1987 movie Hollywood Shuffle.
+                    answer: false
                 """),
             // Near misses: "not" in the context sentence, inside words, in a title, an idiom;
             // "at least"; a true/false statement; a Spanish stem; negatives in relative clauses;
@@ -135,9 +161,6 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - text: Spider
                         correct: true
                       - Ant
-                  - id: whale
-                    text: A whale is not a fish.
-                    answer: true
                   - id: heroes
                     text: Where do the heroes of the film hide when they are not fighting crime?
                     choices:
@@ -168,7 +191,24 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - text: Pompeii
                         correct: true
                       - Rome
+                  - id: pork
+                    text: Why will observant Jews not eat pork?
+                    choices:
+                      - text: The pig does not chew the cud
+                        correct: true
+                      - Pigs are symbols of evil
+                  - id: chocolate
+                    text: Which chocolate is made with cocoa butter, but does not contain cocoa solids?
+                    choices:
+                      - text: White chocolate
+                        correct: true
+                      - Dark chocolate
                 """),
+            .passing(questions: """
+                  - id: whale
+                    text: A whale is not a fish.
+                    answer: true
+                """, options: ["check-statements": .boolean(false)]),
             .passing("""
                 quizbank: 1
                 id: demo
@@ -186,10 +226,12 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
 
     private let reportEmphasised: Bool
     private let doubleNegatives: Bool
+    private let checkStatements: Bool
 
     init(options: Options) {
         reportEmphasised = options.reportEmphasised
         doubleNegatives = options.doubleNegatives
+        checkStatements = options.checkStatements
     }
 
     /// Contractions, with and without the apostrophe (banks converted from other formats often
@@ -231,10 +273,11 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
     }
 
     /// The words `stemNegatives` looks at, but for contractions.
-    private static let negativeWords: Set<String> = ["not", "cannot", "never", "all", "except", "least", "false", "incorrect", "untrue", "inaccurate"]
+    private static let negativeWords: Set<String> = ["not", "cannot", "never", "all", "odd", "except", "least", "false", "incorrect", "untrue",
+                                                     "inaccurate"]
 
     /// The negatives with which a stem asks, as written.
-    private static let fragments = English.Fragments(["not", "n't", "n\u{2019}t", "nt", "never", "all but", "except", "least", "false", "incorrect",
+    private static let fragments = English.Fragments(["not", "n't", "n\u{2019}t", "nt", "never", "all but", "odd", "except", "least", "false", "incorrect",
                                                       "untrue", "inaccurate"])
     /// Relative pronouns: a negative just after one describes something ("a sink that isn't
     /// draining") rather than asking for an exception.
@@ -277,6 +320,10 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                 case "except":
                     found.append(StemNegative(word: word, selects: true))
                     continue
+                case "odd":
+                    // "Which is the odd one out?"
+                    if next == "one" || next == "man" { found.append(StemNegative(word: word, selects: true)) }
+                    continue
                 case "least":
                     if Self.leastWords.contains(next) { found.append(StemNegative(word: word, selects: true)) }
                     continue
@@ -300,10 +347,14 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                 // "not" and contractions: only in the clause that asks, and not in a quotation
                 // introduced by "said", "lyrics", "line"...
                 guard !English.followsQuoting(words, index) else { continue }
-                // "not an object, but a process": a contrast, not a negative question.
+                // "not an object, but a process": a contrast, not a negative question; "based on
+                // cocoa butter, but does not contain...": a property that defines the answer.
                 if words[(index + 1)..<min(words.count, index + 7)].contains(where: { $0.lower == "but" }) { continue }
+                if words[max(0, index - 2)..<index].contains(where: { $0.lower == "but" }) { continue }
                 if let question {
                     guard question < index else { continue }
+                    // "Why will Jews not eat pork?" asks for a reason, not for an exception.
+                    if words[question].lower == "why" || words[question].lower == "how" { continue }
                     let between = words[(question + 1)..<index].map(\.lower)
                     guard !between.contains(where: { subordinators.contains($0) || quoting.contains($0) }) else { continue }
                     // "What do you call a sink that isn't draining?": the negative describes.
@@ -340,8 +391,35 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
         }
     }
 
+    /// The negatives a true/false statement is built on: not, never, cannot and contractions,
+    /// outside quotations, brackets and titles, and not in "not only", "whether or not", "if not".
+    static func statementNegatives(_ text: String) -> [EnglishWord] {
+        guard fragments.occur(in: text) else { return [] }
+        let words = English.words(text)
+        var found: [EnglishWord] = []
+        for (index, word) in words.enumerated() {
+            guard word.lower == "not" || word.lower == "never" || word.lower == "cannot" || contractions.contains(word.lower),
+                  !word.quoted, !word.parenthesized, !word.isTitleWord, !word.isHyphenated, !English.followsQuoting(words, index) else { continue }
+            let previous = index > 0 ? words[index - 1].lower : ""
+            let next = index + 1 < words.count ? words[index + 1].lower : ""
+            if next == "only" || next == "just" || previous == "or" || previous == "if" || word.lower == "never" && next == "mind" { continue }
+            found.append(word)
+        }
+        return found
+    }
+
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
-        guard question.kind != .trueFalse else { return }
+        if question.kind == .trueFalse {
+            guard checkStatements else { return }
+            for entry in English.entries(of: question.text, sourceLocale: bank.sourceLocale) {
+                let negatives = Self.statementNegatives(entry.text).filter { !$0.isEmphasised || reportEmphasised }
+                guard !negatives.isEmpty else { continue }
+                report("true/false statement '\(question.id.value)'\(English.suffix(entry, sourceLocale: bank.sourceLocale)) is built on "
+                       + "a negative, \(English.list(negatives.map(\.text))): learners misread it, and a false negative statement is "
+                       + "a double negative to judge; state it positively", at: entry.range)
+            }
+            return
+        }
         var reportedChoices: Set<SourceRange> = []
         for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
             let negatives = Self.stemNegatives(item.stem.text)

@@ -27,13 +27,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             count as one), BC \
             and AD years, or a number word (three, twenty-one). Choices with different units, \
             ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
-            59", "(b) 60") is read past, and one aggregate choice ("None of these") is left out \
+            59", "(b) 60") and a leading "over", "about" or "nearly" are read past, a range is \
+            ordered by its lower end ("6-9 years", "10 to 14 years"), and one aggregate choice ("None of these") is left out \
             of the order. Engines shuffle choices \
             by default, which undoes any order: the message says so, and the fix is to order the \
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
             reported too. Known limits: choices in different units ("1 km", "900 m"), fractions \
-            ("1/2") and questions with two aggregate choices are not judged. \(English.localeNote)
+            ("1/2"), decimal commas ("0,01 %") and questions with two aggregate choices are not \
+            judged, and ranges that overlap are ordered by their lower ends alone. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -70,6 +72,30 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: "16"
                         correct: true
                       - None of these
+                  - id: lion
+                    text: ↓How long does a lion live in the wild?
+                    shuffle: false
+                    choices:
+                      - 6-9 years
+                      - 20-24 years
+                      - text: 10-14 years
+                        correct: true
+                  - id: anzacs
+                    text: ↓How many Anzacs died at Lone Pine?
+                    shuffle: false
+                    choices:
+                      - Over 1500
+                      - text: Over 2000
+                        correct: true
+                      - Over 1000
+                  - id: trump
+                    text: ↓How much was Donald Trump worth in 2007, by Forbes?
+                    shuffle: false
+                    choices:
+                      - text: $3.0 billion
+                        correct: true
+                      - $ 1.0 billion
+                      - $ 10 billion
                   - id: seconds
                     text: ↓How many seconds are in a minute?
                     shuffle: false
@@ -135,7 +161,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             var numbers: [NumericValue] = []
             var aggregates = 0
             for choice in choices {
-                if let number = NumericValue.parse(NumericValue.withoutLetterLabel(choice.text)) {
+                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(choice.text))) {
                     numbers.append(number)
                     continue
                 }
@@ -202,6 +228,45 @@ struct NumericValue {
 
     static func parse(_ raw: Substring) -> NumericValue? {
         parse(String(raw))
+    }
+
+    /// Words before a number that every choice of a scale may share ("Over 1500", "About 20"):
+    /// read past, the number orders the choice.
+    private static let leadingQualifiers = ["over ", "about ", "around ", "approximately ", "nearly ", "almost ", "roughly ", "some "]
+
+    /// `raw` without a leading qualifier, with a range read as its first number ("6-9 years" →
+    /// "6 years", "10 to 14" → "10") and a space after a currency sign closed ("$ 10" → "$10").
+    static func orderingForm(_ raw: Substring) -> String {
+        var text = English.trimmed(String(raw))
+        let lower = text.lowercased()
+        for qualifier in leadingQualifiers where lower.hasPrefix(qualifier) {
+            text = String(text.dropFirst(qualifier.count))
+            break
+        }
+        if let first = text.first, "$£€¥".contains(first), text.dropFirst().first == " " {
+            text = String(first) + text.dropFirst(2)
+        }
+        // "6-9 years", "6–9 years", "10 to 14 years": the lower end.
+        let characters = Array(text)
+        var end = 0
+        while end < characters.count, characters[end].isNumber || characters[end] == "," || characters[end] == "." { end += 1 }
+        if end > 0, end < characters.count {
+            var next = end
+            var joined = false
+            if characters[next] == "-" || characters[next] == "\u{2013}" {
+                next += 1
+                joined = true
+            } else if text.dropFirst(end).hasPrefix(" to ") || text.dropFirst(end).hasPrefix(" - ") || text.dropFirst(end).hasPrefix(" \u{2013} ") {
+                next += text.dropFirst(end).hasPrefix(" to ") ? 4 : 3
+                joined = true
+            }
+            if joined, next < characters.count, characters[next].isNumber {
+                var after = next
+                while after < characters.count, characters[after].isNumber || characters[after] == "," || characters[after] == "." { after += 1 }
+                return String(characters[..<end]) + String(characters[after...])
+            }
+        }
+        return text
     }
 
     static func parse(_ raw: String) -> NumericValue? {

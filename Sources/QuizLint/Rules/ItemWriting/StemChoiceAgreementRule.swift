@@ -26,7 +26,12 @@ struct StemChoiceAgreementRule: QuestionRule {
             Mars", "swims the Channel"): the key alone agrees with the stem. Not reported: a \
             plural stem with a choice that may be plural ("Lions", "Salt and pepper", "2 moons"), \
             "Which animals are..." (the verb agrees with the noun, not the answer), choices in \
-            capitals (names), and choices whose forms vary. True/false statements are not \
+            capitals (names), and choices whose forms vary. (4) An article twice: a stem that \
+            ends in "a" or "an" over choices that start with an article of their own ("lookin \
+            for a ... — a snack"). (5) Number, a stem that asks for one thing ("What is the \
+            official language of Brazil?", "Which was the capital...") over choices of which some \
+            list two ("Spanish and Portuguese") and some do not: the lists do not fit; names and \
+            titles ("What is the name of the duo?") are left out. True/false statements are not \
             checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
             (ran, swam) have no form it knows, plural nouns without "s" (mice, people) read as \
             singular, and a singular name ending in "s" (Mars, Paris) makes a choice unclear. \
@@ -59,6 +64,24 @@ struct StemChoiceAgreementRule: QuestionRule {
                       - climbs Mount Everest
                       - flies to Mars
                 """),
+            // An article twice; two languages where one is asked for.
+            .triggering(questions: """
+                  - id: lyric
+                    text: ↓I went to the shop, I was looking for a
+                    choices:
+                      - text: a snack
+                        correct: true
+                      - some milk
+                      - the paper
+                  - id: brazil
+                    text: ↓What is the official language of Brazil?
+                    choices:
+                      - English and Spanish
+                      - Spanish
+                      - Spanish and Portuguese
+                      - text: Portuguese
+                        correct: true
+                """),
             // Near misses: a choice that may be plural; the verb agrees with a noun of the stem;
             // choices in capitals; a plural stem over plural-ending choices; forms that vary.
             .passing(questions: """
@@ -89,6 +112,12 @@ struct StemChoiceAgreementRule: QuestionRule {
                         correct: true
                       - walked backwards
                       - singing at night
+                  - id: duo
+                    text: What is the name of the duo that sang The Sound of Silence?
+                    choices:
+                      - text: Simon and Garfunkel
+                        correct: true
+                      - The Everly Brothers
                   - id: seasoning
                     text: Which of these are usually on a dinner table?
                     choices:
@@ -143,6 +172,28 @@ struct StemChoiceAgreementRule: QuestionRule {
         return rest.allSatisfy({ $0.isWhitespace || "_.…:-–—\"'\u{201D}".contains($0) }) ? last.lower : nil
     }
 
+    private static let singularAsks: [[String]] = [["what", "is", "the"], ["what", "was", "the"], ["which", "is", "the"], ["which", "was", "the"]]
+    /// Words that end the noun asked for ("the official language of...").
+    private static let nounEnds: Set<String> = ["of", "in", "on", "at", "for", "by", "to", "from", "that", "which", "who", "spoken", "used", "called", "is", "was", "with"]
+
+    /// The choices that list two things ("Spanish and Portuguese") under a stem that asks for one
+    /// ("What is the official language of Brazil?"), when some other choice is a single thing;
+    /// nil otherwise. Names and titles ("the name", "the title") are left out: a duo's name has
+    /// an "and" in it.
+    static func listsUnderSingularAsk(_ stem: String, words: [EnglishWord], choices: [String]) -> [Int]? {
+        let lower = words.map(\.lower)
+        guard lower.count >= 4, singularAsks.contains(Array(lower.prefix(3))) else { return nil }
+        let noun = lower.dropFirst(3).prefix { !nounEnds.contains($0) }
+        guard let head = noun.last, !noun.isEmpty, noun.count <= 3, !head.hasSuffix("s"),
+              !["name", "title", "names", "pair", "duo", "team", "couple", "combination", "group"].contains(head) else { return nil }
+        let lists = choices.indices.filter { index in
+            let parts = English.words(choices[index]).map(\.lower)
+            guard let and = parts.firstIndex(of: "and"), and > 0, and < parts.count - 1 else { return false }
+            return and <= 2 && parts.count - and - 1 <= 2
+        }
+        return !lists.isEmpty && lists.count < choices.count ? lists : nil
+    }
+
     enum VerbForm { case past, thirdPerson, gerund }
 
     /// The form of a choice's first word when it continues a stem in lower case and ends like an
@@ -167,7 +218,10 @@ struct StemChoiceAgreementRule: QuestionRule {
             // stem without "?" whose first choice starts with an inflected verb.
             let mayBePlural = Self.pluralFragments.occur(in: stem)
             let mayBeTense = choices.count >= 3 && !English.containsASCII(stem, "?") && Self.verbForm(of: choices[0].text) != nil
-            guard mayBePlural || mayBeTense else { continue }
+            let finalArticle = ArticleCueRule.finalArticle(of: stem)
+            let firstWord = AggregateChoice.firstWord(stem)
+            let mayAskForOne = firstWord == "what" || firstWord == "which"
+            guard mayBePlural || mayBeTense || finalArticle != nil || mayAskForOne else { continue }
             let words = English.words(stem)
             if mayBePlural {
                 if question.kind == .singleChoice, Self.asksInPlural(words), choices.allSatisfy({ Self.isClearlySingular($0.text) }),
@@ -191,6 +245,27 @@ struct StemChoiceAgreementRule: QuestionRule {
                         continue
                     }
                 }
+            }
+            // (4) "...looking for a" before "a snack": the article twice.
+            if let isAn = finalArticle {
+                let repeating = choices.indices.filter { index in
+                    let first = English.words(choices[index].text).first?.lower
+                    return first == "a" || first == "an" || first == "the"
+                }
+                if !repeating.isEmpty, reportedStems.insert(item.stem.range).inserted {
+                    let names = repeating.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
+                    report("the stem of question '\(question.id.value)'\(item.suffix) ends with '\(isAn ? "an" : "a")', and \(names) "
+                           + "start with an article again: end the stem before the article", at: item.stem.range)
+                    continue
+                }
+            }
+            // (5) "What is the official language...?" over "Spanish and Portuguese".
+            if mayAskForOne, let listed = Self.listsUnderSingularAsk(stem, words: words, choices: choices.map(\.text)),
+               reportedStems.insert(item.stem.range).inserted {
+                let names = listed.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
+                report("the stem of question '\(question.id.value)'\(item.suffix) asks for one thing, but \(names) "
+                       + "name two or more: learners rule them out on grammar alone", at: item.stem.range)
+                continue
             }
             guard mayBeTense, question.kind == .singleChoice, let key = question.correctIndexes.first,
                   question.correctIndexes.count == 1, choices.count >= 3 else { continue }

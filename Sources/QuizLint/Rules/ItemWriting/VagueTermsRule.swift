@@ -14,12 +14,13 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     static let defaultTerms = [
         "often", "usually", "sometimes", "frequently", "rarely", "seldom", "generally", "occasionally", "typically",
-        "normally", "may", "might", "relatively", "tends to", "tend to", "tended to", "most",
+        "normally", "relatively", "tends to", "tend to", "tended to", "most", "many", "several", "quite", "mostly",
+        "mainly", "chiefly", "largely",
     ]
 
     static let description = RuleDescription(
         id: "vague-terms",
-        summary: "A stem, true/false statement or choice with a vague term (often, usually, sometimes, rarely, may, tends to, relatively, most...).",
+        summary: "A stem, true/false statement or choice with a vague frequency or degree term (often, usually, sometimes, rarely, many, tends to, relatively, most...).",
         rationale: """
             The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) lists vague terms ("rarely", \
             "usually") among the flaws that add irrelevant difficulty: learners, and the experts \
@@ -32,22 +33,23 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             leave the word out. Superlatives ("most often", "more commonly", "the most \
             populous") are comparisons, not vague, and are not reported: "most" counts only as a \
             quantifier ("most birds", "most of the time", not after "the" or before an \
-            adjective), as "tends to" and "relatively" do. "may" and "might" in a question are \
-            modals of possibility or permission, not hedges ("Where might someone go to see \
-            penguins?", "Who may vote?"): in a stem they count only in the sentence that asks \
-            when no question word comes before them. Nor are reported nor are quoted text, text after a word that introduces a \
+            adjective), as "tends to" and "relatively" do, and "many" not in "how many", "so \
+            many", "too many" or "as many". "may" and "might" are not in the default `terms`: \
+            they are modals of possibility or permission ("Where might someone go to see \
+            penguins?", "Marine algae may have this effect", "You may pass when it is clear") \
+            far more often than hedges; added to `terms`, they count in a stem only in the \
+            sentence that asks when no question word comes before them, and never in a choice. \
+            Nor are quoted text, text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
             sentence that asks is read (the one ending in "?", or the last): context before it \
             states facts ("London clubs usually bear the name of their district. Which of these is \
             not based in London?"). Choices are checked too (`check-choices: false` turns that \
-            off), but not "may" and "might" there (mostly a permission or a possibility: "You \
-            may pass when it is clear"), a one-word choice in capitals ("Sometimes", a title) or the choices of a \
+            off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title) or the choices of a \
             stem that asks how often ("How often is a leap year? — Usually every four years"). \
             Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
-            superlative without "the" ("Who scored most goals?") is reported, and "may" as \
-            permission in a true/false statement ("Only citizens may vote") is reported as a \
-            hedge. \(English.localeNote)
+            superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
+            even where the number does not matter ("one of many moons"). \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -55,7 +57,10 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         examples: [
             .triggering(questions: """
                   - id: aspirin
-                    text: ↓Aspirin may cause stomach bleeding.
+                    text: ↓Aspirin usually causes no stomach bleeding.
+                    answer: true
+                  - id: dancing
+                    text: ↓The dance scene had to be shot many times.
                     answer: true
                   - id: storms
                     text: ↓Which clouds usually bring thunderstorms?
@@ -90,8 +95,47 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Cirrus
                 """, options: ["check-choices": .boolean(false)]),
-            // Near misses: superlatives, the month, a title, "might" and "may" in a question, a
-            // one-word title as a choice, choices of a how-often question.
+            // "may" and "might" when a bank adds them to terms: a hedge in a statement.
+            .triggering(questions: """
+                  - id: aspirin
+                    text: ↓Aspirin may cause stomach bleeding.
+                    answer: true
+                """, options: ["terms": .strings(["may", "might"])]),
+            // ...but not the month, a concession, a modal in a question or a permission in a choice.
+            .passing(questions: """
+                  - id: lions
+                    text: Lions may be skilled hunters, but what do they also eat?
+                    choices:
+                      - text: Carrion
+                        correct: true
+                      - Grass
+                  - id: may
+                    text: In May 1961, which Soviet cosmonaut was already a hero?
+                    choices:
+                      - text: Yuri Gagarin
+                        correct: true
+                      - Valentina Tereshkova
+                  - id: penguins
+                    text: Where might someone go to see wild penguins?
+                    choices:
+                      - text: Antarctica
+                        correct: true
+                      - The Arctic
+                  - id: vote
+                    text: At what age may citizens vote in Brazil?
+                    choices:
+                      - text: "16"
+                        correct: true
+                      - "21"
+                  - id: passing
+                    text: What does a broken white line between lanes mean?
+                    choices:
+                      - text: You may change lanes when it is safe
+                        correct: true
+                      - You must stay in your lane
+                """, options: ["terms": .strings(["may", "might"])]),
+            // Near misses: superlatives, a title, a one-word title as a choice, choices of a
+            // how-often question, "most" in a record, "so many".
             .passing(questions: """
                   - id: language
                     text: Which language is most often spoken at home in Canada?
@@ -105,54 +149,36 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: Chelsea
                         correct: true
                       - Aston Villa
-                  - id: lions
-                    text: Lions may be skilled hunters, but what do they also eat?
-                    choices:
-                      - text: Carrion
-                        correct: true
-                      - Grass
-                  - id: may
-                    text: In May 1961, which Soviet cosmonaut was already a hero?
-                    choices:
-                      - text: Yuri Gagarin
-                        correct: true
-                      - Valentina Tereshkova
                   - id: song
                     text: Which song did Erasure release in 1986?
                     choices:
                       - text: Sometimes
                         correct: true
                       - Blue Savannah
-                  - id: penguins
-                    text: Where might someone go to see wild penguins?
-                    choices:
-                      - text: Antarctica
-                        correct: true
-                      - The Arctic
-                  - id: vote
-                    text: At what age may citizens vote in Brazil?
-                    choices:
-                      - text: "16"
-                        correct: true
-                      - "21"
                   - id: populous
                     text: Which is the most populous city of Canada, and the most visited?
                     choices:
                       - text: Toronto
                         correct: true
                       - Ottawa
+                  - id: record
+                    text: In 1964, he set the club record for most goals in one season, and scored so many that fans sang of it.
+                    choices:
+                      - text: Denis Law
+                        correct: true
+                      - Bobby Charlton
+                  - id: horror
+                    text: Which of these films is based on a Stephen King story?
+                    choices:
+                      - text: Sometimes They Come Back
+                        correct: true
+                      - The Fog
                   - id: leap
                     text: How often does a leap year come?
                     choices:
                       - text: Usually every four years
                         correct: true
                       - Sometimes every two years
-                  - id: passing
-                    text: What does a broken white line between lanes mean?
-                    choices:
-                      - text: You may change lanes when it is safe
-                        correct: true
-                      - You must stay in your lane
                 """),
         ])
 
@@ -164,7 +190,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         checkChoices = options.checkChoices
     }
 
-    private static let comparatives: Set<String> = ["most", "more", "less", "least", "as", "how", "very", "quite", "fairly"]
+    private static let comparatives: Set<String> = ["most", "more", "less", "least", "as", "how", "very", "quite", "fairly", "so", "too"]
 
     /// The vague terms of `text`, as written; of a stem (`askingOnly`), only those of the sentence
     /// that asks (ending in "?", or the last).
@@ -220,11 +246,21 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     /// "of" or by a plural noun (ends in "s" but not "ss", "us", "is"), not after "the" and kin.
     static func isQuantifier(most index: Int, of words: [EnglishWord]) -> Bool {
         if index > 0, superlativeOpeners.contains(words[index - 1].lower) { return false }
+        // "the record for most goals" is a superlative.
+        if index > 1, words[index - 1].lower == "for", recordWords.contains(words[index - 2].lower) { return false }
         guard index + 1 < words.count else { return false }
         let next = words[index + 1].lower
+        // "How many hearts do most octopi have?": after a verb or preposition, a quantifier.
+        if Self.adjectiveEndings.contains(where: { next.hasSuffix($0) }) { return false }
+        if index > 0, quantifierOpeners.contains(words[index - 1].lower) { return true }
         if next == "of" || next == "people" || next == "children" || next == "men" || next == "women" { return true }
         return next.count >= 3 && next.hasSuffix("s") && !next.hasSuffix("ss") && !next.hasSuffix("us") && !next.hasSuffix("is")
     }
+
+    private static let recordWords: Set<String> = ["record", "records", "award", "title", "prize", "trophy"]
+    private static let quantifierOpeners: Set<String> = ["do", "does", "did", "can", "in", "of", "to", "by", "with", "from", "that", "than"]
+    /// Endings of adjectives, which make "most" a superlative ("and most powerful").
+    private static let adjectiveEndings = ["ful", "ous", "ive", "able", "ible", "al", "ic", "ant", "ent", "ly", "est", "y"]
 
     /// Whether a stem asks how often: its choices are frequencies, not hedges.
     static func asksHowOften(_ stem: String) -> Bool {
@@ -242,14 +278,18 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                    + "\(English.list(found)), which learners read as different frequencies: say how often, or leave it out",
                    at: entry.range)
         }
-        guard checkChoices, !question.choices.isEmpty else { return }
+        // The choices of "Which of these quotes...?" are quotations.
+        guard checkChoices, !question.choices.isEmpty,
+              !English.words(question.text.source(source)).contains(where: { English.quotingWords.contains($0.lower) }) else { return }
         for (index, choice) in question.choices.enumerated() {
             for entry in English.entries(of: choice.text, sourceLocale: source) {
                 // "You may pass when it is clear": in a choice, "may" and "might" state a
                 // permission or a possibility far more often than they hedge.
                 var found = vagueTerms(in: entry.text).filter { $0.lowercased() != "may" && $0.lowercased() != "might" }
-                // "Sometimes" alone in capitals is a title; under "how often", frequencies are answers.
-                if found.count == 1, English.words(entry.text).count == 1, found[0].first?.isUppercase == true { found = [] }
+                // "Sometimes" or "Sometimes They Come Back" is a title; under "how often",
+                // frequencies are answers.
+                if !found.isEmpty, English.words(entry.text).count == 1 && found[0].first?.isUppercase == true
+                    || AbsoluteTermsRule.isTitleCase(entry.text) { found = [] }
                 if !found.isEmpty, Self.asksHowOften(question.text.resolved(for: entry.locale, sourceLocale: source)) { found = [] }
                 guard !found.isEmpty else { continue }
                 report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'"

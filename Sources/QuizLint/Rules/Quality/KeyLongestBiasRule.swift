@@ -8,7 +8,8 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
         var ratio: Double = 1.3
         var minLength = 15
         var minDifference = 10
-        var checkDistractors = false
+        var checkDistractors = true
+        var skipTitles = false
 
         static let elements: [RuleOptionElement<Self>] = [
             .number("alpha", \.alpha, in: 1e-9...0.5, "significance level of the bank-level test"),
@@ -22,6 +23,8 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                 "fewest characters by which the choice must be longer than every other"),
             .boolean("check-distractors", \.checkDistractors,
                 "also report a wrong choice that is the length outlier"),
+            .boolean("skip-titles", \.skipTitles,
+                "do not report a choice written as a name or title in the per-question check"),
         ]
     }
 
@@ -48,15 +51,18 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             characters long, at least `ratio` times as long as every other choice and longer by \
             at least `min-difference` characters is reported at that choice, since no test is \
             needed to see it. When it is the correct choice, its length gives it away. With \
-            `check-distractors`, a distractor that is the length outlier is reported too: it \
-            stands out as much, and learners answer on length instead of content; it is off by \
-            default because an outlying distractor is no cue to the key (in the OpenTriviaQA \
-            corpus, the outlier is the key in about one question in four, as chance makes it). Both the ratio and the difference must hold: \
+            `check-distractors` (on by default), a distractor that is the length outlier is \
+            reported too: it stands out as much, and learners answer on length instead of \
+            content (turn it off to report only the key: in the OpenTriviaQA corpus the outlier \
+            is the key in about one question in four, as chance makes it, so an outlying \
+            distractor is a flaw of form rather than a cue to the key). Both the ratio and the difference must hold: \
             "Chlorophyll absorbs red light" beside "Paint" and "Dye" is reported, a 19-character \
-            choice beside one of 14 is not. Except a name or title (every word of four or more letters capitalized: "The Love Song of J. \
+            choice beside one of 14 is not. Names and titles count as well: reviewers see \
+            "Greenback Cutthroat Trout" beside "Walleye" as the conspicuous choice it is. With \
+            `skip-titles`, a name or title (every word of four or more letters capitalized: "The Love Song of J. \
             Alfred Prufrock", "DJ Jazzy Jeff and the Fresh Prince"), whose length is not the \
             writer's doing (in the OpenTriviaQA corpus, half of the long correct choices were \
-            titles). Known limits: length is counted in characters, so a choice of long words \
+            titles), is left out. Known limits: length is counted in characters, so a choice of long words \
             beside one of short words of the same meaning can be reported, and a key that is only \
             a little longer than the others in every question of a bank is left to the bank-level \
             test.
@@ -86,8 +92,8 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                       - The ocean
                       - Paint
                 """),
-            // 1.78 times as long (32 characters against 18); 29 characters against 5; with
-            // check-distractors, a distractor of 45 characters against at most 15.
+            // 1.78 times as long (32 characters against 18); 29 characters against 5; a distractor
+            // of 45 characters against at most 15; a title 2.5 times as long.
             .triggering(questions: """
                   - id: sky
                     text: Why is the sky blue?
@@ -103,9 +109,6 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                         correct: true
                       - Paint
                       - Dye
-                  - id: rain
-                    text: What makes rain fall?
-                    choices:
                 """),
             .triggering(questions: """
                   - id: rain
@@ -116,9 +119,15 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                       - ↓The rotation of the Earth flinging water down
                       - Wind
                       - Clouds bursting
-                """, options: ["check-distractors": .boolean(true)]),
-            // 1.7 times as long but only 8 characters longer; 1.2 times as long; a distractor
-            // outlier (check-distractors is off by default); 2.5 times as long, but a title.
+                  - id: poem
+                    text: Which poem by T. S. Eliot opens with an evening etherised upon a table?
+                    choices:
+                      - ↓text: The Love Song of J. Alfred Prufrock
+                        correct: true
+                      - The Hollow Men
+                      - Ash Wednesday
+                """),
+            // 1.7 times as long but only 8 characters longer; 1.2 times as long.
             .passing(questions: """
                   - id: sky
                     text: Why is the sky blue?
@@ -134,6 +143,9 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                         correct: true
                       - Pigments reflecting green light
                       - Dye
+                """),
+            // With check-distractors off, a distractor outlier; with skip-titles, a title.
+            .passing(questions: """
                   - id: rain
                     text: What makes rain fall?
                     choices:
@@ -141,7 +153,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                         correct: true
                       - The rotation of the Earth flinging water down
                       - Wind
-                """),
+                """, options: ["check-distractors": .boolean(false)]),
             .passing(questions: """
                   - id: poem
                     text: Which poem by T. S. Eliot opens with an evening etherised upon a table?
@@ -150,7 +162,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                         correct: true
                       - The Hollow Men
                       - Ash Wednesday
-                """),
+                """, options: ["skip-titles": .boolean(true)]),
         ])
 
     let alpha: Double
@@ -159,6 +171,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
     let minLength: Int
     let minDifference: Int
     let checkDistractors: Bool
+    let skipTitles: Bool
 
     init(options: Options) {
         alpha = options.alpha
@@ -167,6 +180,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
         minLength = options.minLength
         minDifference = options.minDifference
         checkDistractors = options.checkDistractors
+        skipTitles = options.skipTitles
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {
@@ -181,7 +195,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             // (2) One choice far longer than every other.
             if let outlier = Self.lengthOutlier(lengths, ratio: ratio, minLength: minLength, minDifference: minDifference),
                question.choices[outlier.index].correct || checkDistractors,
-               !Self.isNameOrTitle(question.choices[outlier.index].text.source(locale)) {
+               !skipTitles || !Self.isNameOrTitle(question.choices[outlier.index].text.source(locale)) {
                 let times = String(format: "%.1f", Double(lengths[outlier.index]) / Double(max(outlier.next, 1)))
                 let thresholds = "reported from \(String(format: "%.1f", ratio)) times, \(minDifference) characters more and \(minLength) characters"
                 if question.choices[outlier.index].correct {
