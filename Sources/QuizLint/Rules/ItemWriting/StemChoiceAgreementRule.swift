@@ -29,9 +29,10 @@ struct StemChoiceAgreementRule: QuestionRule {
             capitals (names), and choices whose forms vary. (4) An article twice: a stem that \
             ends in "a" or "an" over choices that start with an article of their own ("lookin \
             for a ... — a snack"). (5) Number, a stem that asks for one thing ("What is the \
-            official language of Brazil?", "Which was the capital...") over choices of which some \
-            list two ("Spanish and Portuguese") and some do not: the lists do not fit; names and \
-            titles ("What is the name of the duo?") are left out. True/false statements are not \
+            official language of Brazil?", "Which club has won most titles?") over choices of which \
+            some list two ("Spanish and Portuguese") and some do not: the lists do not fit; names and \
+            titles ("What is the name of the duo?") and quotations ("What is the state motto?") are \
+            left out. True/false statements are not \
             checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
             (ran, swam) have no form it knows, plural nouns without "s" (mice, people) read as \
             singular, and a singular name ending in "s" (Mars, Paris) makes a choice unclear. \
@@ -81,6 +82,13 @@ struct StemChoiceAgreementRule: QuestionRule {
                       - Spanish and Portuguese
                       - text: Portuguese
                         correct: true
+                  - id: champions
+                    text: ↓Which club has won the most European Cups?
+                    choices:
+                      - text: Real Madrid
+                        correct: true
+                      - AC Milan and Liverpool
+                      - Bayern Munich
                 """),
             // Near misses: a choice that may be plural; the verb agrees with a noun of the stem;
             // choices in capitals; a plural stem over plural-ending choices; forms that vary.
@@ -112,6 +120,12 @@ struct StemChoiceAgreementRule: QuestionRule {
                         correct: true
                       - walked backwards
                       - singing at night
+                  - id: motto
+                    text: What is the state motto of North Carolina?
+                    choices:
+                      - text: To be rather than to seem
+                        correct: true
+                      - By Valor and Arms
                   - id: duo
                     text: What is the name of the duo that sang The Sound of Silence?
                     choices:
@@ -182,10 +196,23 @@ struct StemChoiceAgreementRule: QuestionRule {
     /// an "and" in it.
     static func listsUnderSingularAsk(_ stem: String, words: [EnglishWord], choices: [String]) -> [Int]? {
         let lower = words.map(\.lower)
-        guard lower.count >= 4, singularAsks.contains(Array(lower.prefix(3))) else { return nil }
+        guard lower.count >= 4, !lower.contains(where: { English.quotingWords.contains($0) }) else { return nil }
+        // "Which club has won most titles?": "which", a singular noun and its verb.
+        if lower[0] == "which", !lower[1].hasSuffix("s"), lower[1] != "of", singularVerbs.contains(lower[2]) {
+            return lists(in: choices)
+        }
+        guard singularAsks.contains(Array(lower.prefix(3))) else { return nil }
         let noun = lower.dropFirst(3).prefix { !nounEnds.contains($0) }
         guard let head = noun.last, !noun.isEmpty, noun.count <= 3, !head.hasSuffix("s"),
               !["name", "title", "names", "pair", "duo", "team", "couple", "combination", "group"].contains(head) else { return nil }
+        return lists(in: choices)
+    }
+
+    private static let singularVerbs: Set<String> = ["is", "was", "has", "had", "won", "did", "does"]
+
+    /// The choices that list two things of a word or two each ("AC Milan and Real Madrid"),
+    /// when some other choice does not; nil otherwise.
+    private static func lists(in choices: [String]) -> [Int]? {
         let lists = choices.indices.filter { index in
             let parts = English.words(choices[index]).map(\.lower)
             guard let and = parts.firstIndex(of: "and"), and > 0, and < parts.count - 1 else { return false }
