@@ -64,6 +64,12 @@ import QuizBank
         if index != nil { #expect(outlier?.next == next) }
     }
 
+    @Test(arguments: [("Air  scatters", 12), (" Air scatters ", 12), ("Air\tscatters\n", 12), ("Air scatters", 12), ("", 0), ("  ", 0),
+                      ("a \r\n b", 3)])
+    func lengthsAreThoseLearnersSee(_ text: String, _ expected: Int) {
+        #expect(KeyLongestBiasRule.shownLength(text) == expected)
+    }
+
     @Test func keyLongestBiasTellsTheKeyFromADistractor() {
         let findings = Self.lint("""
               - id: rain
@@ -123,7 +129,7 @@ import QuizBank
         ("You drink the coffee and turn the cup over.", .statement),
     ] as [(String, IncompleteStemRule.Kind?)])
     func incompleteStemsAskNothing(_ stem: String, _ expected: IncompleteStemRule.Kind?) {
-        #expect(IncompleteStemRule.kind(of: stem) == expected)
+        #expect(IncompleteStemRule.kind(of: stem, allCompletions: true) == expected)
     }
 
     @Test(arguments: [

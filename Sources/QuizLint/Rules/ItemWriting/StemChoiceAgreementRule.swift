@@ -30,7 +30,8 @@ struct StemChoiceAgreementRule: QuestionRule {
             ends in "a" or "an" over choices that start with an article of their own ("lookin \
             for a ... — a snack"). (5) Number, a stem that asks for one thing ("What is the \
             official language of Brazil?", "Which club has won most titles?") over choices of which \
-            some list two ("Spanish and Portuguese") and some do not: the lists do not fit; names and \
+            some list two, one of them another choice ("Spanish and Portuguese" beside \
+            "Portuguese"), and some do not: the lists do not fit; names and \
             titles ("What is the name of the duo?") and quotations ("What is the state motto?") are \
             left out. True/false statements are not \
             checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
@@ -87,8 +88,8 @@ struct StemChoiceAgreementRule: QuestionRule {
                     choices:
                       - text: Real Madrid
                         correct: true
-                      - AC Milan and Liverpool
-                      - Bayern Munich
+                      - AC Milan and Real Madrid
+                      - AC Milan
                 """),
             // Near misses: a choice that may be plural; the verb agrees with a noun of the stem;
             // choices in capitals; a plural stem over plural-ending choices; forms that vary.
@@ -210,13 +211,16 @@ struct StemChoiceAgreementRule: QuestionRule {
 
     private static let singularVerbs: Set<String> = ["is", "was", "has", "had", "won", "did", "does"]
 
-    /// The choices that list two things of a word or two each ("AC Milan and Real Madrid"),
-    /// when some other choice does not; nil otherwise.
+    /// The choices that list two things of a word or two each, one of them another choice
+    /// ("Spanish and Portuguese" beside "Portuguese"), when some other choice is no list; nil
+    /// otherwise. ("Fresh air and exercise" under "What is the best way...?" is one answer.)
     private static func lists(in choices: [String]) -> [Int]? {
+        let normalized = choices.map(English.normalized)
         let lists = choices.indices.filter { index in
             let parts = English.words(choices[index]).map(\.lower)
-            guard let and = parts.firstIndex(of: "and"), and > 0, and < parts.count - 1 else { return false }
-            return and <= 2 && parts.count - and - 1 <= 2
+            guard let and = parts.firstIndex(of: "and"), and > 0, and <= 2, and < parts.count - 1, parts.count - and - 1 <= 2 else { return false }
+            let halves = [parts[..<and].joined(separator: " "), parts[(and + 1)...].joined(separator: " ")]
+            return halves.contains { half in normalized.indices.contains { $0 != index && normalized[$0] == half } }
         }
         return !lists.isEmpty && lists.count < choices.count ? lists : nil
     }

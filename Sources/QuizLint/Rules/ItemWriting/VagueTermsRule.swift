@@ -14,8 +14,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     static let defaultTerms = [
         "often", "usually", "sometimes", "frequently", "rarely", "seldom", "generally", "occasionally", "typically",
-        "normally", "relatively", "tends to", "tend to", "tended to", "most", "many", "several", "quite", "mostly",
-        "mainly", "chiefly", "largely",
+        "normally", "relatively", "tends to", "tend to", "tended to", "most", "many", "several", "quite", "chiefly",
     ]
 
     static let description = RuleDescription(

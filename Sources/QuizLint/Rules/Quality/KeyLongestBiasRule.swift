@@ -40,7 +40,8 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             among the flaws that reward test-wiseness: writers qualify the right answer until it \
             is exactly right and leave the distractors short, and "pick the longest" becomes a \
             strategy that works. Two checks. (1) Bank level: among choice questions with one \
-            strictly longest choice (length in characters of the source text), how often that \
+            strictly longest choice (length in characters of the source text as learners see it: trimmed, runs of white \
+            space inside counted once), how often that \
             choice is correct, against chance: with c correct choices out of k, a choice picked \
             regardless of length is correct with probability c/k, so the count is a sum of \
             Bernoulli trials (a binomial when every question has the same k and c). The one-sided \
@@ -189,7 +190,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
         var longestIsCorrect = 0
         var first: Question?
         for question in bank.bank.questions where question.kind != .trueFalse {
-            let lengths = question.choices.map { QualityText.length($0.text.source(locale)) }
+            let lengths = question.choices.map { Self.shownLength($0.text.source(locale)) }
             let wrong = question.choices.indices.filter { !question.choices[$0].correct }
             guard !wrong.isEmpty, let longest = lengths.max() else { continue }
             // (2) One choice far longer than every other.
@@ -230,6 +231,25 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             (\(SignificanceTests.percent(expected / Double(n)))); one-sided \(testName) test \
             (\(test.exact ? "exact" : "normal approximation")): p = \(SignificanceTests.format(p: test.p)), below alpha \(alpha)
             """, at: first.id.range)
+    }
+
+    /// The length of a text as learners see it, in characters: trimmed, each run of white
+    /// space inside counted once (as compiled output shows it), so that fixing a doubled space
+    /// changes no finding.
+    static func shownLength(_ text: String) -> Int {
+        var previousWasSpace = false
+        var collapses = false
+        for scalar in text.unicodeScalars {
+            let isSpace = QualityText.isWhitespaceOrNewline(scalar)
+            if isSpace && (previousWasSpace || scalar != " ") {
+                collapses = true
+                break
+            }
+            previousWasSpace = isSpace
+        }
+        guard collapses else { return QualityText.length(text) }
+        let words = text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(QualityText.isWhitespaceOrNewline) })
+        return QualityText.length(words.joined(separator: " "))
     }
 
     /// The choice that is longer than every other by `ratio` and `minDifference` characters and at
