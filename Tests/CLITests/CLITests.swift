@@ -85,12 +85,13 @@ questions:
         #expect(noOutput.stderr.contains("-o"))
     }
 
-    /// The example banks are clean but for the layout rules, which report the long texts of
-    /// the driving-test bank on the narrowest iPhone (docs/layout.md).
+    /// The example banks have no errors or warnings; the item-writing rules' notes (`info`:
+    /// numeric choices out of order, vague words) are left in them.
     @Test func lintExampleBanksIsClean() throws {
         let run = try Run(["lint", "--strict", "Banks/"])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.hasSuffix("0 errors, 0 warnings in 2 banks\n"))
+        #expect(run.stdout.contains("0 errors, 0 warnings"), "\(run.stdout.suffix(300))")
+        #expect(run.stdout.hasSuffix("in 2 banks\n"))
     }
 
     @Test func lintReportsEveryErrorWithPathLineAndColumn() throws {

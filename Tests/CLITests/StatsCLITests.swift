@@ -341,7 +341,7 @@ questions:
         let counted = Dictionary(uniqueKeysWithValues: try #require(quality["findings"] as? [[String: Any]]).map {
             ($0["rule"] as? String ?? "", $0["count"] as? Int ?? -1)
         })
-        #expect(counted.count == 19)
+        #expect(counted.count == 22)
 
         let lint = try Run(["lint", "--format", "json", "quality.yaml"], in: scratch.url)
         let findings = try #require((try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])

@@ -549,8 +549,8 @@ func findingLines(_ stdout: String) -> [String] {
 
         """)
         try scratch.write("banks/main.yaml", warningBank)
-        try scratch.write("banks/drafts/new.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: draft").replacingOccurrences(of: "Sun is", with: "Moon is not"))
-        try scratch.write("banks/legacy/old.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: old").replacingOccurrences(of: "Sun is", with: "Earth is not"))
+        try scratch.write("banks/drafts/new.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: draft").replacingOccurrences(of: "Sun is", with: "Moon is also"))
+        try scratch.write("banks/legacy/old.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: old").replacingOccurrences(of: "Sun is", with: "Earth is also"))
         let run = try Run(["lint", "--source", "never", "banks"], in: scratch.url)
         #expect(run.status == 1)
         #expect(run.stdout == """
@@ -578,7 +578,7 @@ func findingLines(_ stdout: String) -> [String] {
         """)
         try scratch.write("banks/.quizbank.yml", "extends: ../team/base.yml\nrules:\n  missing-explanation: off\n")
         try scratch.write("banks/main.yaml", warningBank)
-        try scratch.write("banks/drafts/new.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: draft").replacingOccurrences(of: "Sun is", with: "Moon is not"))
+        try scratch.write("banks/drafts/new.yaml", warningBank.replacingOccurrences(of: "id: warn", with: "id: draft").replacingOccurrences(of: "Sun is", with: "Moon is also"))
         let run = try Run(["lint", "--source", "never", "banks"], in: scratch.url)
         #expect(run.status == 0)
         #expect(run.stdout == """

@@ -3,12 +3,12 @@ import QuizYAML
 
 struct AbsoluteTermsPatternRule: BankRule, ConfigurableRule {
     struct Options: RuleOptionSet {
-        var terms = AbsoluteTermsRule.defaultTerms
+        var terms = AbsoluteTermsRule.strongTerms
         var minStatements = 8
         var falseShare: Double = 0.8
 
         static let elements: [RuleOptionElement<Self>] = [
-            .strings("terms", \.terms, "the absolute terms, lower case, as for absolute-terms"),
+            .strings("terms", \.terms, "the absolute terms, lower case (absolute-terms' words that are absolute in any use)"),
             .integer("min-statements", \.minStatements, in: 2...10_000,
                 "the fewest statements with absolute terms before the pattern is judged"),
             .number("false-share", \.falseShare, in: 0.5...1.0, "the share of them that must be false to report the bank"),

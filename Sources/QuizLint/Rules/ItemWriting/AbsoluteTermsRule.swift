@@ -9,18 +9,22 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
         static let elements: [RuleOptionElement<Self>] = [
             .strings("terms", \.terms, "the absolute terms, lower case; a term may be several words (\"no one\")"),
             .boolean("check-choices", \.checkChoices,
-                "also check the choices of choice questions (off: in trivia they are mostly names and titles)"),
+                "also check the choices of choice questions"),
         ]
     }
 
-    static let defaultTerms = [
+    /// The words that are absolute in any use, which `absolute-terms-pattern` counts.
+    static let strongTerms = [
         "always", "never", "none", "nobody", "no one", "nothing", "nowhere", "everyone", "everybody", "everything",
         "completely", "absolutely", "entirely", "totally", "invariably",
     ]
+    /// The strong words and those that are also ordinary English, whose idioms and counts
+    /// `isIdiomOrCount` leaves out.
+    static let defaultTerms = strongTerms + ["all", "only", "every", "must", "cannot"]
 
     static let description = RuleDescription(
         id: "absolute-terms",
-        summary: "A true/false statement (with `check-choices`, also a choice) with an absolute term: always, never, nobody, completely...",
+        summary: "A true/false statement or yes/no stem (with `check-choices`, also a choice) with an absolute term: always, never, all, only, must, completely...",
         rationale: """
             Haladyna, Downing & Rodriguez (2002), guideline 28a: avoid giving clues to the right \
             answer such as "specific determiners including always, never, completely, and \
@@ -31,30 +35,65 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
             the frequent item-writing flaws. One absolute statement is not a flaw by itself — a \
             statement may be false precisely because of its "always" — so this rule is `info`, a \
             note to check the wording; the cue that does harm is the pattern across a bank, which \
-            `absolute-terms-pattern` reports. With `check-choices`, choices are checked too, and \
-            reported only when some other choice of the question has no absolute term (when all \
-            have, none stands out); "None of these" is left to `none-of-the-above`, and a choice \
-            in title case (a title such as "Nobody Does It Better") is skipped. It is off by default \
-            because trivia choices are mostly names and titles. Hedged and negated uses ("almost \
-            always", "not always", "nearly everyone", "little or nothing"), hyphenated words \
-            ("never-ending"), quoted text, text after a word that introduces a quotation (said, \
-            line, lyrics...) and titles in title case ("Never Let Me Go") are not reported. The default `terms` leave out "all", "only", "every", "must" and "cannot": \
-            they are common in ordinary factual statements ("the only planet with rings visible \
-            from Earth") and, in the OpenTriviaQA corpus, statements with them are false 44–61% of \
-            the time against 46% for all statements, while "always" and "never" statements are \
-            false four times in five (add them to `terms` to report them anyway). \
+            `absolute-terms-pattern` reports. A choice question answered Yes or No (or True or \
+            False) is a statement too: its stem is read ("Do all frogs live in water?"). With \
+            `check-choices`, choices are checked too, and reported only when some other choice \
+            of the question has no absolute term (when all have, none stands out); "None of \
+            these" and "All of the above" are left to `none-of-the-above` and `all-of-the-above`, \
+            a choice in title case (a title such as "Nobody Does It Better", "All My Children") \
+            is skipped, and so are the choices of a stem that asks for a quotation (a line, a \
+            motto, lyrics: "What is the state motto? — Thus always to tyrants"). It is off by \
+            default: reviewers judge an absolute choice a cue only when it overgeneralises, and \
+            most absolute choices in trivia state a plain fact ("It was the only color he had \
+            left"). \
+            Hedged and negated uses ("almost always", "not always", "nearly everyone", "not all", \
+            "little or nothing"), hyphenated words ("never-ending", "all-time"), quoted text, text \
+            after a word that introduces a quotation (said, line, lyrics...) or reports a claim \
+            (claimed, believed...) and titles in title case ("Never Let Me Go") are not reported. The words that are also ordinary English \
+            have their idioms and counts left out: "at all" (but "at all times" counts), "after \
+            all", "above all", "all over", "all but", "all" before a number ("all four Beatles"); "not only", "if only", \
+            "only" before a number ("only 3% of water"); "every" before a number or a unit of time \
+            ("every four years", "every day"); "must have been" and "must have" before a past \
+            participle (a deduction: "he must have known", not "you must have a level of 99"). Known limits: "only" \
+            and "all" stay common in plain factual statements ("the only planet with rings \
+            visible from Earth"), so a report is a note to check the wording, not a verdict; a \
+            team that finds them noisy sets `terms` to the strong words alone (always, never, \
+            nobody, completely...). \
             \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
         options: Options.declarations,
         examples: [
-            // The statement is really false; reporting it is only a note (info), not a flaw.
+            // The statement is really false; reporting it is only a note (info), not a flaw. A
+            // yes/no stem is a statement too.
             .triggering(questions: """
                   - id: moon
                     text: ↓The Moon always shows the same phase to the whole Earth.
                     answer: false
+                  - id: metals
+                    text: ↓All metals are solid at room temperature.
+                    answer: false
+                  - id: bowl
+                    text: ↓A dog should have water within reach at all times.
+                    answer: true
+                  - id: frogs
+                    text: ↓Do all frogs live their whole life in water?
+                    choices:
+                      - "Yes"
+                      - text: "No"
+                        correct: true
                 """),
+            .triggering(questions: """
+                  - id: vote
+                    text: What is true of the electoral college?
+                    choices:
+                      - text: Its electors are chosen state by state.
+                        correct: true
+                      - ↓Every elector must vote with the popular vote.
+                      - ↓Only senators cast votes in it.
+                      - It meets in Congress.
+                """, options: ["check-choices": .boolean(true)]),
             .triggering(questions: """
                   - id: moon
                     text: ↓The Moon always shows the same phase to the whole Earth.
@@ -65,14 +104,23 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
                       - ↓They never lie down.
                       - text: They sleep a few hours a day.
                         correct: true
-                      - They sleep standing only.
+                      - ↓They sleep standing only.
                       - None of these
                 """, options: ["check-choices": .boolean(true)]),
             .triggering(questions: """
                   - id: ring
                     text: ↓Saturn is the only planet with rings.
                     answer: false
-                """, options: ["terms": .strings(["only", "all"])]),
+                """, options: ["terms": .strings(["only", "always"])]),
+            // Choices are not checked by default.
+            .passing(questions: """
+                  - id: sleep
+                    text: Which is true of giraffes?
+                    choices:
+                      - They never lie down.
+                      - text: They sleep a few hours a day.
+                        correct: true
+                """),
             // Near misses: hedged, negated, in a title, hyphenated; choices that all say "never".
             .passing(questions: """
                   - id: tides
@@ -99,6 +147,30 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
                   - id: song
                     text: Whitney Houston sang the line I will always love you.
                     answer: true
+                  - id: olympics
+                    text: The Summer Olympics are held every four years, and only 3% of water is fresh.
+                    answer: true
+                  - id: beatles
+                    text: All four Beatles were born in Liverpool, after all.
+                    answer: true
+                  - id: not-all
+                    text: Not all birds can fly.
+                    answer: true
+                  - id: nuremberg
+                    text: Some defendants claimed the camps never existed.
+                    answer: true
+                  - id: motto
+                    text: What is the state motto of Virginia?
+                    choices:
+                      - text: Thus always to tyrants
+                        correct: true
+                      - In God we trust
+                  - id: soap
+                    text: Which soap opera was set in Pine Valley?
+                    choices:
+                      - text: All My Children
+                        correct: true
+                      - General Hospital
                 """, options: ["check-choices": .boolean(true)]),
         ])
 
@@ -133,17 +205,69 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
                 let previous = words[index - 1].lower
                 if hedges.contains(previous) || NegativeStemRule.contractions.contains(previous) { continue }
             }
-            let next = index + term.count < words.count ? words[index + term.count].lower : ""
-            if term == ["never"] && next == "mind" || term == ["nothing"] && next == "less" { continue }
+            let next = index + term.count < words.count ? words[index + term.count] : nil
+            let afterNext = index + term.count + 1 < words.count ? words[index + term.count + 1].lower : ""
+            if isIdiomOrCount(term, previous: index > 0 ? words[index - 1].lower : "", next: next, afterNext: afterNext) { continue }
+            if words[..<index].contains(where: { reportingWords.contains($0.lower) }) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
         return found
     }
 
-    /// Whether every word of four letters or more starts with a capital: a title.
+    private static let timeUnits: Set<String> = [
+        "other", "few", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "night", "nights", "week",
+        "weeks", "weekend", "month", "months", "year", "years", "decade", "decades", "century", "centuries", "morning",
+        "evening", "time", "season", "summer", "winter", "spring", "autumn", "election", "generation",
+    ]
+    private static let numberWords: Set<String> = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twenty", "fifty",
+        "hundred", "thousand", "half", "both",
+    ]
+
+    /// A term used as an idiom or with a count, not as an absolute: "at all", "after all",
+    /// "all but", "all four", "if only", "only 3%", "every four years", "must have", "never
+    /// mind", "nothing less".
+    static func isIdiomOrCount(_ term: [String], previous: String, next: EnglishWord?, afterNext: String) -> Bool {
+        let following = next?.lower ?? ""
+        let isCount = numberWords.contains(following) || following.first?.isNumber == true
+        switch term {
+        case ["never"]: return following == "mind"
+        case ["nothing"]: return following == "less"
+        case ["all"]:
+            return previous == "at" && following != "times" || ["after", "above", "in", "for", "once"].contains(previous)
+                || following == "but" || following == "over" || following == "along" || isCount
+        case ["only"]: return previous == "if" || following == "just" || isCount
+        case ["every"]: return isCount || timeUnits.contains(following)
+        case ["must"]:
+            let participle = afterNext == "been" || afterNext.count > 3 && (afterNext.hasSuffix("ed") || afterNext.hasSuffix("en") || afterNext.hasSuffix("wn"))
+            return following == "have" && participle || following == "be" && previous == "it"
+        default: return false
+        }
+    }
+
+    /// Words that report a claim or belief: what follows is someone's statement, not the
+    /// writer's ("claimed the camps never existed").
+    private static let reportingWords: Set<String> = ["claimed", "claims", "claim", "believed", "believes", "thought", "argued", "insisted"]
+
+    /// Small words a title leaves in lower case.
+    private static let titleSmallWords: Set<String> = ["a", "an", "the", "of", "and", "or", "in", "on", "at", "to", "for", "with", "by", "from", "de"]
+
+    /// Whether a text of two words or more is in title case: every word that starts with a
+    /// letter is capitalised, but for small words (of, the, and...), and two or more are ("All
+    /// My Children", "Never Let Me Go").
     static func isTitleCase(_ text: String) -> Bool {
-        let long = English.words(text).filter { $0.text.count >= 4 && $0.text.first?.isLetter == true }
-        return long.count >= 2 && long.allSatisfy(\.isCapitalized)
+        let words = English.words(text).filter { $0.text.first.map(English.isLetter) == true }
+        let capitalized = words.filter(\.isCapitalized)
+        return capitalized.count >= 2 && words.allSatisfy { $0.isCapitalized || titleSmallWords.contains($0.lower) }
+    }
+
+    /// Whether a choice question is answered Yes or No (or True or False): its stem is a
+    /// statement to judge.
+    static func isYesNo(_ question: Question, sourceLocale: String) -> Bool {
+        question.choices.count == 2 && question.choices.allSatisfy { choice in
+            let text = English.normalized(choice.text.source(sourceLocale))
+            return text == "yes" || text == "no" || text == "true" || text == "false"
+        }
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
@@ -159,10 +283,22 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
             }
             return
         }
+        if Self.isYesNo(question, sourceLocale: source) {
+            for entry in English.entries(of: question.text, sourceLocale: source) {
+                let found = Self.absolutes(in: entry.text, terms: terms)
+                guard !found.isEmpty else { continue }
+                report("the yes/no question '\(question.id.value)'\(English.suffix(entry, sourceLocale: source)) says "
+                       + "\(English.list(found)): test-wise learners answer 'no' to such questions; check that the answer does "
+                       + "not rest on the absolute word", at: entry.range)
+            }
+            return
+        }
         guard checkChoices else { return }
         var reported: Set<SourceRange> = []
         for item in EnglishItem.all(of: question, sourceLocale: source) {
             guard let choices = item.allChoices else { continue }
+            // The choices of "What is the state motto?" are quotations.
+            guard !English.words(item.stem.text).contains(where: { English.quotingWords.contains($0.lower) }) else { continue }
             let found = choices.map { choice -> [String] in
                 // "None of these" is none-of-the-above's; "Nobody Does It Better" is a title.
                 guard AggregateChoice.of(choice.text, stem: { item.stem.text }) == nil, !Self.isTitleCase(choice.text) else { return [] }

@@ -20,6 +20,7 @@ enum AggregateChoice: Equatable {
         // Most choices start with another word: look at the first one before reading the rest.
         guard heads.contains(firstWord(text)) else { return nil }
         let words = English.words(English.normalized(text)).map(\.lower)
+        if let long = longForm(words) { return long }
         guard let head = words.first, words.count <= 7 else { return nil }
         // A bare "All", "Both", "None" or "Neither" may be the answer itself: a count ("How many
         // moons has Venus? — None"), or a word ("What does bupkis mean? — None", "you are my ... — All").
@@ -55,6 +56,29 @@ enum AggregateChoice: Equatable {
         }
     }
 
+    /// Nouns a long form may name the other choices by ("All of the diseases above").
+    private static let referents: Set<String> = ["above", "listed", "mentioned", "previous", "preceding", "abovementioned", "above-mentioned"]
+
+    /// A long form: "All of the above would be good ways to...", "None of the above is
+    /// correct", "All of the diseases above", "All of these answers are right". The head and
+    /// "of the above" / "of these" / "of those" / "of the following", or "of the" and one or two
+    /// words then "above" or "listed"; anything may follow.
+    static func longForm(_ words: [String]) -> AggregateChoice? {
+        guard words.count >= 3, words.count <= 16, words[1] == "of" else { return nil }
+        let kind: AggregateChoice
+        switch words[0] {
+        case "all", "both", "any": kind = .allOfTheAbove
+        case "none", "neither": kind = .noneOfTheAbove
+        default: return nil
+        }
+        if words[2] == "these" || words[2] == "those" { return words.count <= 8 ? kind : nil }
+        guard words[2] == "the", words.count >= 4 else { return nil }
+        if words[3] == "above" || words[3] == "following" || words[3] == "abovementioned" || words[3] == "above-mentioned" { return kind }
+        // "of the diseases above", "of the answers listed", "of the animals named above".
+        for offset in 4..<min(6, words.count) where referents.contains(words[offset]) { return kind }
+        return nil
+    }
+
     /// The first run of letters of `text`, lower-cased; read from the bytes when the text is
     /// ASCII up to the end of that run (most choices).
     static func firstWord(_ text: String) -> String {
@@ -88,11 +112,21 @@ enum AggregateChoice: Equatable {
 
     /// Whether a stem asks for a count ("How many moons does Venus have?"), where "None" and "All"
     /// are answers, not aggregates.
+    /// "number", "percentage", "proportion" ask for a count only as "the number of...", "what
+    /// percentage", "which number": "Which particle determines the atomic number of an
+    /// element?" asks for a particle.
     static func isCountQuestion(_ stem: String) -> Bool {
         let words = English.words(stem).map(\.lower)
-        for index in words.indices.dropLast() where words[index] == "how" && ["many", "much", "often"].contains(words[index + 1]) {
-            return true
+        for index in words.indices.dropLast() {
+            let next = words[index + 1]
+            if words[index] == "how" && (next == "many" || next == "much" || next == "often") { return true }
+            // "the number of", not "the atomic number of".
+            if amountWords.contains(words[index]) && next == "of" && (index == 0 || countOpeners.contains(words[index - 1])) { return true }
+            if (words[index] == "what" || words[index] == "which") && amountWords.contains(next) { return true }
         }
-        return words.contains("number") || words.contains("percentage") || words.contains("proportion")
+        return false
     }
+
+    private static let countOpeners: Set<String> = ["the", "a", "what", "which", "total", "same", "greatest", "largest", "smallest"]
+    private static let amountWords: Set<String> = ["number", "percentage", "percent", "proportion", "share", "amount", "fraction", "total"]
 }

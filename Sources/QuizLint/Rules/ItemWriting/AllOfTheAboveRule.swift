@@ -17,8 +17,13 @@ struct AllOfTheAboveRule: QuestionRule {
             alternatives and are reported too; a choice that joins named choices ("Both A and C", \
             "Salt and pepper" beside "Salt" and "Pepper") is `complex-choice`. A bare "All" or \
             "Both" is taken as an answer, not an aggregate, when the stem asks how many or asks for \
-            words (a lyric, a line, a meaning: "you are my ... — All"); titles such as "All Quiet \
-            on the Western Front" are not aggregates. \
+            words (a lyric, a line, a meaning: "you are my ... — All"); "how many", "the number \
+            of", "what percentage" ask how many, a stem that only mentions a number ("Which \
+            particle determines the atomic number?") does not. Long forms count: "All of the \
+            above would be good ways to...", "All of the diseases above" (one or two words between \
+            "the" and "above", "listed" or "mentioned"); titles such as "All Quiet on the Western \
+            Front" are not aggregates. Known limits: an aggregate that names the choices in other \
+            words ("Every answer given", "Each one of them") is not recognised. \
             \(English.localeNote)
             """,
         severity: .warning,
@@ -51,6 +56,24 @@ struct AllOfTheAboveRule: QuestionRule {
                       - text: {pt-BR: Ambos, en: ↓Both of these}
                       - text: {pt-BR: Nenhum, en: Neither}
                 """),
+            // Long forms: words after "All of the above", a noun between "the" and "above".
+            .triggering(questions: """
+                  - id: energy
+                    text: How can a household use less energy?
+                    choices:
+                      - Insulate the attic
+                      - Switch off standby devices
+                      - text: ↓All of the above would be good ways to save energy
+                        correct: true
+                  - id: vaccines
+                    text: Which diseases does the MMR vaccine protect against?
+                    choices:
+                      - Measles
+                      - Mumps
+                      - Rubella
+                      - text: ↓All of the diseases above
+                        correct: true
+                """),
             // Near misses: a title that starts with "All", a count answer, a Spanish bank.
             .passing(questions: """
                   - id: remarque
@@ -67,6 +90,18 @@ struct AllOfTheAboveRule: QuestionRule {
                       - Three
                       - text: All
                         correct: true
+                  - id: states
+                    text: What number of the original thirteen colonies signed the Declaration?
+                    choices:
+                      - Twelve
+                      - text: All
+                        correct: true
+                  - id: trees
+                    text: Which trees keep their leaves all of the winter?
+                    choices:
+                      - text: All of the evergreens
+                        correct: true
+                      - Oaks
                 """),
             .passing("""
                 quizbank: 1

@@ -13,14 +13,21 @@ struct BlankNotAtEndRule: QuestionRule {
             idea in the stem (guideline 15) and for as little reading as possible (guideline 13), \
             which a blank at the end, or a question, gives; the NBME Item-Writing Guide \
             (Paniagua & Swygert, 4th ed.) prefers a closed question to a completion. A blank is \
-            three or more underscores, or four or more dots (or two ellipsis characters) standing \
-            alone between spaces; "...", "…" and dots joined to a word are read as ellipses, which \
+            three or more underscores, also joined to a word ("a______", a first letter given), \
+            one or two underscores standing alone ("The _ is"), or four or more dots (or two \
+            ellipsis characters) standing alone between spaces; "...", "…" and dots joined to a word are read as ellipses, which \
             quotations are full of. A blank is at the end when only punctuation follows it ("___." \
-            and "___?" are fine); a blank followed by a colon stands for a speaker and is not \
-            judged. A stem that quotes — it says missing, complete, finish, fill in, blank, word, \
-            sentence, lyric, song, line, quote, say, dialogue, proverb, saying, slogan, title, poem \
-            or verse — is not reported: the quotation fixes where its gap is. True/false statements are not checked. \
-            \(English.localeNote)
+            and "___?" are fine), when it ends its sentence ("quatre, ____. What is the missing \
+            number?") or when only a note in brackets follows ("____ (fill in the blank)"); a blank followed by a colon stands for a speaker and is not \
+            judged. In a stem that asks to fill a gap (it says missing, complete, finish, fill, \
+            blank or gap), a "..." or "…" standing alone is a blank too ("Complete the proverb: If \
+            you have money you can make ... push your grind stone"). A gap inside a quotation is \
+            reported like any other ("Complete the proverb: Too many ____ spoil the broth"): the \
+            learner still reads each choice into the middle of a sentence; quote the sentence up \
+            to the gap, or ask for the missing word. True/false statements are not checked. \
+            Known limits: a blank written otherwise ("[blank]", "(...)", a dash) is not seen, and \
+            an ellipsis standing for a gap in a stem that does not ask to fill one is read as an \
+            ellipsis. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -34,7 +41,36 @@ struct BlankNotAtEndRule: QuestionRule {
                       - nucleus
                       - ribosome
                 """),
-            // Near misses: the blank at the end before a full stop or question mark; a quotation.
+            // A single underscore; a blank joined to the word it starts; a gap in a proverb; "..."
+            // in a stem that asks to fill it.
+            .triggering(questions: """
+                  - id: proverb
+                    text: ↓"Complete the proverb: Too many ____ spoil the broth."
+                    choices:
+                      - text: cooks
+                        correct: true
+                      - chefs
+                  - id: chinese
+                    text: ↓Complete the Chinese proverb, If you have money you can make ... push your grind stone.
+                    choices:
+                      - text: the devil
+                        correct: true
+                      - the emperor
+                  - id: cell
+                    text: ↓The _ is the powerhouse of the cell.
+                    choices:
+                      - text: mitochondrion
+                        correct: true
+                      - nucleus
+                  - id: hint
+                    text: ↓Bees make honey in a h______ of wax cells.
+                    choices:
+                      - text: hive
+                        correct: true
+                      - nest
+                """),
+            // Near misses: the blank at the end before a full stop or question mark; a quotation;
+            // an underscore inside a name.
             .passing(questions: """
                   - id: mitochondria
                     text: The powerhouse of the cell is the ____.
@@ -48,12 +84,24 @@ struct BlankNotAtEndRule: QuestionRule {
                       - text: Au
                         correct: true
                       - Ag
-                  - id: proverb
-                    text: "Complete the proverb: Too many ____ spoil the broth."
+                  - id: count
+                    text: "Count to five in French: un, deux, trois, quatre, ____. What is the missing number?"
                     choices:
-                      - text: cooks
+                      - text: cinq
                         correct: true
-                      - chefs
+                      - dix
+                  - id: note
+                    text: In 1966, Mas Que Nada was recorded by Sergio Mendes _________ (fill in the blank)
+                    choices:
+                      - text: Brasil 66
+                        correct: true
+                      - the Miracles
+                  - id: variable
+                    text: In Python, what does the name my_list hold by convention?
+                    choices:
+                      - text: A list
+                        correct: true
+                      - A number
                   - id: dots
                     text: Which general wrote ... in his memoirs of the Gallic War?
                     choices:
@@ -65,19 +113,31 @@ struct BlankNotAtEndRule: QuestionRule {
 
     init(options: RuleOptions) {}
 
-    private static let quotationWords: Set<String> = [
-        "missing", "complete", "completes", "completing", "finish", "fill", "blank", "blanks", "lyric", "lyrics", "quote",
-        "quotation", "proverb", "saying", "slogan", "verse", "motto", "phrase", "idiom", "song", "line", "lines", "dialogue",
-        "dialog", "conversation", "say", "says", "said", "word", "words", "sentence", "title", "poem",
-    ]
+    /// What follows a blank in its own sentence, but for a closing note in brackets: "____.
+    /// What is the missing number?" ends its sentence with the blank, and "_____ (fill in the
+    /// blank)" ends the stem.
+    static func textAfterBlank(_ after: Substring, blank: Substring) -> Substring {
+        // The blank's run takes in a full stop that follows it ("____.").
+        if blank.last == ".", blank.contains("_"), after.first?.isWhitespace ?? true { return "" }
+        var rest = after.drop { $0 == "_" || $0 == " " }
+        if let first = rest.first, first == "." || first == "?" || first == "!" { return "" }
+        rest = Substring(English.trimmed(String(rest)))
+        if rest.first == "(", rest.last == ")", !rest.dropFirst().contains("(") { return "" }
+        return after
+    }
 
-    /// The blanks of `text` as ranges.
-    static func blanks(in text: String) -> [Range<String.Index>] {
-        asciiBlanks(in: text) ?? blanksOfAnyText(in: text)
+    /// Words that ask to fill a gap: in their stems "..." is a blank.
+    private static let fillWords: Set<String> = ["missing", "complete", "completes", "finish", "fill", "blank", "blanks", "gap"]
+    private static let fillFragments = English.Fragments(["missing", "complet", "finish", "fill", "blank", "gap"])
+
+    /// The blanks of `text` as ranges; with `ellipses`, a standing-alone "..." or "…" too (in a
+    /// stem that asks to fill a gap).
+    static func blanks(in text: String, ellipses: Bool = false) -> [Range<String.Index>] {
+        asciiBlanks(in: text, ellipses: ellipses) ?? blanksOfAnyText(in: text, ellipses: ellipses)
     }
 
     /// `blanks` of an ASCII text, read as bytes (asked of every stem); nil for any other text.
-    static func asciiBlanks(in text: String) -> [Range<String.Index>]? {
+    static func asciiBlanks(in text: String, ellipses: Bool = false) -> [Range<String.Index>]? {
         let utf8 = text.utf8
         return utf8.withContiguousStorageIfAvailable { bytes -> [Range<String.Index>]? in
             guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
@@ -110,7 +170,7 @@ struct BlankNotAtEndRule: QuestionRule {
                 let before = index > 0 ? bytes[index - 1] : 0x20
                 let after = end < bytes.count ? bytes[end] : 0x20
                 let standsAlone = isWhitespace(before) && (isWhitespace(after) || isPunctuation(after))
-                let isBlank = underscores >= 3 || dots >= 4 && standsAlone
+                let isBlank = underscores >= 3 || (underscores >= 1 || dots >= 4 || ellipses && dots == 3 && underscores == 0) && standsAlone
                 if isBlank && after != UInt8(ascii: ":") {
                     result.append(utf8.index(utf8.startIndex, offsetBy: index)..<utf8.index(utf8.startIndex, offsetBy: end))
                 }
@@ -121,7 +181,7 @@ struct BlankNotAtEndRule: QuestionRule {
     }
 
     /// `blanks` of any text, `Character` by `Character`.
-    static func blanksOfAnyText(in text: String) -> [Range<String.Index>] {
+    static func blanksOfAnyText(in text: String, ellipses ellipsesAreBlanks: Bool = false) -> [Range<String.Index>] {
         var result: [Range<String.Index>] = []
         var index = text.startIndex
         while index < text.endIndex {
@@ -144,8 +204,11 @@ struct BlankNotAtEndRule: QuestionRule {
             let after = end < text.endIndex ? text[end] : " "
             // Dots are a blank only as a long run standing alone ("polish and ........ to it"):
             // "...", "…" and dots joined to words are ellipses, which quotations are full of.
+            // One or two underscores are a blank standing alone ("The _ is"), not inside a
+            // name (`snake_case`).
             let standsAlone = before.isWhitespace && (after.isWhitespace || after.isPunctuation)
-            let isBlank = underscores >= 3 || (dots >= 4 || ellipses >= 2) && standsAlone
+            let isEllipsis = underscores == 0 && (dots == 3 && ellipses == 0 || dots == 0 && ellipses == 1)
+            let isBlank = underscores >= 3 || (underscores >= 1 || dots >= 4 || ellipses >= 2 || ellipsesAreBlanks && isEllipsis) && standsAlone
             // A blank just before a colon stands for a speaker ("_____: Why, anybody can have a brain").
             if isBlank && after != ":" { result.append(index..<end) }
             index = end
@@ -156,13 +219,14 @@ struct BlankNotAtEndRule: QuestionRule {
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         guard question.kind != .trueFalse else { return }
         for entry in English.entries(of: question.text, sourceLocale: bank.sourceLocale) {
-            let blanks = Self.blanks(in: entry.text)
+            // "..." is a gap only in a stem that asks to fill one; most stems have no dot runs.
+            let asksToFill = Self.fillFragments.occur(in: entry.text)
+                && English.words(entry.text).contains(where: { Self.fillWords.contains($0.lower) })
+            let blanks = Self.blanks(in: entry.text, ellipses: asksToFill)
             guard let first = blanks.first else { continue }
-            let after = entry.text[first.upperBound...]
+            let after = Self.textAfterBlank(entry.text[first.upperBound...], blank: entry.text[first])
             // Only punctuation, spaces and further blank marks after the blank: it is at the end.
             guard after.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
-            let words = English.words(entry.text)
-            guard !words.contains(where: { Self.quotationWords.contains($0.lower) }) else { continue }
             let following = English.words(String(after)).prefix(4).map(\.text).joined(separator: " ")
             report("the blank '\(entry.text[first])' in the stem of question '\(question.id.value)'"
                    + "\(English.suffix(entry, sourceLocale: bank.sourceLocale)) is followed by '\(following)…': "

@@ -15,12 +15,21 @@ struct ComplexChoiceRule: QuestionRule {
             among the frequent item-writing flaws. It also breaks in quizbank: engines shuffle and \
             do not letter the choices, so "A and C" names nothing. Reported: a choice made only of \
             option labels (letters up to the number of choices, Roman numerals, or digits the stem \
-            numbers its statements with) joined by commas, "and", "&" or "only"; and a choice \
+            numbers its statements with) joined by commas, "and", "&" or "only", or judged ("III \
+            and IV are true, I and II are false", "A, B, C are correct", "1 and 2 are correct"); \
+            letters count as labels when the stem letters its statements, when the choice says \
+            "only", "both" or "except", or when they are written as labels: in lower case ("b and \
+            c.") or with a bracket ("(A) and (C)"); and a choice \
             that joins two or more other choices of the question by their text. Not reported: an \
             ordinary choice with "and" in it, pairs of numbers or letters that are answers in \
             their own right (vitamins "A and D" beside "B and K", dartboard numbers "2 and 3"), \
             and sequences that order numbered items. "Both" and "Neither" on their own are \
-            `all-of-the-above` and `none-of-the-above`. \(English.localeNote)
+            `all-of-the-above` and `none-of-the-above`, but "Both" (or "Both of these") beside \
+            exactly two other choices, with or without "Neither", makes the only-A, only-B, both, \
+            neither set of a K-type question and is reported here too; "Both Collins and \
+            Armstrong" joins "Michael Collins" and "Neil Armstrong" by their words. Known limits: capital letter pairs with no \
+            other sign ("B and C" beside "A and D") are taken for answers, and labels inside longer \
+            sentences ("Both statements I and II") are not read. \(English.localeNote)
             """,
         severity: .warning,
         scope: .question,
@@ -46,6 +55,49 @@ struct ComplexChoiceRule: QuestionRule {
                       - text: ↓Both salt and pepper
                         correct: true
                       - Sugar
+                """),
+            // Letters written as labels (lower case, in brackets), judged statements.
+            .triggering(questions: """
+                  - id: conductors
+                    text: Which of these conduct electricity? (a) copper (b) glass (c) graphite
+                    choices:
+                      - ↓a only
+                      - text: ↓a and c.
+                        correct: true
+                      - ↓b and c.
+                  - id: pair
+                    text: Pick the two mammals from the list in the passage.
+                    choices:
+                      - text: ↓(A) and (C)
+                        correct: true
+                      - ↓(B) and (D)
+                      - ↓b and c.
+                      - Neither pair
+                  - id: claims
+                    text: Four claims are made about the Moon. Which verdict is right?
+                    choices:
+                      - text: ↓III and IV are true, I and II are false
+                        correct: true
+                      - ↓A, B, C are correct
+                      - ↓1 and 2 are correct
+                """),
+            // Both and Neither beside two names; "Both" joining two choices by their words.
+            .triggering(questions: """
+                  - id: month
+                    text: Which of them gave his name to a month?
+                    choices:
+                      - Alexander the Great
+                      - text: Julius Caesar
+                        correct: true
+                      - ↓Both
+                      - ↓Neither
+                  - id: apollo
+                    text: Which Apollo 11 astronaut lost a child in 1962?
+                    choices:
+                      - ↓Both Collins and Armstrong
+                      - text: Neil Armstrong
+                        correct: true
+                      - Michael Collins
                 """),
             // Near misses: an ordinary choice with "and", numbers and letters that are answers.
             .passing(questions: """
@@ -87,7 +139,15 @@ struct ComplexChoiceRule: QuestionRule {
                     || English.containsASCII(choice.text, ",") || English.containsASCII(choice.text, "&")
             }
             let normalized = joins.contains(true) ? choices.map { English.normalized($0.text) } : []
+            let set = choices.count >= 3 ? Self.bothNeitherSet(choices.map(\.text), stem: item.stem.text) : []
             for (index, entry) in choices.enumerated() where !reported.contains(entry.range) {
+                if set.contains(index) {
+                    reported.insert(entry.range)
+                    report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'\(item.suffix) makes, "
+                           + "with the two other choices, an only-one, both, neither set (a K-type question): ask about one thing",
+                           at: entry.range)
+                    continue
+                }
                 if labelled[index] {
                     reported.insert(entry.range)
                     report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'\(item.suffix) "
@@ -107,14 +167,23 @@ struct ComplexChoiceRule: QuestionRule {
     enum LabelKind { case letter, roman, digit }
 
     private static let romans = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii"]
-    private static let connectives: Set<String> = ["and", "&", "or", "only", "both", "all", "but", "not", "except"]
+    private static let connectives = Set(["and", "&", "or", "only", "both", "all", "but", "not", "except"]).union(verdicts)
+    /// Words that judge labelled statements ("III and IV are true", "A, B, C are correct"): a
+    /// choice with one is about labels, whatever the stem.
+    private static let verdicts: Set<String> = ["are", "is", "true", "false", "correct", "incorrect", "right", "wrong"]
+    /// The longest connective, in bytes: the quick look reads no longer piece.
+    private static let longestConnective = connectives.map(\.utf8.count).max() ?? 0
 
-    /// The labels of a choice made only of labels and connectives ("I and III only", "a, b & d"),
-    /// with whether it says "only"/"both"/"except"; nil for any other choice.
-    func labels(of text: String) -> (labels: [(kind: LabelKind, value: Int)], marked: Bool)? {
+    /// The labels of a choice made only of labels and connectives ("I and III only", "a, b & d",
+    /// "III and IV are true, I and II are false"), with whether it says "only"/"both"/"except"
+    /// or judges them ("are correct"; `judges`), and whether its letters are written as labels: in lower
+    /// case ("b and c.") or with a bracket ("(A) and (C)", "A) and C)"), where vitamins and
+    /// blood groups are capitals alone. Nil for any other choice.
+    func labels(of text: String) -> (labels: [(kind: LabelKind, value: Int)], marked: Bool, writtenAsLabels: Bool, judges: Bool)? {
         guard Self.mayBeLabels(text), text.count <= 40 else { return nil }
         var labels: [(LabelKind, Int)] = []
-        var marked = false
+        var marked = false, judges = false
+        let writtenAsLabels = Self.hasLetterLabelMarks(text)
         var piece = ""
         var pieces: [String] = []
         for character in text.lowercased() {
@@ -131,6 +200,7 @@ struct ComplexChoiceRule: QuestionRule {
         for piece in pieces {
             if Self.connectives.contains(piece) {
                 if piece == "only" || piece == "both" || piece == "except" { marked = true }
+                if Self.verdicts.contains(piece) { marked = true; judges = true }
                 continue
             }
             if let roman = Self.romans.firstIndex(of: piece), piece != "v" || labels.contains(where: { $0.0 == .roman }) {
@@ -150,7 +220,21 @@ struct ComplexChoiceRule: QuestionRule {
             }
         }
         guard !labels.isEmpty, labels.count >= 2 || marked, Set(labels.map { "\($0.0)" }).count == 1 else { return nil }
-        return (labels, marked)
+        return (labels, marked, writtenAsLabels, judges)
+    }
+
+    /// Whether a single letter of `text` stands in brackets or before ")" ("(A)", "C)"), or is
+    /// a lower-case letter a–h on its own ("b and c.").
+    static func hasLetterLabelMarks(_ text: String) -> Bool {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() where character.isLetter {
+            let before: Character? = index > 0 ? characters[index - 1] : nil
+            let after: Character? = index + 1 < characters.count ? characters[index + 1] : nil
+            guard before.map({ !$0.isLetter }) ?? true, after.map({ !$0.isLetter }) ?? true else { continue }
+            if before == "(" || after == ")" { return true }
+            if ("a"..."h").contains(character) { return true }
+        }
+        return false
     }
 
     /// False when `labels(of:)` finds a piece that is neither a label nor a connective, told
@@ -182,7 +266,7 @@ struct ComplexChoiceRule: QuestionRule {
             return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "h")) || byte == UInt8(ascii: "i") || byte == UInt8(ascii: "v")
                 || (piece[0] >= UInt8(ascii: "1") && piece[0] <= UInt8(ascii: "9"))
         }
-        guard piece.count <= 6 else { return false }
+        guard piece.count <= longestConnective else { return false }
         let lower = English.asciiLowercased(piece)
         return connectives.contains(lower) || romans.contains(lower)
     }
@@ -210,11 +294,12 @@ struct ComplexChoiceRule: QuestionRule {
             case .letter:
                 // Letters need more than "A and D" (vitamins, blood groups): "only", "both" or
                 // "except", or a stem that letters its statements.
-                result[index] = lettersAreLabels && (entry.marked || enumerated.letters)
+                result[index] = lettersAreLabels && (entry.marked || enumerated.letters || entry.writtenAsLabels && entry.labels.count >= 2)
             case .roman:
                 result[index] = enumerated.romans || entry.marked && entry.labels.count >= 1
             case .digit:
                 result[index] = enumerated.digits && entry.labels.allSatisfy { enumerated.digitValues.contains($0.value) }
+                    || entry.labels.count >= 2 && entry.judges
             }
         }
         return result
@@ -256,6 +341,8 @@ struct ComplexChoiceRule: QuestionRule {
     private func joinedChoices(_ text: String, others: [String], except index: Int) -> [Int]? {
         guard English.containsASCII(text, " and ") || English.containsASCII(text, ",") || English.containsASCII(text, " & ") else { return nil }
         var body = text
+        // "Both Collins and Armstrong": after "both", a part may be one word of another choice.
+        let saysBoth = body.hasPrefix("both ")
         for prefix in ["both ", "all of ", "either "] where body.hasPrefix(prefix) { body.removeFirst(prefix.count) }
         for suffix in [" only", " both"] where body.hasSuffix(suffix) { body.removeLast(suffix.count) }
         var parts: [String] = []
@@ -272,11 +359,38 @@ struct ComplexChoiceRule: QuestionRule {
         var indexes: [Int] = []
         for part in parts {
             let thePart = "the " + part
-            guard let match = others.indices.first(where: { $0 != index && !others[$0].isEmpty && (others[$0] == part || others[$0] == thePart || theOthers[$0] == part) })
-            else { return nil }
+            let match = others.indices.first(where: { $0 != index && !others[$0].isEmpty && (others[$0] == part || others[$0] == thePart || theOthers[$0] == part) })
+                ?? (saysBoth ? others.indices.first(where: { $0 != index && !indexes.contains($0) && Self.hasWords(part, in: others[$0]) }) : nil)
+            guard let match else { return nil }
             indexes.append(match)
         }
         return Set(indexes).count == indexes.count ? indexes : nil
     }
-}
 
+    /// Whether `part` (a word or two) stands in `text` as whole words, ignoring a final "s":
+    /// "Collins" in "Michael Collins", "particles" in "Group of particles".
+    static func hasWords(_ part: String, in text: String) -> Bool {
+        let partWords = English.words(part).map { English.stem($0.lower) }
+        let textWords = English.words(text).map { English.stem($0.lower) }
+        guard !partWords.isEmpty, partWords.count <= 2, partWords.count < textWords.count || textWords.count == 1 else { return false }
+        return textWords.indices.contains { start in
+            start + partWords.count <= textWords.count && Array(textWords[start..<(start + partWords.count)]) == partWords
+        }
+    }
+
+    // MARK: - Both and neither
+
+    /// The choices "Both" and "Neither" (and "Both of these", "None of them") beside exactly
+    /// two other choices: together they make the only-A, only-B, both, neither set.
+    static func bothNeitherSet(_ texts: [String], stem: String) -> [Int] {
+        let aggregates = texts.map { text -> AggregateChoice? in
+            let head = AggregateChoice.firstWord(text)
+            guard head == "both" || head == "neither" || head == "none" else { return nil }
+            return AggregateChoice.of(text, stem: { stem })
+        }
+        let others = aggregates.filter { $0 == nil }.count
+        guard others == 2, aggregates.contains(.allOfTheAbove) else { return [] }
+        return aggregates.indices.filter { aggregates[$0] != nil }
+    }
+
+}

@@ -287,7 +287,10 @@ extension English {
         for index in words.indices {
             let next = index + 1 < words.count ? words[index + 1].range.lowerBound : text.endIndex
             let gap = text[words[index].range.upperBound..<next]
-            let ends = gap.contains { $0 == "." || $0 == "?" || $0 == "!" } && (next == text.endIndex || gap.last?.isWhitespace == true
+            // "S. Epatha Merkerson", "Mr. Smith": an initial or a title does not end a sentence.
+            let abbreviation = gap.first == "." && next != text.endIndex && (words[index].text.count == 1 && words[index].isCapitalized
+                || Self.titleAbbreviations.contains(words[index].lower))
+            let ends = !abbreviation && gap.contains { $0 == "." || $0 == "?" || $0 == "!" } && (next == text.endIndex || gap.last?.isWhitespace == true
                 || gap.last == "\"" || gap.last == "\u{201C}")
             if ends || index == words.count - 1 {
                 result.append((start..<(index + 1), gap.contains("?")))
@@ -297,11 +300,15 @@ extension English {
         return result
     }
 
+    /// Abbreviations written with a full stop before a name.
+    static let titleAbbreviations: Set<String> = ["mr", "mrs", "ms", "dr", "st", "jr", "sr", "sgt", "capt", "lt", "col", "gen", "prof", "rev", "vs"]
+
     /// Words that introduce quoted speech, lyrics or titles, often written without quotation
     /// marks in converted banks ("Who said: I may not be a first-class composer?").
     static let quotingWords: Set<String> = [
         "said", "say", "says", "saying", "sang", "sing", "sings", "line", "lines", "lyric", "lyrics", "quote", "quotes",
-        "quotation", "words", "motto", "slogan", "exclaimed", "replied", "dialogue", "dialog", "conversation",
+        "quotation", "words", "motto", "slogan", "exclaimed", "replied", "dialogue", "dialog", "conversation", "tagline",
+        "catchphrase",
     ]
 
     /// Whether a word introducing a quotation comes before `index`: what follows may be quoted.
@@ -441,7 +448,8 @@ extension English {
     }
 
     /// A crude stem for comparing words: plural and common suffixes off (`deserts` → `desert`,
-    /// `studies` → `study`, `painted` → `paint`).
+    /// `studies` → `study`, `painted` → `paint`), a doubled consonant and a final "e" too, so
+    /// that inflections meet (`dance`, `dancing`, `danced` → `danc`; `running` → `run`).
     static func stem(_ word: String) -> String {
         asciiStem(word) ?? stemOfAnyWord(word)
     }
@@ -468,11 +476,22 @@ extension English {
             var addsY = false
             if drop("ies", minimum: 3) {
                 addsY = true
-            } else if drop("ing", minimum: 4) || drop("ed", minimum: 4) || drop("ly", minimum: 4) {
+            } else if drop("ing", minimum: 4) || drop("ed", minimum: 4) {
+                // "running" → "run", "studied" → "study".
+                let last = asciiLowercase(bytes[count - 1])
+                if last == asciiLowercase(bytes[count - 2]), !"aeiouylsz".utf8.contains(last) {
+                    count -= 1
+                } else if last == UInt8(ascii: "i") {
+                    count -= 1
+                    addsY = true
+                }
+            } else if drop("ly", minimum: 4) {
             } else if hasSuffix("ches") || hasSuffix("shes") || hasSuffix("sses") || hasSuffix("xes") || hasSuffix("zes"), drop("es", minimum: 3) {
             } else if hasSuffix("s"), !hasSuffix("ss"), !hasSuffix("us"), !hasSuffix("is") {
                 _ = drop("s", minimum: 3)
             }
+            // A final "e" off: "dance" and "dancing" meet at "danc".
+            if !addsY, count >= 4, asciiLowercase(bytes[count - 1]) == UInt8(ascii: "e") { count -= 1 }
             let length = count
             return String(unsafeUninitializedCapacity: length + (addsY ? 1 : 0)) { buffer in
                 for offset in 0..<length { buffer[offset] = asciiLowercase(bytes[offset]) }
@@ -492,11 +511,25 @@ extension English {
             word = String(word.dropLast(suffix.count)) + adding
             return true
         }
+        func withoutFinalE() -> String {
+            word.count >= 4 && word.hasSuffix("e") ? String(word.dropLast()) : word
+        }
         if drop("ies", minimum: 3, adding: "y") { return word }
-        if drop("ing", minimum: 4) || drop("ed", minimum: 4) || drop("ly", minimum: 4) { return word }
-        if ["ches", "shes", "sses", "xes", "zes"].contains(where: { word.hasSuffix($0) }), drop("es", minimum: 3) { return word }
-        if word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"), drop("s", minimum: 3) { return word }
-        return word
+        if drop("ing", minimum: 4) || drop("ed", minimum: 4) {
+            let letters = Array(word)
+            let last = letters[letters.count - 1]
+            if last == letters[letters.count - 2], !"aeiouylsz".contains(last) {
+                word.removeLast()
+            } else if last == "i" {
+                word.removeLast()
+                return word + "y"
+            }
+            return withoutFinalE()
+        }
+        if drop("ly", minimum: 4) { return withoutFinalE() }
+        if ["ches", "shes", "sses", "xes", "zes"].contains(where: { word.hasSuffix($0) }), drop("es", minimum: 3) { return withoutFinalE() }
+        if word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"), drop("s", minimum: 3) { return withoutFinalE() }
+        return withoutFinalE()
     }
 
     /// Common English words that carry no content (and words every trivia stem uses), for

@@ -5,18 +5,21 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var reportEmphasised = false
         var doubleNegatives = true
+        var checkStatements = true
 
         static let elements: [RuleOptionElement<Self>] = [
             .boolean("report-emphasised", \.reportEmphasised,
                 "also report negatives written in capitals (NOT, EXCEPT) or between * marks"),
             .boolean("double-negatives", \.doubleNegatives,
                 "report choices with a negative (not, never, none, cannot) under a negative stem"),
+            .boolean("check-statements", \.checkStatements,
+                "also report true/false statements built on a negative (not, never, cannot)"),
         ]
     }
 
     static let description = RuleDescription(
         id: "negative-stem",
-        summary: "A stem that asks with a negative (not, except, least likely, is false) in lower case, or a negative stem with a negative choice (a double negative).",
+        summary: "A stem that asks with a negative (not, never, except, all but, least likely, is false) in lower case, or a negative stem with a negative choice (a double negative).",
         rationale: """
             Haladyna, Downing & Rodriguez (2002), guideline 17: "Word the stem positively, avoid \
             negatives such as NOT or EXCEPT. If negative words are used, use the word cautiously \
@@ -29,19 +32,33 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
             reported even when the stem's word is in capitals, when the stem asks for the exception \
             ("which... not", "except", "is false"). The rule reads the sentence that asks (the one \
             ending in "?", or the last), so a negative in the context before it is fine. "not", \
-            "cannot" and contractions (don't, isn't, also without the apostrophe) count in the \
+            "never", "cannot" and contractions (don't, isn't, also without the apostrophe) count in the \
             clause that asks: after "which", "what", "who" (or a sentence that starts with "why", \
             "how", "when" or "where" and ends in "?"), with no "when", "because", "if"... and no \
             "said", "line", "lyrics"... in between, or in a completion stem about "these" or "the \
-            following" ("One of these films was not released in the 1980s."). Not counted: quoted \
+            following" ("One of these films was not released in the 1980s."), but not inside a \
+            relative clause that describes what is asked about ("What do you call a sink that \
+            isn't draining?", "What are things that cannot make their own food called?": a \
+            relative pronoun up to three words before the negative), unless the stem is about \
+            "these" or "the following". "all but" counts before a count or "of" ("All but one of \
+            these are mammals"), not as "almost" ("all but destroyed"). Not counted: quoted \
             or parenthesised text, words inside other words (another, knot), titles in title case \
             ("Do Not Disturb"), "not only", "whether or not", "if not", "not to" ("told him not to \
             go") and "not X but Y". "least" counts in "least likely" and its kin, not in "at \
             least" or "the least dense"; "false", "incorrect" and "untrue" count when they are what \
             is asked ("which is false?"). A negative written in capitals or between `*` marks is \
             emphasised as the guideline asks and is not reported unless `report-emphasised` is \
-            set. Choices in title case ("Don't Speak") are names, not double negatives. True/false \
-            statements are statements, not stems, and are not checked. \
+            set. Choices in title case ("Don't Speak") are names, not double negatives. "the odd \
+            one" asks for the exception too; a "why" or "how" question with a negative asks for a \
+            reason ("Why will Jews not eat pork?"), and a negative right after "but" states a \
+            property of the answer ("based on cocoa butter, but does not contain cocoa solids"): \
+            neither is reported. With `check-statements` (on by default), a true/false statement \
+            built on a negative is reported ("Damon Wayans was not in Hollywood Shuffle."): the \
+            guidelines for true/false items ask for positive statements, since a learner must \
+            judge a false negative as a double negative. Known limits: the \
+            clause is told by words, not parsed: a relative clause further from its negative \
+            ("a sink that for days now has not drained") is read as asking, and a negative \
+            question that is no exception ("Why did Rome never fall?") is reported like the rest. \
             \(English.localeNote)
             """,
         severity: .warning,
@@ -82,8 +99,43 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - text: Mars
                         correct: true
                 """, options: ["report-emphasised": .boolean(true)]),
+            // "never", "all but" and "the odd one" ask for the exception too; a statement built on a
+            // negative; an initial does not end the sentence that asks.
+            .triggering(questions: """
+                  - id: drink
+                    text: ↓Which of these animals never needs to drink water?
+                    choices:
+                      - Camel
+                      - text: Kangaroo rat
+                        correct: true
+                      - Horse
+                  - id: mammals
+                    text: ↓All but one of these are mammals.
+                    choices:
+                      - Bat
+                      - Whale
+                      - text: Penguin
+                        correct: true
+                  - id: economists
+                    text: ↓Thinking like an economist involves three of these. Which is the odd one?
+                    choices:
+                      - Trade-offs
+                      - Opportunity cost
+                      - text: Astrology
+                        correct: true
+                  - id: merkerson
+                    text: ↓Which statement about S. Epatha Merkerson is not true?
+                    choices:
+                      - text: Her first name is Suzanne.
+                        correct: true
+                      - She won an Obie in 1992.
+                  - id: wayans
+                    text: ↓Damon Wayans was not in the 1987 movie Hollywood Shuffle.
+                    answer: false
+                """),
             // Near misses: "not" in the context sentence, inside words, in a title, an idiom;
-            // "at least"; a true/false statement; a Spanish stem.
+            // "at least"; a true/false statement; a Spanish stem; negatives in relative clauses;
+            // "all but" meaning "almost".
             .passing(questions: """
                   - id: moon
                     text: The Moon is not quite round. Which shape does it resemble?
@@ -109,9 +161,6 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - text: Spider
                         correct: true
                       - Ant
-                  - id: whale
-                    text: A whale is not a fish.
-                    answer: true
                   - id: heroes
                     text: Where do the heroes of the film hide when they are not fighting crime?
                     choices:
@@ -124,7 +173,42 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - text: Bobby McFerrin
                         correct: true
                       - Bob Marley
+                  - id: sink
+                    text: Who would you call to fix a sink that isn't draining?
+                    choices:
+                      - text: A plumber
+                        correct: true
+                      - An electrician
+                  - id: fungi
+                    text: What are living things that cannot make their own food called?
+                    choices:
+                      - text: Heterotrophs
+                        correct: true
+                      - Autotrophs
+                  - id: pompeii
+                    text: Which city was all but destroyed by Vesuvius in AD 79?
+                    choices:
+                      - text: Pompeii
+                        correct: true
+                      - Rome
+                  - id: pork
+                    text: Why will observant Jews not eat pork?
+                    choices:
+                      - text: The pig does not chew the cud
+                        correct: true
+                      - Pigs are symbols of evil
+                  - id: chocolate
+                    text: Which chocolate is made with cocoa butter, but does not contain cocoa solids?
+                    choices:
+                      - text: White chocolate
+                        correct: true
+                      - Dark chocolate
                 """),
+            .passing(questions: """
+                  - id: whale
+                    text: A whale is not a fish.
+                    answer: true
+                """, options: ["check-statements": .boolean(false)]),
             .passing("""
                 quizbank: 1
                 id: demo
@@ -142,10 +226,12 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
 
     private let reportEmphasised: Bool
     private let doubleNegatives: Bool
+    private let checkStatements: Bool
 
     init(options: Options) {
         reportEmphasised = options.reportEmphasised
         doubleNegatives = options.doubleNegatives
+        checkStatements = options.checkStatements
     }
 
     /// Contractions, with and without the apostrophe (banks converted from other formats often
@@ -187,10 +273,18 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
     }
 
     /// The words `stemNegatives` looks at, but for contractions.
-    private static let negativeWords: Set<String> = ["not", "cannot", "except", "least", "false", "incorrect", "untrue", "inaccurate"]
+    private static let negativeWords: Set<String> = ["not", "cannot", "never", "all", "odd", "except", "least", "false", "incorrect", "untrue",
+                                                     "inaccurate"]
 
     /// The negatives with which a stem asks, as written.
-    private static let fragments = English.Fragments(["not", "n't", "n\u{2019}t", "nt", "except", "least", "false", "incorrect", "untrue", "inaccurate"])
+    private static let fragments = English.Fragments(["not", "n't", "n\u{2019}t", "nt", "never", "all but", "odd", "except", "least", "false", "incorrect",
+                                                      "untrue", "inaccurate"])
+    /// Relative pronouns: a negative just after one describes something ("a sink that isn't
+    /// draining") rather than asking for an exception.
+    private static let relatives: Set<String> = ["that", "who", "which", "whom", "whose"]
+    /// What "all but" is followed by when it means "except" ("All but one of these..."), not
+    /// "almost" ("all but destroyed").
+    private static let allButCounts: Set<String> = ["one", "two", "three", "four", "five", "which", "what", "who", "of"]
 
     static func stemNegatives(_ text: String) -> [StemNegative] {
         guard fragments.occur(in: text) else { return [] }
@@ -216,8 +310,19 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                 let previous = index > 0 ? words[index - 1].lower : ""
                 let next = index + 1 < words.count ? words[index + 1].lower : ""
                 switch word.lower {
+                case "all":
+                    // "All but one of these are...": an exception asked for, written as a single space.
+                    if next == "but", index + 2 < words.count, Self.allButCounts.contains(words[index + 2].lower),
+                       text[word.range.upperBound..<words[index + 1].range.lowerBound] == " " {
+                        found.append(StemNegative(word: word, selects: true))
+                    }
+                    continue
                 case "except":
                     found.append(StemNegative(word: word, selects: true))
+                    continue
+                case "odd":
+                    // "Which is the odd one out?"
+                    if next == "one" || next == "man" { found.append(StemNegative(word: word, selects: true)) }
                     continue
                 case "least":
                     if Self.leastWords.contains(next) { found.append(StemNegative(word: word, selects: true)) }
@@ -234,7 +339,7 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                     if next == "only" || next == "just" || next == "to" || previous == "or" || previous == "if" {
                         continue
                     }
-                case "cannot":
+                case "cannot", "never":
                     break
                 default:
                     guard Self.contractions.contains(word.lower) else { continue }
@@ -242,12 +347,18 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                 // "not" and contractions: only in the clause that asks, and not in a quotation
                 // introduced by "said", "lyrics", "line"...
                 guard !English.followsQuoting(words, index) else { continue }
-                // "not an object, but a process": a contrast, not a negative question.
+                // "not an object, but a process": a contrast, not a negative question; "based on
+                // cocoa butter, but does not contain...": a property that defines the answer.
                 if words[(index + 1)..<min(words.count, index + 7)].contains(where: { $0.lower == "but" }) { continue }
+                if words[max(0, index - 2)..<index].contains(where: { $0.lower == "but" }) { continue }
                 if let question {
                     guard question < index else { continue }
+                    // "Why will Jews not eat pork?" asks for a reason, not for an exception.
+                    if words[question].lower == "why" || words[question].lower == "how" { continue }
                     let between = words[(question + 1)..<index].map(\.lower)
                     guard !between.contains(where: { subordinators.contains($0) || quoting.contains($0) }) else { continue }
+                    // "What do you call a sink that isn't draining?": the negative describes.
+                    if !listsChoices, Self.inRelativeClause(words, index, after: question) { continue }
                     let selects = words[question].lower == "which" || words[question].lower == "what" || words[question].lower == "who"
                     found.append(StemNegative(word: word, selects: selects && (listsChoices || between.count <= 6)))
                 } else if listsChoices {
@@ -259,6 +370,19 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
         return found
     }
 
+    /// Whether a relative pronoun stands up to three words before the negative at `index`, after
+    /// the question word and with no comma between ("things that cannot make their own food",
+    /// "a sink that isn't draining", "a man who never lies").
+    static func inRelativeClause(_ words: [EnglishWord], _ index: Int, after question: Int) -> Bool {
+        var position = index - 1
+        while position > question, index - position <= 3 {
+            if words[position].after == "," { return false }
+            if relatives.contains(words[position].lower) { return true }
+            position -= 1
+        }
+        return false
+    }
+
     /// The negatives of a choice: not, never, none, cannot, contractions.
     static func choiceNegatives(_ text: String) -> [EnglishWord] {
         English.words(text).filter { word in
@@ -267,8 +391,35 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
         }
     }
 
+    /// The negatives a true/false statement is built on: not, never, cannot and contractions,
+    /// outside quotations, brackets and titles, and not in "not only", "whether or not", "if not".
+    static func statementNegatives(_ text: String) -> [EnglishWord] {
+        guard fragments.occur(in: text) else { return [] }
+        let words = English.words(text)
+        var found: [EnglishWord] = []
+        for (index, word) in words.enumerated() {
+            guard word.lower == "not" || word.lower == "never" || word.lower == "cannot" || contractions.contains(word.lower),
+                  !word.quoted, !word.parenthesized, !word.isTitleWord, !word.isHyphenated, !English.followsQuoting(words, index) else { continue }
+            let previous = index > 0 ? words[index - 1].lower : ""
+            let next = index + 1 < words.count ? words[index + 1].lower : ""
+            if next == "only" || next == "just" || previous == "or" || previous == "if" || word.lower == "never" && next == "mind" { continue }
+            found.append(word)
+        }
+        return found
+    }
+
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
-        guard question.kind != .trueFalse else { return }
+        if question.kind == .trueFalse {
+            guard checkStatements else { return }
+            for entry in English.entries(of: question.text, sourceLocale: bank.sourceLocale) {
+                let negatives = Self.statementNegatives(entry.text).filter { !$0.isEmphasised || reportEmphasised }
+                guard !negatives.isEmpty else { continue }
+                report("true/false statement '\(question.id.value)'\(English.suffix(entry, sourceLocale: bank.sourceLocale)) is built on "
+                       + "a negative, \(English.list(negatives.map(\.text))): learners misread it, and a false negative statement is "
+                       + "a double negative to judge; state it positively", at: entry.range)
+            }
+            return
+        }
         var reportedChoices: Set<SourceRange> = []
         for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
             let negatives = Self.stemNegatives(item.stem.text)

@@ -26,7 +26,12 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
             follow the NBME guide can raise it to `warning`, or report only keyed \
             none-of-the-above choices with `only-when-correct`. A bare "None" or "Neither" answering \
             "how many", or a stem that asks for words ("What does the Yiddish bupkis mean? — \
-            None"), is an answer, not this choice; "None but the Lonely Heart" is a title. \(English.localeNote)
+            None"), is an answer, not this choice; a stem asks how many with "how many", "the \
+            number of" or "what percentage", not by mentioning a number ("Which particle \
+            determines the atomic number? — None" is reported). Long forms count ("None of the \
+            answers listed is right"); "None but the Lonely Heart" is a title. Known limits: a \
+            denial in other words ("There is no such thing", "It does not exist") is not \
+            recognised. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -56,6 +61,24 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
                       - Hardy
                       - ↓Neither
                 """),
+            // A stem that mentions a number without asking how many; a long form.
+            .triggering(questions: """
+                  - id: atomic-number
+                    text: Which particle determines the atomic number of an element?
+                    choices:
+                      - text: Proton
+                        correct: true
+                      - Neutron
+                      - Electron
+                      - ↓None
+                  - id: ratio
+                    text: What gives the golden ratio its proportion?
+                    choices:
+                      - text: The Fibonacci sequence
+                        correct: true
+                      - Pi
+                      - ↓None of the answers listed is right
+                """),
             // A distractor is not reported with only-when-correct.
             .passing(questions: """
                   - id: capital
@@ -70,6 +93,13 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
             .passing(questions: """
                   - id: venus
                     text: How many moons does Venus have?
+                    choices:
+                      - text: None
+                        correct: true
+                      - One
+                      - Two
+                  - id: mercury
+                    text: What is the number of moons of Mercury?
                     choices:
                       - text: None
                         correct: true

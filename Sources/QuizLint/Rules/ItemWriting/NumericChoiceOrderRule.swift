@@ -26,11 +26,16 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one), BC \
             and AD years, or a number word (three, twenty-one). Choices with different units, \
-            ranges, fractions or words besides the unit are not judged. Engines shuffle choices \
+            ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
+            59", "(b) 60") and a leading "over", "about" or "nearly" are read past, a range is \
+            ordered by its lower end ("6-9 years", "10 to 14 years"), and one aggregate choice ("None of these") is left out \
+            of the order. Engines shuffle choices \
             by default, which undoes any order: the message says so, and the fix is to order the \
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
-            reported too. \(English.localeNote)
+            reported too. Known limits: choices in different units ("1 km", "900 m"), fractions \
+            ("1/2"), decimal commas ("0,01 %") and questions with two aggregate choices are not \
+            judged, and ranges that overlap are ordered by their lower ends alone. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -56,6 +61,51 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: 8,849 m
                         correct: true
                 """, options: ["report-shuffled": .boolean(true)]),
+            // One "None of these" among the numbers; lettered choices.
+            .triggering(questions: """
+                  - id: moons
+                    text: ↓How many moons does Neptune have, as of 2023?
+                    shuffle: false
+                    choices:
+                      - "14"
+                      - "8"
+                      - text: "16"
+                        correct: true
+                      - None of these
+                  - id: lion
+                    text: ↓How long does a lion live in the wild?
+                    shuffle: false
+                    choices:
+                      - 6-9 years
+                      - 20-24 years
+                      - text: 10-14 years
+                        correct: true
+                  - id: anzacs
+                    text: ↓How many Anzacs died at Lone Pine?
+                    shuffle: false
+                    choices:
+                      - Over 1500
+                      - text: Over 2000
+                        correct: true
+                      - Over 1000
+                  - id: trump
+                    text: ↓How much was Donald Trump worth in 2007, by Forbes?
+                    shuffle: false
+                    choices:
+                      - text: $3.0 billion
+                        correct: true
+                      - $ 1.0 billion
+                      - $ 10 billion
+                  - id: seconds
+                    text: ↓How many seconds are in a minute?
+                    shuffle: false
+                    choices:
+                      - A) 59
+                      - text: B) 60
+                        correct: true
+                      - C) 30
+                      - D) 100
+                """),
             // Near misses: years in order, ordered amounts with different spellings, mixed text.
             .passing(questions: """
                   - id: moon-landing
@@ -109,11 +159,17 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // Read in turn, stopping at the first choice that is not a number (most questions'
             // first choice).
             var numbers: [NumericValue] = []
+            var aggregates = 0
             for choice in choices {
-                guard let number = NumericValue.parse(choice.text) else { break }
-                numbers.append(number)
+                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(choice.text))) {
+                    numbers.append(number)
+                    continue
+                }
+                // One "None of these" among numbers leaves the numbers to judge.
+                guard aggregates == 0, AggregateChoice.of(choice.text, stem: { item.stem.text }) != nil else { break }
+                aggregates += 1
             }
-            guard numbers.count == choices.count else { continue }
+            guard numbers.count == choices.count - aggregates, numbers.count >= 3 else { continue }
             // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
             guard Set(numbers.map { $0.unit ?? "" }).count == 1 else { continue }
             let values = numbers.map(\.value)
@@ -154,6 +210,64 @@ struct NumericValue {
         "between", "and", "or", "to", "up", "at", "least", "most", "per", "each", "every", "circa", "c", "ca", "only",
         "exactly", "just", "some", "several", "no", "none", "not", "of", "the", "a", "an", "in", "on", "by", "for",
     ]
+
+    /// `raw` without a leading option letter ("A) 59", "(b) 60", "C. 61", "d: 62"), which
+    /// converted banks keep from lettered originals.
+    static func withoutLetterLabel(_ raw: String) -> Substring {
+        var text = Substring(raw)
+        while text.first == " " { text = text.dropFirst() }
+        var rest = text
+        let opened = rest.first == "("
+        if opened { rest = rest.dropFirst() }
+        guard let letter = rest.first, letter.isASCII, letter.isLetter else { return Substring(raw) }
+        rest = rest.dropFirst()
+        guard let mark = rest.first, mark == ")" || !opened && (mark == "." || mark == ":"),
+              rest.dropFirst().first == " " else { return Substring(raw) }
+        return rest.dropFirst(2)
+    }
+
+    static func parse(_ raw: Substring) -> NumericValue? {
+        parse(String(raw))
+    }
+
+    /// Words before a number that every choice of a scale may share ("Over 1500", "About 20"):
+    /// read past, the number orders the choice.
+    private static let leadingQualifiers = ["over ", "about ", "around ", "approximately ", "nearly ", "almost ", "roughly ", "some "]
+
+    /// `raw` without a leading qualifier, with a range read as its first number ("6-9 years" →
+    /// "6 years", "10 to 14" → "10") and a space after a currency sign closed ("$ 10" → "$10").
+    static func orderingForm(_ raw: Substring) -> String {
+        var text = English.trimmed(String(raw))
+        let lower = text.lowercased()
+        for qualifier in leadingQualifiers where lower.hasPrefix(qualifier) {
+            text = String(text.dropFirst(qualifier.count))
+            break
+        }
+        if let first = text.first, "$£€¥".contains(first), text.dropFirst().first == " " {
+            text = String(first) + text.dropFirst(2)
+        }
+        // "6-9 years", "6–9 years", "10 to 14 years": the lower end.
+        let characters = Array(text)
+        var end = 0
+        while end < characters.count, characters[end].isNumber || characters[end] == "," || characters[end] == "." { end += 1 }
+        if end > 0, end < characters.count {
+            var next = end
+            var joined = false
+            if characters[next] == "-" || characters[next] == "\u{2013}" {
+                next += 1
+                joined = true
+            } else if text.dropFirst(end).hasPrefix(" to ") || text.dropFirst(end).hasPrefix(" - ") || text.dropFirst(end).hasPrefix(" \u{2013} ") {
+                next += text.dropFirst(end).hasPrefix(" to ") ? 4 : 3
+                joined = true
+            }
+            if joined, next < characters.count, characters[next].isNumber {
+                var after = next
+                while after < characters.count, characters[after].isNumber || characters[after] == "," || characters[after] == "." { after += 1 }
+                return String(characters[..<end]) + String(characters[after...])
+            }
+        }
+        return text
+    }
 
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }

@@ -11,13 +11,16 @@ struct StemClueRule: QuestionRule {
             Desert"); the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) lists "word \
             repeats" among the cues that reward test-wiseness, and Tarrant et al. (2006) count \
             "word repeats" among the frequent item-writing flaws. Words are compared without case \
-            and with simple suffixes removed (deserts, desert; studies, study; painted, paint); \
+            and with simple suffixes removed (deserts, desert; studies, study; painted, paint; \
+            dancing, dance; running, run), in the key and in the distractors alike; \
             only content words count: four letters or more, not a common English word (which, \
             about, known, called, following...). The key must be the only choice that echoes the \
             stem: when a distractor repeats a content word of the stem too (the same word or \
             another: "a square and a circle — The square / The circle"), the echo is no cue and \
             nothing is reported. Repeat the word in every choice, or in none. Only single-choice \
-            questions are checked. \(English.localeNote)
+            questions are checked. Known limits: irregular forms (ran, run; mice, mouse) and \
+            synonyms are not matched, and a name shared by stem and key ("Which Beatles song... — \
+            Beatles for Sale") is reported like any echo. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -30,6 +33,26 @@ struct StemClueRule: QuestionRule {
                       - text: ↓Sahara Desert
                         correct: true
                       - Kalahari
+                """),
+            // An inflection of the stem's word ("dancing", "dance").
+            .triggering(questions: """
+                  - id: bees
+                    text: Which insect tells the others where food is by dancing?
+                    choices:
+                      - text: ↓The honey bee, with its waggle dance
+                        correct: true
+                      - The ant
+                      - The moth
+                """),
+            // A distractor echoes the stem through an inflection, so the key's echo is no cue.
+            .passing(questions: """
+                  - id: ballet
+                    text: Which dance form began in the courts of the Italian Renaissance?
+                    choices:
+                      - text: Ballet dance
+                        correct: true
+                      - Tap dancing
+                      - Flamenco
                 """),
             // Near misses: the word is in a distractor too; a distractor echoes another stem word;
             // only a stop word or a short word repeats.

@@ -4,7 +4,7 @@ import QuizYAML
 struct VagueTermsRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var terms = VagueTermsRule.defaultTerms
-        var checkChoices = false
+        var checkChoices = true
 
         static let elements: [RuleOptionElement<Self>] = [
             .strings("terms", \.terms, "the vague terms, lower case"),
@@ -14,12 +14,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     static let defaultTerms = [
         "often", "usually", "sometimes", "frequently", "rarely", "seldom", "generally", "occasionally", "typically",
-        "normally", "may", "might",
+        "normally", "relatively", "tends to", "tend to", "tended to", "most", "many", "several", "quite", "chiefly",
     ]
 
     static let description = RuleDescription(
         id: "vague-terms",
-        summary: "A stem or true/false statement with a vague frequency term (often, usually, sometimes, rarely, may...).",
+        summary: "A stem, true/false statement or choice with a vague frequency or degree term (often, usually, sometimes, rarely, many, tends to, relatively, most...).",
         rationale: """
             The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) lists vague terms ("rarely", \
             "usually") among the flaws that add irrelevant difficulty: learners, and the experts \
@@ -29,13 +29,26 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             for clear directions in the stem (guideline 14) and against trick items (guideline 7). \
             In a true/false statement a hedge also cues the answer: "usually" and "may" make a \
             statement hard to call false, the mirror image of `absolute-terms`. Say how often, or \
-            leave the word out. Superlatives ("most often", "more commonly") are comparisons, not \
-            vague, and are not reported, nor are quoted text, text after a word that introduces a \
+            leave the word out. Superlatives ("most often", "more commonly", "the most \
+            populous") are comparisons, not vague, and are not reported: "most" counts only as a \
+            quantifier ("most birds", "most of the time", not after "the" or before an \
+            adjective), as "tends to" and "relatively" do, and "many" not in "how many", "so \
+            many", "too many" or "as many". "may" and "might" are not in the default `terms`: \
+            they are modals of possibility or permission ("Where might someone go to see \
+            penguins?", "Marine algae may have this effect", "You may pass when it is clear") \
+            far more often than hedges; added to `terms`, they count in a stem only in the \
+            sentence that asks when no question word comes before them, and never in a choice. \
+            Nor are quoted text, text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
             sentence that asks is read (the one ending in "?", or the last): context before it \
             states facts ("London clubs usually bear the name of their district. Which of these is \
-            not based in London?"). Choices are checked with `check-choices`. \(English.localeNote)
+            not based in London?"). Choices are checked too (`check-choices: false` turns that \
+            off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title) or the choices of a \
+            stem that asks how often ("How often is a leap year? — Usually every four years"). \
+            Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
+            superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
+            even where the number does not matter ("one of many moons"). \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -43,7 +56,10 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         examples: [
             .triggering(questions: """
                   - id: aspirin
-                    text: ↓Aspirin may cause stomach bleeding.
+                    text: ↓Aspirin usually causes no stomach bleeding.
+                    answer: true
+                  - id: dancing
+                    text: ↓The dance scene had to be shot many times.
                     answer: true
                   - id: storms
                     text: ↓Which clouds usually bring thunderstorms?
@@ -59,8 +75,66 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: ↓Cumulonimbus, frequently
                         correct: true
                       - Cirrus
-                """, options: ["check-choices": .boolean(true)]),
-            // Near misses: superlatives, the month, a title, choices (not checked by default).
+                  - id: cats
+                    text: ↓Most cats tend to dislike water.
+                    answer: true
+                  - id: gold
+                    text: Why is gold used in electronics?
+                    choices:
+                      - text: It conducts well and does not corrode.
+                        correct: true
+                      - ↓It is relatively cheap.
+                      - ↓It tends to rust less than iron.
+                """),
+            .passing(questions: """
+                  - id: storms
+                    text: Which clouds bring thunderstorms?
+                    choices:
+                      - text: Cumulonimbus, frequently
+                        correct: true
+                      - Cirrus
+                """, options: ["check-choices": .boolean(false)]),
+            // "may" and "might" when a bank adds them to terms: a hedge in a statement.
+            .triggering(questions: """
+                  - id: aspirin
+                    text: ↓Aspirin may cause stomach bleeding.
+                    answer: true
+                """, options: ["terms": .strings(["may", "might"])]),
+            // ...but not the month, a concession, a modal in a question or a permission in a choice.
+            .passing(questions: """
+                  - id: lions
+                    text: Lions may be skilled hunters, but what do they also eat?
+                    choices:
+                      - text: Carrion
+                        correct: true
+                      - Grass
+                  - id: may
+                    text: In May 1961, which Soviet cosmonaut was already a hero?
+                    choices:
+                      - text: Yuri Gagarin
+                        correct: true
+                      - Valentina Tereshkova
+                  - id: penguins
+                    text: Where might someone go to see wild penguins?
+                    choices:
+                      - text: Antarctica
+                        correct: true
+                      - The Arctic
+                  - id: vote
+                    text: At what age may citizens vote in Brazil?
+                    choices:
+                      - text: "16"
+                        correct: true
+                      - "21"
+                  - id: passing
+                    text: What does a broken white line between lanes mean?
+                    choices:
+                      - text: You may change lanes when it is safe
+                        correct: true
+                      - You must stay in your lane
+                """, options: ["terms": .strings(["may", "might"])]),
+            // Near misses: superlatives, a title, a one-word title as a choice, choices of a
+            // how-often question, "most" in a record, "so many".
             .passing(questions: """
                   - id: language
                     text: Which language is most often spoken at home in Canada?
@@ -74,28 +148,36 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: Chelsea
                         correct: true
                       - Aston Villa
-                  - id: lions
-                    text: Lions may be skilled hunters, but what do they also eat?
-                    choices:
-                      - text: Carrion
-                        correct: true
-                      - Grass
-                  - id: may
-                    text: In May 1961, which Soviet cosmonaut was already a hero?
-                    choices:
-                      - text: Yuri Gagarin
-                        correct: true
-                      - Valentina Tereshkova
                   - id: song
-                    text: Which band recorded Sometimes in 1981?
+                    text: Which song did Erasure release in 1986?
                     choices:
-                      - text: Erasure
-                        correct: false
-                      - text: The Cure
-                        correct: false
-                      - text: Depeche Mode
+                      - text: Sometimes
                         correct: true
-                      - Usually sometimes
+                      - Blue Savannah
+                  - id: populous
+                    text: Which is the most populous city of Canada, and the most visited?
+                    choices:
+                      - text: Toronto
+                        correct: true
+                      - Ottawa
+                  - id: record
+                    text: In 1964, he set the club record for most goals in one season, and scored so many that fans sang of it.
+                    choices:
+                      - text: Denis Law
+                        correct: true
+                      - Bobby Charlton
+                  - id: horror
+                    text: Which of these films is based on a Stephen King story?
+                    choices:
+                      - text: Sometimes They Come Back
+                        correct: true
+                      - The Fog
+                  - id: leap
+                    text: How often does a leap year come?
+                    choices:
+                      - text: Usually every four years
+                        correct: true
+                      - Sometimes every two years
                 """),
         ])
 
@@ -107,7 +189,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         checkChoices = options.checkChoices
     }
 
-    private static let comparatives: Set<String> = ["most", "more", "less", "least", "as", "how", "very", "quite", "fairly"]
+    private static let comparatives: Set<String> = ["most", "more", "less", "least", "as", "how", "very", "quite", "fairly", "so", "too"]
 
     /// The vague terms of `text`, as written; of a stem (`askingOnly`), only those of the sentence
     /// that asks (ending in "?", or the last).
@@ -131,9 +213,58 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             // "May" in capitals is a month even at the start of a sentence ("May 1961 saw...").
             if term == ["may"] && first.isCapitalized && !first.isAllCaps { continue }
             if index > 0, Self.comparatives.contains(words[index - 1].lower) { continue }
+            // "Where might someone go...?", "Who may vote?": possibility or permission asked about.
+            if askingOnly, term == ["may"] || term == ["might"], Self.followsQuestionWord(words, index) { continue }
+            if term == ["most"], !Self.isQuantifier(most: index, of: words) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
         return found
+    }
+
+    private static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]
+
+    /// Whether a question word comes before `index` in its sentence (or the sentence starts with
+    /// the modal: "May I...?").
+    static func followsQuestionWord(_ words: [EnglishWord], _ index: Int) -> Bool {
+        var position = index
+        while position >= 0 {
+            if questionWords.contains(words[position].lower) || position == index && words[position].startsSentence { return true }
+            if words[position].startsSentence { return false }
+            position -= 1
+        }
+        return false
+    }
+
+    /// Words before "most" that make it a superlative ("the most", "its most") or part of a phrase
+    /// ("at most").
+    private static let superlativeOpeners: Set<String> = [
+        "the", "a", "an", "at", "his", "her", "its", "their", "my", "our", "your", "is", "are", "was", "were", "be", "most",
+    ]
+
+    /// Whether "most" at `index` is a quantifier ("Most cats", "most of the time"): followed by
+    /// "of" or by a plural noun (ends in "s" but not "ss", "us", "is"), not after "the" and kin.
+    static func isQuantifier(most index: Int, of words: [EnglishWord]) -> Bool {
+        if index > 0, superlativeOpeners.contains(words[index - 1].lower) { return false }
+        // "the record for most goals" is a superlative.
+        if index > 1, words[index - 1].lower == "for", recordWords.contains(words[index - 2].lower) { return false }
+        guard index + 1 < words.count else { return false }
+        let next = words[index + 1].lower
+        // "How many hearts do most octopi have?": after a verb or preposition, a quantifier.
+        if Self.adjectiveEndings.contains(where: { next.hasSuffix($0) }) { return false }
+        if index > 0, quantifierOpeners.contains(words[index - 1].lower) { return true }
+        if next == "of" || next == "people" || next == "children" || next == "men" || next == "women" { return true }
+        return next.count >= 3 && next.hasSuffix("s") && !next.hasSuffix("ss") && !next.hasSuffix("us") && !next.hasSuffix("is")
+    }
+
+    private static let recordWords: Set<String> = ["record", "records", "award", "title", "prize", "trophy"]
+    private static let quantifierOpeners: Set<String> = ["do", "does", "did", "can", "in", "of", "to", "by", "with", "from", "that", "than"]
+    /// Endings of adjectives, which make "most" a superlative ("and most powerful").
+    private static let adjectiveEndings = ["ful", "ous", "ive", "able", "ible", "al", "ic", "ant", "ent", "ly", "est", "y"]
+
+    /// Whether a stem asks how often: its choices are frequencies, not hedges.
+    static func asksHowOften(_ stem: String) -> Bool {
+        let words = English.words(stem)
+        return zip(words, words.dropFirst()).contains { $0.lower == "how" && $1.lower == "often" }
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
@@ -146,10 +277,19 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                    + "\(English.list(found)), which learners read as different frequencies: say how often, or leave it out",
                    at: entry.range)
         }
-        guard checkChoices else { return }
+        // The choices of "Which of these quotes...?" are quotations.
+        guard checkChoices, !question.choices.isEmpty,
+              !English.words(question.text.source(source)).contains(where: { English.quotingWords.contains($0.lower) }) else { return }
         for (index, choice) in question.choices.enumerated() {
             for entry in English.entries(of: choice.text, sourceLocale: source) {
-                let found = vagueTerms(in: entry.text)
+                // "You may pass when it is clear": in a choice, "may" and "might" state a
+                // permission or a possibility far more often than they hedge.
+                var found = vagueTerms(in: entry.text).filter { $0.lowercased() != "may" && $0.lowercased() != "might" }
+                // "Sometimes" or "Sometimes They Come Back" is a title; under "how often",
+                // frequencies are answers.
+                if !found.isEmpty, English.words(entry.text).count == 1 && found[0].first?.isUppercase == true
+                    || AbsoluteTermsRule.isTitleCase(entry.text) { found = [] }
+                if !found.isEmpty, Self.asksHowOften(question.text.resolved(for: entry.locale, sourceLocale: source)) { found = [] }
                 guard !found.isEmpty else { continue }
                 report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'"
                        + "\(English.suffix(entry, sourceLocale: source)) uses \(English.list(found)): say how often, or leave it out",

@@ -5,23 +5,32 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var alpha: Double = 0.01
         var minQuestions = 20
-        var ratio: Double = 1.8
-        var minLength = 30
+        var ratio: Double = 1.3
+        var minLength = 15
+        var minDifference = 10
+        var checkDistractors = true
+        var skipTitles = false
 
         static let elements: [RuleOptionElement<Self>] = [
             .number("alpha", \.alpha, in: 1e-9...0.5, "significance level of the bank-level test"),
             .integer("min-questions", \.minQuestions, in: 1...1_000_000,
                 "fewest questions with one longest choice for the bank-level test"),
             .number("ratio", \.ratio, in: 1.0...100,
-                "a correct choice this many times as long as the longest wrong one is reported"),
+                "a choice this many times as long as every other choice is reported"),
             .integer("min-length", \.minLength, in: 1...10_000,
-                "shortest correct choice, in characters, that the per-question check reports"),
+                "shortest choice, in characters, that the per-question check reports"),
+            .integer("min-difference", \.minDifference, in: 0...10_000,
+                "fewest characters by which the choice must be longer than every other"),
+            .boolean("check-distractors", \.checkDistractors,
+                "also report a wrong choice that is the length outlier"),
+            .boolean("skip-titles", \.skipTitles,
+                "do not report a choice written as a name or title in the per-question check"),
         ]
     }
 
     static let description = RuleDescription(
         id: "key-longest-bias",
-        summary: "The correct choice is the longest one more often than chance, or much longer than every wrong choice of a question.",
+        summary: "The correct choice is the longest one more often than chance, or one choice of a question (the correct one, or a distractor) is much longer than every other.",
         rationale: """
             "Keep the length of choices about equal" (Haladyna, Downing & Rodriguez 2002, "A \
             review of multiple-choice item-writing guidelines", guideline 24; guideline 28d, the \
@@ -31,20 +40,33 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             among the flaws that reward test-wiseness: writers qualify the right answer until it \
             is exactly right and leave the distractors short, and "pick the longest" becomes a \
             strategy that works. Two checks. (1) Bank level: among choice questions with one \
-            strictly longest choice (length in characters of the source text), how often that \
+            strictly longest choice (length in characters of the source text as learners see it: trimmed, runs of white \
+            space inside counted once), how often that \
             choice is correct, against chance: with c correct choices out of k, a choice picked \
             regardless of length is correct with probability c/k, so the count is a sum of \
             Bernoulli trials (a binomial when every question has the same k and c). The one-sided \
             test P(X ≥ observed) is exact (the distribution computed term by term) up to 3000 \
             questions and a normal approximation with continuity correction above; the bank is \
             reported when p < `alpha`, with at least `min-questions` questions in the sample, at \
-            the `id` of the first of them. (2) Question level: a correct choice at least \
-            `min-length` characters long and at least `ratio` times as long as the longest wrong \
-            choice is reported at that choice, since no test is needed to see it; except a name \
-            or title (every word of four or more letters capitalized: "The Love Song of J. \
+            the `id` of the first of them. (2) Question level: a choice at least `min-length` \
+            characters long, at least `ratio` times as long as every other choice and longer by \
+            at least `min-difference` characters is reported at that choice, since no test is \
+            needed to see it. When it is the correct choice, its length gives it away. With \
+            `check-distractors` (on by default), a distractor that is the length outlier is \
+            reported too: it stands out as much, and learners answer on length instead of \
+            content (turn it off to report only the key: in the OpenTriviaQA corpus the outlier \
+            is the key in about one question in four, as chance makes it, so an outlying \
+            distractor is a flaw of form rather than a cue to the key). Both the ratio and the difference must hold: \
+            "Chlorophyll absorbs red light" beside "Paint" and "Dye" is reported, a 19-character \
+            choice beside one of 14 is not. Names and titles count as well: reviewers see \
+            "Greenback Cutthroat Trout" beside "Walleye" as the conspicuous choice it is. With \
+            `skip-titles`, a name or title (every word of four or more letters capitalized: "The Love Song of J. \
             Alfred Prufrock", "DJ Jazzy Jeff and the Fresh Prince"), whose length is not the \
             writer's doing (in the OpenTriviaQA corpus, half of the long correct choices were \
-            titles).
+            titles), is left out. Known limits: length is counted in characters, so a choice of long words \
+            beside one of short words of the same meaning can be reported, and a key that is only \
+            a little longer than the others in every question of a bank is left to the bank-level \
+            test.
             """,
         severity: .warning,
         scope: .bank,
@@ -71,23 +93,69 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                       - The ocean
                       - Paint
                 """),
-            // 1.78 times as long (32 characters against 18); 29 characters (under 30) against 5;
-            // 2.5 times as long, but a title.
-            .passing(questions: """
+            // 1.78 times as long (32 characters against 18); 29 characters against 5; a distractor
+            // of 45 characters against at most 15; a title 2.5 times as long.
+            .triggering(questions: """
                   - id: sky
                     text: Why is the sky blue?
                     choices:
-                      - text: Air scatters blue light the most
+                      - ↓text: Air scatters blue light the most
                         correct: true
                       - Reflection of seas
                       - Dust
                   - id: grass
                     text: Why is grass green?
                     choices:
-                      - text: Chlorophyll absorbs red light
+                      - ↓text: Chlorophyll absorbs red light
                         correct: true
                       - Paint
                       - Dye
+                """),
+            .triggering(questions: """
+                  - id: rain
+                    text: What makes rain fall?
+                    choices:
+                      - text: Gravity
+                        correct: true
+                      - ↓The rotation of the Earth flinging water down
+                      - Wind
+                      - Clouds bursting
+                  - id: poem
+                    text: Which poem by T. S. Eliot opens with an evening etherised upon a table?
+                    choices:
+                      - ↓text: The Love Song of J. Alfred Prufrock
+                        correct: true
+                      - The Hollow Men
+                      - Ash Wednesday
+                """),
+            // 1.7 times as long but only 8 characters longer; 1.2 times as long.
+            .passing(questions: """
+                  - id: sky
+                    text: Why is the sky blue?
+                    choices:
+                      - text: Rayleigh scattering
+                        correct: true
+                      - Ocean glare
+                      - Dust
+                  - id: grass
+                    text: Why is grass green?
+                    choices:
+                      - text: Chlorophyll absorbs red and blue light
+                        correct: true
+                      - Pigments reflecting green light
+                      - Dye
+                """),
+            // With check-distractors off, a distractor outlier; with skip-titles, a title.
+            .passing(questions: """
+                  - id: rain
+                    text: What makes rain fall?
+                    choices:
+                      - text: Gravity
+                        correct: true
+                      - The rotation of the Earth flinging water down
+                      - Wind
+                """, options: ["check-distractors": .boolean(false)]),
+            .passing(questions: """
                   - id: poem
                     text: Which poem by T. S. Eliot opens with an evening etherised upon a table?
                     choices:
@@ -95,19 +163,25 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                         correct: true
                       - The Hollow Men
                       - Ash Wednesday
-                """),
+                """, options: ["skip-titles": .boolean(true)]),
         ])
 
     let alpha: Double
     let minQuestions: Int
     let ratio: Double
     let minLength: Int
+    let minDifference: Int
+    let checkDistractors: Bool
+    let skipTitles: Bool
 
     init(options: Options) {
         alpha = options.alpha
         minQuestions = options.minQuestions
         ratio = options.ratio
         minLength = options.minLength
+        minDifference = options.minDifference
+        checkDistractors = options.checkDistractors
+        skipTitles = options.skipTitles
     }
 
     func check(_ bank: LintBank, report: inout FindingReporter) {
@@ -116,19 +190,26 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
         var longestIsCorrect = 0
         var first: Question?
         for question in bank.bank.questions where question.kind != .trueFalse {
-            let lengths = question.choices.map { QualityText.length($0.text.source(locale)) }
+            let lengths = question.choices.map { Self.shownLength($0.text.source(locale)) }
             let wrong = question.choices.indices.filter { !question.choices[$0].correct }
             guard !wrong.isEmpty, let longest = lengths.max() else { continue }
-            // (2) A correct choice far longer than every wrong one.
-            let longestWrong = wrong.map { lengths[$0] }.max()!
-            for index in question.correctIndexes where lengths[index] >= minLength
-                && Double(lengths[index]) >= ratio * Double(max(longestWrong, 1))
-                && !Self.isNameOrTitle(question.choices[index].text.source(locale)) {
-                report("""
-                    the correct choice is \(String(format: "%.1f", Double(lengths[index]) / Double(max(longestWrong, 1)))) times \
-                    as long as the longest wrong one (\(lengths[index]) and \(longestWrong) characters; reported from \
-                    \(String(format: "%.1f", ratio)) times and \(minLength) characters): its length gives it away
-                    """, at: question.choices[index].range)
+            // (2) One choice far longer than every other.
+            if let outlier = Self.lengthOutlier(lengths, ratio: ratio, minLength: minLength, minDifference: minDifference),
+               question.choices[outlier.index].correct || checkDistractors,
+               !skipTitles || !Self.isNameOrTitle(question.choices[outlier.index].text.source(locale)) {
+                let times = String(format: "%.1f", Double(lengths[outlier.index]) / Double(max(outlier.next, 1)))
+                let thresholds = "reported from \(String(format: "%.1f", ratio)) times, \(minDifference) characters more and \(minLength) characters"
+                if question.choices[outlier.index].correct {
+                    report("""
+                        the correct choice is \(times) times as long as the longest wrong one (\(lengths[outlier.index]) and \
+                        \(outlier.next) characters; \(thresholds)): its length gives it away
+                        """, at: question.choices[outlier.index].range)
+                } else {
+                    report("""
+                        a wrong choice is \(times) times as long as every other choice (\(lengths[outlier.index]) and at most \
+                        \(outlier.next) characters; \(thresholds)): it stands out by length; keep the choices about equal
+                        """, at: question.choices[outlier.index].range)
+                }
             }
             // (1) The sample: questions with one strictly longest choice.
             guard lengths.filter({ $0 == longest }).count == 1 else { continue }
@@ -150,6 +231,35 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             (\(SignificanceTests.percent(expected / Double(n)))); one-sided \(testName) test \
             (\(test.exact ? "exact" : "normal approximation")): p = \(SignificanceTests.format(p: test.p)), below alpha \(alpha)
             """, at: first.id.range)
+    }
+
+    /// The length of a text as learners see it, in characters: trimmed, each run of white
+    /// space inside counted once (as compiled output shows it), so that fixing a doubled space
+    /// changes no finding.
+    static func shownLength(_ text: String) -> Int {
+        var previousWasSpace = false
+        var collapses = false
+        for scalar in text.unicodeScalars {
+            let isSpace = QualityText.isWhitespaceOrNewline(scalar)
+            if isSpace && (previousWasSpace || scalar != " ") {
+                collapses = true
+                break
+            }
+            previousWasSpace = isSpace
+        }
+        guard collapses else { return QualityText.length(text) }
+        let words = text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(QualityText.isWhitespaceOrNewline) })
+        return QualityText.length(words.joined(separator: " "))
+    }
+
+    /// The choice that is longer than every other by `ratio` and `minDifference` characters and at
+    /// least `minLength` long, with the length of the next longest; nil when there is none.
+    static func lengthOutlier(_ lengths: [Int], ratio: Double, minLength: Int, minDifference: Int) -> (index: Int, next: Int)? {
+        guard lengths.count >= 2, let longest = lengths.indices.max(by: { lengths[$0] < lengths[$1] }) else { return nil }
+        let next = lengths.indices.filter { $0 != longest }.map { lengths[$0] }.max()!
+        let length = lengths[longest]
+        guard length >= minLength, length > next, length - next >= minDifference, Double(length) >= ratio * Double(max(next, 1)) else { return nil }
+        return (longest, next)
     }
 
     /// Whether a text is written as a name or title: it has a word of four or more letters, and

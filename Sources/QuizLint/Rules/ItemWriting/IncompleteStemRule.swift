@@ -1,0 +1,198 @@
+import QuizBank
+
+struct IncompleteStemRule: QuestionRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var checkCompletions = true
+        var checkStatements = true
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .boolean("check-completions", \.checkCompletions,
+                "report completion stems of any length (off: only fragments of three words or fewer, and titles)"),
+            .boolean("check-statements", \.checkStatements,
+                "also report a stem that is a complete statement asking nothing"),
+        ]
+    }
+
+    static let description = RuleDescription(
+        id: "incomplete-stem",
+        summary: "A choice question's stem that asks nothing: a fragment (\"GDP measures\", \"Leaves of Grass\") or a statement with no question, blank or word standing for the answer.",
+        rationale: """
+            The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) asks every stem to pass \
+            the "cover-the-options" test: a learner who knows the content can answer with the \
+            options covered. Haladyna, Downing & Rodriguez (2002) ask to "include the central idea \
+            in the stem instead of the choices" (guideline 15) and to word the stem clearly \
+            (guideline 14); Tarrant et al. (2006) count the unfocused stem among the frequent \
+            item-writing flaws. A good completion stem carries the whole question and leaves only \
+            the answer open ("The gas that plants take in for photosynthesis is"); a vague one \
+            names a topic and stops ("GDP measures", "Mitochondria are"), so each choice is a \
+            separate true/false judgement and the learner reads the choices to find out what is \
+            asked. Reported, for a stem with no "?": (1) a completion (no final full stop, or \
+            ending in a colon, dash or ellipsis): "GDP measures", a bare title "Leaves of Grass", \
+            names, "The famous witch Baba Yaga comes from:", a lyric; with `check-completions` \
+            off, only fragments of three words or fewer and stems in title case; (2) with \
+            `check-statements`, a complete statement ending in "." or "!" that asks nothing \
+            ("The Battle of Custoza, the Battle of Palestro and the Battle of Calatafimi.", \
+            "Yabba Dabba Do!"). Not reported: a stem with a question word (what, which, who, \
+            where, when, why, how), an instruction that asks ("Name the composer", "Complete the \
+            proverb", "Choose..."), a blank ("The ___ is the powerhouse of the cell"), a word that \
+            stands for the answer as in quiz-show clues ("This actress played...", "He invented \
+            the McTwist", "Jennifer Lopez was born there", "one of these"). A completion that carries \
+            the whole question ("The gas that plants take in for photosynthesis is") is reported \
+            too: reviewers who ask for a question or a stated task flag it, though the completion \
+            format itself is accepted by the guidelines (Haladyna et al., guideline 9); hence \
+            `info`, and `check-completions: false` for banks written as completions. True/false statements are not checked. Known \
+            limits: the rule reads words, not meaning: a question word used as a conjunction \
+            ("He retired when he was 40.") keeps a statement from being reported, and a stem whose \
+            question is in an image or audio ("Name the composer." beside a recording) is read as \
+            it stands. \(English.localeNote)
+            """,
+        severity: .info,
+        scope: .question,
+        options: Options.declarations,
+        examples: [
+            .triggering(questions: """
+                  - id: gdp
+                    text: ↓GDP measures
+                    choices:
+                      - text: the value of goods and services a country produces
+                        correct: true
+                      - the wealth of a country's citizens
+                      - the money a government spends
+                  - id: whitman
+                    text: ↓Leaves of Grass
+                    choices:
+                      - text: Walt Whitman
+                        correct: true
+                      - Robert Frost
+                  - id: baba-yaga
+                    text: ↓The famous witch Baba Yaga comes from
+                    choices:
+                      - text: Russian folklore
+                        correct: true
+                      - A Norse legend
+                  - id: battles
+                    text: ↓The Battle of Custoza, the Battle of Palestro and the Battle of Calatafimi.
+                    choices:
+                      - text: Wars of Italian Independence
+                        correct: true
+                      - The Crimean War
+                """),
+            // Near misses: a question word, an instruction, a blank, a word standing for the answer.
+            .passing(questions: """
+                  - id: composer
+                    text: Name the composer of the Brandenburg Concertos.
+                    choices:
+                      - text: Johann Sebastian Bach
+                        correct: true
+                      - George Frideric Handel
+                  - id: cell
+                    text: The ___ is the powerhouse of the cell.
+                    choices:
+                      - text: mitochondrion
+                        correct: true
+                      - nucleus
+                  - id: clue
+                    text: This actress played Chloe on the TV show 24.
+                    choices:
+                      - text: Mary Lynn Rajskub
+                        correct: true
+                      - Elisha Cuthbert
+                  - id: mcgill
+                    text: He invented the McTwist and first performed it in 1984.
+                    choices:
+                      - text: Mike McGill
+                        correct: true
+                      - Tony Hawk
+                """),
+            // With check-completions and check-statements off, a longer completion and a statement.
+            .passing(questions: """
+                  - id: photosynthesis
+                    text: The gas that plants take in for photosynthesis is
+                    choices:
+                      - text: carbon dioxide
+                        correct: true
+                      - oxygen
+                  - id: battles
+                    text: The Battle of Custoza, the Battle of Palestro and the Battle of Calatafimi.
+                    choices:
+                      - text: Wars of Italian Independence
+                        correct: true
+                      - The Crimean War
+                """, options: ["check-completions": .boolean(false), "check-statements": .boolean(false)]),
+        ])
+
+    private let checkCompletions: Bool
+    private let checkStatements: Bool
+
+    init(options: Options) {
+        checkCompletions = options.checkCompletions
+        checkStatements = options.checkStatements
+    }
+
+    private static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how", "whereabouts"]
+    /// Verbs that open an instruction which asks ("Name the composer", "Complete the proverb").
+    private static let instructions: Set<String> = [
+        "name", "identify", "choose", "select", "pick", "complete", "finish", "find", "give", "calculate", "solve", "guess",
+        "spot", "match", "fill", "determine", "list", "state", "translate", "unscramble", "spell", "convert", "estimate",
+        "tell", "decide", "arrange", "rearrange", "order", "rank", "define", "describe", "explain", "compute", "work",
+        "figure", "classify", "say", "click", "mark", "indicate", "supply", "provide", "write", "count", "add", "subtract",
+        "multiply", "divide", "simplify", "evaluate", "round", "recall", "think", "try", "can", "could", "would", "do", "does",
+        "did", "is", "are", "was", "were", "will", "should", "have", "has",
+    ]
+    /// Words that stand for the answer, as quiz-show clues write them ("This actress...").
+    private static let answerWords: Set<String> = [
+        "this", "these", "those", "following", "below", "he", "she", "him", "his", "her", "hers", "they", "them", "their",
+        "one", "ones", "answer",
+    ]
+    /// Words that stand for the answer only at the start of a sentence ("It was the first...").
+    private static let openingAnswerWords: Set<String> = ["it", "its"]
+    /// Words that stand for the answer only at the end ("Jennifer Lopez was born there.").
+    private static let closingAnswerWords: Set<String> = ["there", "here", "then"]
+
+    /// What kind of incomplete stem `text` is, if any.
+    enum Kind: Equatable {
+        /// A completion of this many words, which does not say what is asked.
+        case completion(words: Int)
+        /// A complete statement that asks nothing.
+        case statement
+    }
+
+    /// The stem read as a whole; nil when it asks (a "?", a question word, an instruction, a
+    /// blank, a word standing for the answer), and, without `allCompletions`, when it is a
+    /// completion of more than three words not in title case.
+    static func kind(of text: String, allCompletions: Bool = true) -> Kind? {
+        // Most stems end with "?": one look at the bytes.
+        guard !English.containsASCII(text, "?"), !text.contains("\u{FF1F}") else { return nil }
+        let words = English.words(text)
+        guard !words.isEmpty else { return nil }
+        for word in words {
+            if questionWords.contains(word.lower) || answerWords.contains(word.lower) { return nil }
+            if word.startsSentence && (instructions.contains(word.lower) || openingAnswerWords.contains(word.lower)) { return nil }
+        }
+        if let last = words.last, closingAnswerWords.contains(last.lower) { return nil }
+        guard BlankNotAtEndRule.blanks(in: text).isEmpty else { return nil }
+        var end = Substring(text)
+        while let last = end.last, last.isWhitespace || "\"'\u{201D}\u{2019})]*".contains(last) { end = end.dropLast() }
+        let isStatement = (end.hasSuffix(".") && !end.hasSuffix("..")) || end.hasSuffix("!")
+        if isStatement { return .statement }
+        return allCompletions || words.count <= 3 || AbsoluteTermsRule.isTitleCase(text) ? .completion(words: words.count) : nil
+    }
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind != .trueFalse else { return }
+        for entry in English.entries(of: question.text, sourceLocale: bank.sourceLocale) {
+            guard let kind = Self.kind(of: entry.text, allCompletions: checkCompletions) else { continue }
+            let place = "the stem \(English.quote(entry.text)) of question '\(question.id.value)'\(English.suffix(entry, sourceLocale: bank.sourceLocale))"
+            switch kind {
+            case .completion(let count):
+                report("\(place) is a completion of \(count) word\(count == 1 ? "" : "s") that does not say what is asked: "
+                       + "put the central idea in the stem, or ask a question", at: entry.range)
+            case .statement where checkStatements:
+                report("\(place) asks nothing: no question, no blank and no word standing for the answer; "
+                       + "ask a question, or end with what the choices complete", at: entry.range)
+            case .statement:
+                break
+            }
+        }
+    }
+}

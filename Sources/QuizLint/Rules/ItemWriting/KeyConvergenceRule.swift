@@ -1,0 +1,180 @@
+import QuizBank
+import QuizYAML
+
+struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
+    struct Options: RuleOptionSet {
+        var minChoices = 4
+        var minShared = 2
+
+        static let elements: [RuleOptionElement<Self>] = [
+            .integer("min-choices", \.minChoices, in: 3...8, "fewest choices a question needs to be judged"),
+            .integer("min-shared", \.minShared, in: 1...100,
+                "fewest words the correct choice must share with the other choices, counted once per choice"),
+        ]
+    }
+
+    static let description = RuleDescription(
+        id: "key-convergence",
+        summary: "The correct choice shares more words with the other choices than any distractor does: the distractors were made by varying it (convergence).",
+        rationale: """
+            Writers often make distractors by changing one part of the correct answer at a time: \
+            "Joe Carter and Roberto Alomar" becomes "Joe Carter and Sandy Alomar", "Roberto Alomar \
+            and Duane Ward", "Joe Carter and Duane Ward". Every distractor then shares something \
+            with the key, and the key shares the most with the others, so a test-wise learner who \
+            picks the choice with most in common with the rest (the convergence strategy) scores \
+            without knowing the content. Haladyna, Downing & Rodriguez (2002) ask for plausible, \
+            homogeneous distractors (guidelines 22 and 29) and warn against cues in the choices \
+            (guideline 28); convergence is among the cues that reward test-wiseness in the \
+            item-writing flaw taxonomies used to review items (Tarrant et al. 2006; the NBME \
+            guide's "convergence strategy"). Read: the content words of each choice (lower case, \
+            simple suffixes off as `stem-clue` does; articles, prepositions, pronouns, forms of \
+            "be" and other function words left out, and so are the words of the stem, which give \
+            the topic rather than a pattern: "driver" in every choice of "A driver is tailgating \
+            you"). Each choice's score is the number of words \
+            it shares with each other choice, summed over the other choices. Reported, at the \
+            correct choice, when the question has one correct choice and at least `min-choices` \
+            choices, at least three choices have two content words or more, and the key's score \
+            is at least `min-shared` and higher than every distractor's. Not reported: ties (a question whose choices all vary one pattern \
+            equally, "He was the first Jewish governor / senator / candidate"), one-word choices, \
+            and questions with several correct choices. Known limits: the rule counts words, not \
+            meaning, so names that share a first name by chance ("George Bush", "George \
+            Washington") count as shared; with four choices, some key ends up sharing most by \
+            chance, so this is a note (`info`) to look at how the distractors were made. \
+            \(English.localeNote)
+            """,
+        severity: .info,
+        scope: .question,
+        options: Options.declarations,
+        examples: [
+            .triggering(questions: """
+                  - id: trade
+                    text: Which two players did the Blue Jays receive in the 1990 trade with San Diego?
+                    choices:
+                      - text: ↓Joe Carter and Roberto Alomar
+                        correct: true
+                      - Roberto Alomar and Duane Ward
+                      - Joe Carter and Sandy Alomar
+                      - Joe Carter and Duane Ward
+                  - id: usb
+                    text: What does USB stand for?
+                    choices:
+                      - Unique Serial Bus
+                      - Universal Storage Bank
+                      - text: ↓Universal Serial Bus
+                        correct: true
+                      - United Bus Scan
+                """),
+            // Near misses: every choice varies one pattern equally; one-word choices; three choices
+            // (fewer than min-choices).
+            .passing(questions: """
+                  - id: alexander
+                    text: What distinction does Moses Alexander hold?
+                    choices:
+                      - text: He was the first Jewish governor of a US state.
+                        correct: true
+                      - He was the first Jewish senator of a US state.
+                      - He was the first Jewish mayor of a US state.
+                      - He was the first Jewish judge of a US state.
+                  - id: gas
+                    text: Which gas do plants take in?
+                    choices:
+                      - text: Carbon dioxide
+                        correct: true
+                      - Oxygen
+                      - Nitrogen
+                      - Helium
+                  - id: usb
+                    text: What does USB stand for?
+                    choices:
+                      - Unique Serial Bus
+                      - text: Universal Serial Bus
+                        correct: true
+                      - United Bus Scan
+                """),
+            .passing(questions: """
+                  - id: usb
+                    text: What does USB stand for?
+                    choices:
+                      - Unique Serial Bus
+                      - Universal Storage Bank
+                      - text: Universal Serial Bus
+                        correct: true
+                      - United Bus Scan
+                """, options: ["min-shared": .integer(5)]),
+        ])
+
+    private let minChoices: Int
+    private let minShared: Int
+
+    init(options: Options) {
+        minChoices = options.minChoices
+        minShared = options.minShared
+    }
+
+    /// Function words, which every choice may share without converging on anything.
+    static let functionWords: Set<String> = [
+        "a", "an", "the", "of", "in", "on", "at", "to", "for", "and", "or", "nor", "by", "with", "from", "as", "into", "onto",
+        "is", "are", "was", "were", "be", "been", "being", "am", "it", "its", "this", "that", "these", "those", "he", "she",
+        "his", "her", "him", "they", "them", "their", "i", "you", "we", "my", "our", "your", "not", "no", "but", "so", "if",
+        "than", "then", "there", "has", "have", "had", "do", "does", "did", "can", "will", "would", "only", "also", "very",
+        "who", "which", "what", "when", "where", "how", "all", "any", "some", "one",
+    ]
+
+    /// The content words of a choice, stemmed, each once.
+    static func contentWords(_ text: String) -> Set<String> {
+        var result: Set<String> = []
+        for word in English.words(text) where !functionWords.contains(word.lower) {
+            result.insert(English.stem(word.lower))
+        }
+        return result
+    }
+
+    /// Whether `text` may have two words or more, told from an ASCII text's bytes (a word byte,
+    /// a byte that ends the word, then a word byte again, as `English.words` cuts them); true for
+    /// any other text. The quick look that turns away questions of one-word choices.
+    static func mayHaveTwoWords(_ text: String) -> Bool {
+        let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var inWord = false, sawWord = false
+            for (index, byte) in bytes.enumerated() {
+                if byte >= 0x80 { return true }
+                if English.isASCIIWordByte(byte) {
+                    if !inWord && sawWord { return true }
+                    inWord = true
+                    sawWord = true
+                } else if !(inWord && byte == UInt8(ascii: "'") && index + 1 < bytes.count && English.isASCIILetter(bytes[index + 1])) {
+                    inWord = false
+                }
+            }
+            return false
+        }
+        return answer ?? true
+    }
+
+    /// Per choice, the words it shares with each other choice, summed.
+    static func scores(_ words: [Set<String>]) -> [Int] {
+        words.indices.map { index in
+            words.indices.reduce(0) { sum, other in other == index ? sum : sum + words[index].intersection(words[other]).count }
+        }
+    }
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind == .singleChoice, question.choices.count >= minChoices, let key = question.correctIndexes.first,
+              question.correctIndexes.count == 1 else { return }
+        var reported: Set<SourceRange> = []
+        for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
+            guard let choices = item.allChoices, choices.filter({ Self.mayHaveTwoWords($0.text) }).count >= 3 else { continue }
+            // Words the stem gives every choice ("driver" under "A driver is tailgating you") are
+            // the topic, not a pattern the distractors vary.
+            let stemWords = Self.contentWords(item.stem.text)
+            let words = choices.map { Self.contentWords($0.text).subtracting(stemWords) }
+            guard words.filter({ $0.count >= 2 }).count >= 3 else { continue }
+            let scores = Self.scores(words)
+            guard scores[key] >= minShared, scores.indices.allSatisfy({ $0 == key || scores[$0] < scores[key] }),
+                  reported.insert(choices[key].range).inserted else { continue }
+            let nextBest = scores.indices.filter { $0 != key }.map { scores[$0] }.max() ?? 0
+            report("the correct choice \(English.quote(choices[key].text)) of question '\(question.id.value)'\(item.suffix) shares "
+                   + "\(scores[key]) words with the other choices, more than any distractor (at most \(nextBest)): the distractors "
+                   + "vary it, so the choice with most in common gives the answer away", at: choices[key].range)
+        }
+    }
+}

@@ -1,0 +1,312 @@
+import QuizBank
+import QuizYAML
+
+struct StemChoiceAgreementRule: QuestionRule {
+    static let description = RuleDescription(
+        id: "stem-choice-agreement",
+        summary: "Stem and choices that disagree in grammar beyond a/an: \"Which of these are...?\" over single things, \"...are\" before \"a ...\", or a key alone in its tense.",
+        rationale: """
+            Haladyna, Downing & Rodriguez (2002), guideline 28c: avoid "grammatical \
+            inconsistencies that cue the test-taker to the correct choice"; the NBME Item-Writing \
+            Guide (Paniagua & Swygert, 4th ed.) names grammatical cues first among the flaws that \
+            reward test-wiseness, and Tarrant et al. (2006) count them among the frequent flaws. \
+            `article-cue` checks a stem that ends in "a" or "an"; this rule checks number and \
+            tense, only where the words make it clear. (1) Number, a plural stem over single \
+            answers: "Which are", "Which of these are", "Which of the following were" (the verb \
+            right after "which" and "of these", "of those" or "of the following") in a question \
+            with one correct choice whose choices are all one thing each (starting with "a", "an" \
+            or "one", or of one to three words with no "and", comma or digit, the last not ending \
+            in "s"): the plural tells the learner to expect several answers where there is one. \
+            (2) Number, a completion stem that ends in "are" or "were" (a trailing blank or colon \
+            may follow) with choices that start with "a" or "an": those choices do not fit, and \
+            learners rule them out on grammar (or the key is among them and the stem misleads). \
+            (3) Tense, a completion stem (no "?") whose choices all continue it in lower case: \
+            the correct choice starts with a verb in one form (-ed, -s or -ing) and every \
+            distractor with a verb in one other form ("walked on the Moon" beside "walks on \
+            Mars", "swims the Channel"): the key alone agrees with the stem. Not reported: a \
+            plural stem with a choice that may be plural ("Lions", "Salt and pepper", "2 moons"), \
+            "Which animals are..." (the verb agrees with the noun, not the answer), choices in \
+            capitals (names), and choices whose forms vary. (4) An article twice: a stem that \
+            ends in "a" or "an" over choices that start with an article of their own ("lookin \
+            for a ... — a snack"). (5) Number, a stem that asks for one thing ("What is the \
+            official language of Brazil?", "Which club has won most titles?") over choices of which \
+            some list two, one of them another choice ("Spanish and Portuguese" beside \
+            "Portuguese"), and some do not: the lists do not fit; names and \
+            titles ("What is the name of the duo?") and quotations ("What is the state motto?") are \
+            left out. True/false statements are not \
+            checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
+            (ran, swam) have no form it knows, plural nouns without "s" (mice, people) read as \
+            singular, and a singular name ending in "s" (Mars, Paris) makes a choice unclear. \
+            \(English.localeNote)
+            """,
+        severity: .warning,
+        scope: .question,
+        examples: [
+            .triggering(questions: """
+                  - id: mammal
+                    text: ↓Which of these are mammals?
+                    choices:
+                      - text: Whale
+                        correct: true
+                      - Shark
+                      - Trout
+                  - id: fruit
+                    text: ↓The fruits that grow on palm trees are
+                    choices:
+                      - text: dates
+                        correct: true
+                      - an apple
+                      - a pear
+                  - id: armstrong
+                    text: In July 1969, Neil Armstrong
+                    choices:
+                      - text: ↓walked on the Moon
+                        correct: true
+                      - swims the English Channel
+                      - climbs Mount Everest
+                      - flies to Mars
+                """),
+            // An article twice; two languages where one is asked for.
+            .triggering(questions: """
+                  - id: lyric
+                    text: ↓I went to the shop, I was looking for a
+                    choices:
+                      - text: a snack
+                        correct: true
+                      - some milk
+                      - the paper
+                  - id: brazil
+                    text: ↓What is the official language of Brazil?
+                    choices:
+                      - English and Spanish
+                      - Spanish
+                      - Spanish and Portuguese
+                      - text: Portuguese
+                        correct: true
+                  - id: champions
+                    text: ↓Which club has won the most European Cups?
+                    choices:
+                      - text: Real Madrid
+                        correct: true
+                      - AC Milan and Real Madrid
+                      - AC Milan
+                """),
+            // Near misses: a choice that may be plural; the verb agrees with a noun of the stem;
+            // choices in capitals; a plural stem over plural-ending choices; forms that vary.
+            .passing(questions: """
+                  - id: felines
+                    text: Which of these are big cats?
+                    choices:
+                      - text: Lions
+                        correct: true
+                      - Wolves
+                      - Hyenas
+                  - id: kiwis
+                    text: Which country's people are called Kiwis?
+                    choices:
+                      - text: New Zealand
+                        correct: true
+                      - Australia
+                  - id: moon
+                    text: In July 1969, Neil Armstrong
+                    choices:
+                      - text: Walked on the Moon
+                        correct: true
+                      - Swims the English Channel
+                      - Climbs Mount Everest
+                  - id: verbs
+                    text: A hummingbird
+                    choices:
+                      - text: hovers in place
+                        correct: true
+                      - walked backwards
+                      - singing at night
+                  - id: motto
+                    text: What is the state motto of North Carolina?
+                    choices:
+                      - text: To be rather than to seem
+                        correct: true
+                      - By Valor and Arms
+                  - id: duo
+                    text: What is the name of the duo that sang The Sound of Silence?
+                    choices:
+                      - text: Simon and Garfunkel
+                        correct: true
+                      - The Everly Brothers
+                  - id: seasoning
+                    text: Which of these are usually on a dinner table?
+                    choices:
+                      - text: Salt and pepper
+                        correct: true
+                      - Sugar
+                      - Flour
+                """),
+        ])
+
+    init(options: RuleOptions) {}
+
+    private static let pluralVerbs: Set<String> = ["are", "were"]
+    /// "are" and "were", looked for before the stem's words are read.
+    private static let pluralFragments = English.Fragments(["are", "were"])
+    private static let choiceSets: Set<String> = ["these", "those", "following"]
+
+    /// Whether the stem asks in the plural of its answer: "Which are", "Which of these are",
+    /// "Which of the following were".
+    static func asksInPlural(_ words: [EnglishWord]) -> Bool {
+        for index in words.indices where words[index].lower == "which" {
+            var next = index + 1
+            if next + 1 < words.count, words[next].lower == "of" {
+                if choiceSets.contains(words[next + 1].lower) {
+                    next += 2
+                } else if next + 2 < words.count, words[next + 1].lower == "the", words[next + 2].lower == "following" {
+                    next += 3
+                } else {
+                    continue
+                }
+            }
+            if next < words.count, pluralVerbs.contains(words[next].lower) { return true }
+        }
+        return false
+    }
+
+    /// Whether a choice is clearly one thing: "a ..." or "an ...", or one to three words with no
+    /// "and", comma, ampersand, slash or digit, the last not ending in "s".
+    static func isClearlySingular(_ text: String) -> Bool {
+        let words = English.words(text)
+        guard let first = words.first, let last = words.last else { return false }
+        if words.count >= 2, first.lower == "a" || first.lower == "an" || first.lower == "one" { return true }
+        guard words.count <= 3, !text.contains(where: { $0 == "," || $0 == "&" || $0 == "/" || $0.isNumber }),
+              !words.contains(where: { $0.lower == "and" || $0.lower == "or" }) else { return false }
+        return !last.lower.hasSuffix("s") || last.lower.hasSuffix("ss")
+    }
+
+    /// The plural verb a completion stem ends with ("...are", "...were ___:"), if any.
+    static func finalPluralVerb(_ text: String, words: [EnglishWord]) -> String? {
+        guard let last = words.last, pluralVerbs.contains(last.lower) else { return nil }
+        let rest = text[last.range.upperBound...]
+        return rest.allSatisfy({ $0.isWhitespace || "_.…:-–—\"'\u{201D}".contains($0) }) ? last.lower : nil
+    }
+
+    private static let singularAsks: [[String]] = [["what", "is", "the"], ["what", "was", "the"], ["which", "is", "the"], ["which", "was", "the"]]
+    /// Words that end the noun asked for ("the official language of...").
+    private static let nounEnds: Set<String> = ["of", "in", "on", "at", "for", "by", "to", "from", "that", "which", "who", "spoken", "used", "called", "is", "was", "with"]
+
+    /// The choices that list two things ("Spanish and Portuguese") under a stem that asks for one
+    /// ("What is the official language of Brazil?"), when some other choice is a single thing;
+    /// nil otherwise. Names and titles ("the name", "the title") are left out: a duo's name has
+    /// an "and" in it.
+    static func listsUnderSingularAsk(_ stem: String, words: [EnglishWord], choices: [String]) -> [Int]? {
+        let lower = words.map(\.lower)
+        guard lower.count >= 4, !lower.contains(where: { English.quotingWords.contains($0) }) else { return nil }
+        // "Which club has won most titles?": "which", a singular noun and its verb.
+        if lower[0] == "which", !lower[1].hasSuffix("s"), lower[1] != "of", singularVerbs.contains(lower[2]) {
+            return lists(in: choices)
+        }
+        guard singularAsks.contains(Array(lower.prefix(3))) else { return nil }
+        let noun = lower.dropFirst(3).prefix { !nounEnds.contains($0) }
+        guard let head = noun.last, !noun.isEmpty, noun.count <= 3, !head.hasSuffix("s"),
+              !["name", "title", "names", "pair", "duo", "team", "couple", "combination", "group"].contains(head) else { return nil }
+        return lists(in: choices)
+    }
+
+    private static let singularVerbs: Set<String> = ["is", "was", "has", "had", "won", "did", "does"]
+
+    /// The choices that list two things of a word or two each, one of them another choice
+    /// ("Spanish and Portuguese" beside "Portuguese"), when some other choice is no list; nil
+    /// otherwise. ("Fresh air and exercise" under "What is the best way...?" is one answer.)
+    private static func lists(in choices: [String]) -> [Int]? {
+        let normalized = choices.map(English.normalized)
+        let lists = choices.indices.filter { index in
+            let parts = English.words(choices[index]).map(\.lower)
+            guard let and = parts.firstIndex(of: "and"), and > 0, and <= 2, and < parts.count - 1, parts.count - and - 1 <= 2 else { return false }
+            let halves = [parts[..<and].joined(separator: " "), parts[(and + 1)...].joined(separator: " ")]
+            return halves.contains { half in normalized.indices.contains { $0 != index && normalized[$0] == half } }
+        }
+        return !lists.isEmpty && lists.count < choices.count ? lists : nil
+    }
+
+    enum VerbForm { case past, thirdPerson, gerund }
+
+    /// The form of a choice's first word when it continues a stem in lower case and ends like an
+    /// inflected verb; nil otherwise.
+    static func verbForm(of text: String) -> VerbForm? {
+        guard let first = English.words(text).first, first.text.first?.isLowercase == true, first.lower.count >= 4,
+              first.text.allSatisfy(\.isLetter) else { return nil }
+        let word = first.lower
+        if word.hasSuffix("ing") { return .gerund }
+        if word.hasSuffix("ed") { return .past }
+        if word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is") { return .thirdPerson }
+        return nil
+    }
+
+    func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
+        guard question.kind != .trueFalse else { return }
+        var reportedStems: Set<SourceRange> = [], reportedChoices: Set<SourceRange> = []
+        for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
+            guard let choices = item.allChoices else { continue }
+            let stem = item.stem.text
+            // Quick look: the plural checks need "are" or "were" in the stem, the tense check a
+            // stem without "?" whose first choice starts with an inflected verb.
+            let mayBePlural = Self.pluralFragments.occur(in: stem)
+            let mayBeTense = choices.count >= 3 && !English.containsASCII(stem, "?") && Self.verbForm(of: choices[0].text) != nil
+            let finalArticle = ArticleCueRule.finalArticle(of: stem)
+            let firstWord = AggregateChoice.firstWord(stem)
+            let mayAskForOne = firstWord == "what" || firstWord == "which"
+            guard mayBePlural || mayBeTense || finalArticle != nil || mayAskForOne else { continue }
+            let words = English.words(stem)
+            if mayBePlural {
+                if question.kind == .singleChoice, Self.asksInPlural(words), choices.allSatisfy({ Self.isClearlySingular($0.text) }),
+                   reportedStems.insert(item.stem.range).inserted {
+                    report("the stem of question '\(question.id.value)'\(item.suffix) asks in the plural ('are'), but every choice "
+                           + "is one thing and one is correct: ask 'Which of these is...?'", at: item.stem.range)
+                    continue
+                }
+                if let verb = Self.finalPluralVerb(stem, words: words) {
+                    let misfits = choices.indices.filter { index in
+                        let first = English.words(choices[index].text).first?.lower
+                        return first == "a" || first == "an"
+                    }
+                    if !misfits.isEmpty, misfits.count < choices.count, reportedStems.insert(item.stem.range).inserted {
+                        let names = misfits.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
+                        let cue = misfits.contains { question.choices[$0].correct }
+                            ? "the correct answer is among them, so the stem misleads"
+                            : "learners can rule them out on grammar alone"
+                        report("the stem of question '\(question.id.value)'\(item.suffix) ends with '\(verb)', which does not fit "
+                               + "\(names): \(cue)", at: item.stem.range)
+                        continue
+                    }
+                }
+            }
+            // (4) "...looking for a" before "a snack": the article twice.
+            if let isAn = finalArticle {
+                let repeating = choices.indices.filter { index in
+                    let first = English.words(choices[index].text).first?.lower
+                    return first == "a" || first == "an" || first == "the"
+                }
+                if !repeating.isEmpty, reportedStems.insert(item.stem.range).inserted {
+                    let names = repeating.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
+                    report("the stem of question '\(question.id.value)'\(item.suffix) ends with '\(isAn ? "an" : "a")', and \(names) "
+                           + "start with an article again: end the stem before the article", at: item.stem.range)
+                    continue
+                }
+            }
+            // (5) "What is the official language...?" over "Spanish and Portuguese".
+            if mayAskForOne, let listed = Self.listsUnderSingularAsk(stem, words: words, choices: choices.map(\.text)),
+               reportedStems.insert(item.stem.range).inserted {
+                let names = listed.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
+                report("the stem of question '\(question.id.value)'\(item.suffix) asks for one thing, but \(names) "
+                       + "name two or more: learners rule them out on grammar alone", at: item.stem.range)
+                continue
+            }
+            guard mayBeTense, question.kind == .singleChoice, let key = question.correctIndexes.first,
+                  question.correctIndexes.count == 1, choices.count >= 3 else { continue }
+            let forms = choices.map { Self.verbForm(of: $0.text) }
+            guard let keyForm = forms[key], forms.indices.allSatisfy({ $0 == key || forms[$0] != nil && forms[$0] != keyForm }),
+                  Set(forms.indices.filter { $0 != key }.compactMap { forms[$0] }).count == 1,
+                  reportedChoices.insert(choices[key].range).inserted else { continue }
+            report("the correct choice \(English.quote(choices[key].text)) of question '\(question.id.value)'\(item.suffix) is the "
+                   + "only one whose verb has its form ('\(English.words(choices[key].text)[0].text)'): the key alone agrees with the "
+                   + "stem; give every choice the same tense", at: choices[key].range)
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Testing
+import TestSupport
+import QuizBank
+@testable import QuizLint
+
+/// The pieces of the item-writing rules that their examples do not pin down: the quick looks
+/// against the full readings, the thresholds at their edges, and the messages.
+@Suite struct ItemWritingRuleTests {
+    static func lint(_ questions: String, rule: String, options: [String: OptionValue] = [:]) -> [Finding] {
+        var configuration = Configuration()
+        if !options.isEmpty { configuration.rules[rule] = .init(severity: nil, isOff: false, options: options) }
+        let bank = RuleExample.header + questions
+        let input = LintInput(path: "bank.yaml", bytes: Array(bank.utf8), configuration: configuration)
+        return LintEngine(rules: RuleRegistry.all.filter { $0.description.id == rule }).lint([input]).findings
+    }
+
+    @Test func keyConvergenceQuickLookKeepsEveryTextOfTwoWords() {
+        let pieces = [" ", "Joe", "carter", "'", "s", "O'Neil", "-", "/", ",", "\t", "\r\n", "é", "1", "x'", "'y", "&", "."]
+        var generator = seededGenerator()
+        var kept = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
+            if KeyConvergenceRule.mayHaveTwoWords(text) {
+                kept += 1
+            } else {
+                #expect(English.words(text).count < 2, "\(text.debugDescription)")
+            }
+        }
+        #expect(kept > 1_000)
+    }
+
+    @Test func keyConvergenceScoresCountSharedWordsPerOtherChoice() {
+        let words = ["Joe Carter and Roberto Alomar", "Roberto Alomar and Duane Ward", "Joe Carter and Sandy Alomar", "Joe Carter and Duane Ward"]
+            .map(KeyConvergenceRule.contentWords)
+        #expect(KeyConvergenceRule.scores(words) == [7, 5, 6, 6])
+        // Function words are no content: "the" and "of" in every choice add nothing.
+        #expect(KeyConvergenceRule.contentWords("The Battle of the Somme") == ["battl", "somm"])
+    }
+
+    @Test func keyConvergenceMessageNamesTheScores() {
+        let findings = Self.lint("""
+              - id: usb
+                text: What does USB stand for?
+                choices:
+                  - Unique Serial Bus
+                  - Universal Storage Bank
+                  - text: Universal Serial Bus
+                    correct: true
+                  - United Bus Scan
+            """, rule: "key-convergence")
+        #expect(findings.map(\.message) == [
+            "the correct choice 'Universal Serial Bus' of question 'usb' shares 4 words with the other choices, more than any distractor (at most 3): the distractors vary it, so the choice with most in common gives the answer away",
+        ])
+    }
+
+    @Test(arguments: [
+        // lengths, expected outlier (index, next longest)
+        ([32, 18, 4], 0, 18), ([19, 11, 4], nil, 0), ([45, 15, 7, 4], 0, 15), ([20, 20, 4], nil, 0), ([14, 3], nil, 0),
+        ([26, 20], nil, 0), ([5, 40, 12], 1, 12),
+    ] as [([Int], Int?, Int)])
+    func lengthOutlierNeedsRatioDifferenceAndLength(_ lengths: [Int], _ index: Int?, _ next: Int) {
+        let outlier = KeyLongestBiasRule.lengthOutlier(lengths, ratio: 1.3, minLength: 15, minDifference: 10)
+        #expect(outlier?.index == index)
+        if index != nil { #expect(outlier?.next == next) }
+    }
+
+    @Test(arguments: [("Air  scatters", 12), (" Air scatters ", 12), ("Air\tscatters\n", 12), ("Air scatters", 12), ("", 0), ("  ", 0),
+                      ("a \r\n b", 3)])
+    func lengthsAreThoseLearnersSee(_ text: String, _ expected: Int) {
+        #expect(KeyLongestBiasRule.shownLength(text) == expected)
+    }
+
+    @Test func keyLongestBiasTellsTheKeyFromADistractor() {
+        let findings = Self.lint("""
+              - id: rain
+                text: What makes rain fall?
+                choices:
+                  - text: Gravity
+                    correct: true
+                  - The rotation of the Earth flinging water down
+                  - Wind
+              - id: grass
+                text: Why is grass green?
+                choices:
+                  - text: Chlorophyll absorbs red light
+                    correct: true
+                  - Paint
+            """, rule: "key-longest-bias", options: ["check-distractors": .boolean(true)])
+        #expect(findings.map(\.message) == [
+            "a wrong choice is 6.4 times as long as every other choice (45 and at most 7 characters; reported from 1.3 times, 10 characters more and 15 characters): it stands out by length; keep the choices about equal",
+            "the correct choice is 5.8 times as long as the longest wrong one (29 and 5 characters; reported from 1.3 times, 10 characters more and 15 characters): its length gives it away",
+        ])
+    }
+
+    @Test(arguments: [
+        ("A) 59", "59"), ("(b) 60", "60"), ("C. 61", "61"), ("d: 62", "62"), ("A)59", "A)59"), ("AB) 3", "AB) 3"), ("(A. 5", "(A. 5"),
+        ("59", "59"), ("", ""), ("A", "A"), (" E) 7 km", "7 km"),
+    ])
+    func optionLettersAreReadPast(_ text: String, _ expected: String) {
+        #expect(NumericValue.withoutLetterLabel(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("How many moons does Venus have?", true), ("What is the number of moons of Mercury?", true),
+        ("What percentage of Earth is water?", true), ("Which particle determines the atomic number?", false),
+        ("Which particle determines the atomic number of an element?", false), ("What proportion of voters stayed home?", true),
+        ("Which number is prime?", true), ("Name the golden proportion.", false),
+    ])
+    func countQuestionsAskHowMany(_ stem: String, _ expected: Bool) {
+        #expect(AggregateChoice.isCountQuestion(stem) == expected)
+    }
+
+    @Test(arguments: [
+        ("All of the above would be good ways to save energy", AggregateChoice.allOfTheAbove),
+        ("All of the diseases above", .allOfTheAbove), ("None of the answers listed is right", .noneOfTheAbove),
+        ("All of these are correct", .allOfTheAbove), ("All of the evergreens", nil), ("All of the King's Men", nil),
+        ("None of the Beatles wrote it down in the end", nil),
+    ] as [(String, AggregateChoice?)])
+    func longFormsAreAggregates(_ text: String, _ expected: AggregateChoice?) {
+        #expect(AggregateChoice.of(text, stem: { "Which is it?" }) == expected)
+    }
+
+    @Test(arguments: [
+        ("GDP measures", IncompleteStemRule.Kind.completion(words: 2)), ("Leaves of Grass", .completion(words: 3)),
+        ("Yabba Dabba Do.", .statement), ("The capital of France is", .completion(words: 5)), ("What does GDP measure", nil),
+        ("GDP measures what?", nil), ("This actress played Chloe.", nil), ("It was the first jet airliner.", nil),
+        ("The ___ is the powerhouse of the cell.", nil), ("Name the composer.", nil), ("Michael Jackson---", .completion(words: 2)),
+        ("The play ends here...", nil), ("Water boils at...", .completion(words: 3)), ("Jennifer Lopez was born there.", nil),
+        ("You drink the coffee and turn the cup over.", .statement),
+    ] as [(String, IncompleteStemRule.Kind?)])
+    func incompleteStemsAskNothing(_ stem: String, _ expected: IncompleteStemRule.Kind?) {
+        #expect(IncompleteStemRule.kind(of: stem, allCompletions: true) == expected)
+    }
+
+    @Test(arguments: [
+        ("GDP measures", true), ("The capital of France is", false), ("At The Mountains of Madness", true),
+    ])
+    func withoutAllCompletionsOnlyFragmentsAndTitles(_ stem: String, _ reported: Bool) {
+        #expect((IncompleteStemRule.kind(of: stem, allCompletions: false) != nil) == reported)
+    }
+
+    @Test func asciiBlanksWithEllipsesAreThoseOfAnyText() {
+        let pieces = ["_", "___", ".", "...", "....", " ", "\t", "word", "a", ",", ":", "?", "-", "'"]
+        var generator = seededGenerator()
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
+            #expect(BlankNotAtEndRule.asciiBlanks(in: text, ellipses: true) == BlankNotAtEndRule.blanksOfAnyText(in: text, ellipses: true),
+                    "\(text.debugDescription)")
+        }
+    }
+
+    @Test(arguments: [
+        ("Whale", true), ("a lion", true), ("One hen", true), ("Lions", false), ("Salt and pepper", false), ("2 moons", false),
+        ("Mars", false), ("Princess", true), ("Tom, Dick", false), ("The Great Barrier Reef Marine Park", false),
+    ])
+    func singularChoicesAreClearOnly(_ text: String, _ expected: Bool) {
+        #expect(StemChoiceAgreementRule.isClearlySingular(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("Which of these are mammals?", true), ("Which are mammals?", true), ("Which of the following were kings?", true),
+        ("Which animals are mammals?", false), ("Which of these is a mammal?", false), ("Which country's people are Kiwis?", false),
+    ])
+    func pluralStemsAskWithTheVerbAfterWhich(_ stem: String, _ expected: Bool) {
+        #expect(StemChoiceAgreementRule.asksInPlural(English.words(stem)) == expected)
+    }
+
+    @Test(arguments: [
+        ("dance", "dancing"), ("danced", "dance"), ("running", "run"), ("studied", "study"), ("studies", "study"),
+        ("painted", "paint"), ("deserts", "desert"),
+    ])
+    func inflectionsMeet(_ one: String, _ other: String) {
+        #expect(English.stem(one) == English.stem(other))
+    }
+
+    @Test(arguments: [
+        ("Where might someone go to see penguins?", false), ("Which drug might cause bleeding?", false),
+        ("Aspirin may cause bleeding. Which drug is it?", false), ("Which clouds usually bring storms?", true),
+        ("Most birds can fly. Which cannot?", false), ("Which trees do most birds nest in?", true),
+        ("Which is the most populous city?", false),
+    ])
+    func vagueTermsOfAStemAreReadInTheAskingSentence(_ stem: String, _ expected: Bool) {
+        let rule = VagueTermsRule(options: .init(terms: VagueTermsRule.defaultTerms + ["may", "might"]))
+        #expect(!rule.vagueTerms(in: stem, askingOnly: true).isEmpty == expected)
+    }
+
+    @Test(arguments: [
+        ("What do you call a sink that isn't draining?", false), ("Which of these is the one that does not belong?", true),
+        ("Which animal that lives in water is not a fish?", true), ("Which bird never flies?", true),
+        ("All but one of these are mammals.", true), ("Which city was all but destroyed in AD 79?", false),
+        ("Which city was all  but one destroyed?", false),
+    ])
+    func negativesInRelativeClausesDescribe(_ stem: String, _ expected: Bool) {
+        #expect(!NegativeStemRule.stemNegatives(stem).isEmpty == expected)
+    }
+
+    @Test(arguments: [
+        ("All birds can fly.", ["All"]), ("All four Beatles were born in Liverpool.", []), ("It was fine after all.", []),
+        ("The Olympics are held every four years.", []), ("Only 3% of water is fresh.", []), ("You must have seen it.", []),
+        ("Every elector must vote.", ["Every", "must"]), ("Not all birds can fly.", []), ("Saturn is the only planet with rings.", ["only"]),
+    ])
+    func absoluteTermsLeaveIdiomsAndCountsOut(_ text: String, _ expected: [String]) {
+        #expect(AbsoluteTermsRule.absolutes(in: text, terms: AbsoluteTermsRule.parse(AbsoluteTermsRule.defaultTerms)) == expected)
+    }
+}
