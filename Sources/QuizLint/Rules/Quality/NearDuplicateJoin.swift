@@ -21,6 +21,13 @@ import QuizSupport
 /// already in the text's cluster, and classes that keep apart what it would not report: the
 /// pairs and clusters are the same as with every pair verified, at a cost that grows with the
 /// number of clusters a text touches rather than the number of their members.
+///
+/// The visitor's partitions are joined one after the other, each with its own threshold (the
+/// rule joins questions of one specific answer at a lower one than the rest): within a
+/// partition the join is the same PPJoin, so it stays exact for every threshold. A low
+/// threshold makes prefixes longer (at 0.3, 70% of a text's shingles) and lists of common
+/// shingles are probed, but only among the questions of one answer, which are few in practice
+/// (an answer of 1% of a run's choice questions or more is generic and joined at the higher one).
 public enum NearDuplicateJoin {
     /// A confirmed pair of text indexes (`first < second`) and their Jaccard similarity.
     public struct Pair: Sendable, Equatable {

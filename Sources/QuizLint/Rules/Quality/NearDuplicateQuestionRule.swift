@@ -23,7 +23,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
     static let description = RuleDescription(
         id: "near-duplicate-question",
-        summary: "Reworded copies of a question in the banks of a run (and true/false statements that differ only to flip the answer).",
+        summary: "Reworded copies of a question in the banks of a run (and true/false statements that differ only to flip the answer, or that state a choice question with its answer).",
         rationale: """
             Items should be independent (Haladyna, Downing & Rodriguez 2002, "A review of \
             multiple-choice item-writing guidelines", guideline 4; the NBME item-writing guide's \
@@ -31,28 +31,55 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             copy gives away its answer just as an exact one does, and is much harder to see in a \
             large bank. Each question's text is put in the normal form of `duplicate-question` \
             (NFKC, case folded, punctuation and whitespace removed) and cut into character \
-            5-grams ("shingles"); two questions are similar when the Jaccard similarity of their \
-            shingle sets (shared shingles over all shingles of either) is at least `threshold`. \
-            Pairs are found by an exact prefix-filtered similarity join (PPJoin: shingles ordered \
-            rarest first, length and positional filters), which finds every pair above the \
-            threshold with a cost that grows near-linearly with the number of questions (a \
-            MinHash/LSH index would miss some pairs by design), and each candidate is confirmed \
-            by its exact Jaccard similarity. A similar pair is classified by its answers. The \
-            same answer is a likely duplicate (the configured severity), unless something shows \
-            another question: the texts hold different numbers ("won in 1992" / "won in 1996"), \
-            the answer is a generic one (used by at least 5 choice questions and 1% of them, \
-            like "All of these") and no wrong choice is shared, or two true/false statements \
-            each have a word the other lacks ("Frogs can breathe underwater" / "Turtles can \
-            ..."). A true/false statement nearly the same as another with the opposite answer is \
-            a negated pair, reported one severity step below the configured one (info by \
-            default: sometimes a deliberate pair, often a contradiction, and each gives the other \
-            away). The rest share a template but ask something else ("What is the capital of \
-            France?" / "... of Spain?"): template siblings, reported only with \
+            5-grams ("shingles"); the similarity of two texts is the Jaccard similarity of their \
+            shingle sets (shared shingles over all shingles of either). Candidates are found by \
+            an exact prefix-filtered similarity join (PPJoin: shingles ordered rarest first, \
+            length and positional filters), which finds every pair at or above a threshold with a \
+            cost that grows near-linearly with the number of questions (a MinHash/LSH index \
+            would miss some pairs by design), and each candidate's similarity is computed \
+            exactly. Within each source locale, questions with the same answer are joined at \
+            `threshold`, and English choice questions with the same specific answer at \
+            `reword-threshold`: rewordings of one question mostly share a third to a half of \
+            their shingles ("What is the capital of Iceland?" / "What is the capital and largest \
+            city of Iceland?": 0.44). A found pair is classified by a criterion stated here in \
+            full. The same answer is a likely duplicate (the configured severity), unless \
+            something shows another question: each text holds a number the other lacks ("won in \
+            1992" / "won in 1996"; a date added on one side is a detail); each English text \
+            holds a name the other lacks anywhere (a capitalized word, or one in capitals, that \
+            does not start a sentence and is not a stop word: "the state beverage of Ohio" / "... \
+            of Vermont", "The Love Boat" / "Eight is Enough"); the answer is generic (one of a \
+            fixed list such as "All of the above", "None of these", "Yes", "True", however rarely \
+            the bank uses it, or any answer of at least 5 choice questions and 1% of them) and no \
+            wrong choice is shared; or two true/false statements each have a word the other \
+            lacks ("Frogs can breathe underwater" / "Turtles can ..."). A pair under `threshold` \
+            must also be confirmed by its words: with stop words left out and words stemmed \
+            (plurals, -ed, -ing, -ly), the texts share at least two content words and at least \
+            `reword-overlap` of those of the text with fewer. A true statement that holds the \
+            correct choice of a choice question (a run of up to six of its words in the choice's \
+            normal form) is a likely duplicate of it when it says what the question asks \
+            ("Harrison Ford starred in Blade Runner." / "What actor starred in Blade Runner?"): \
+            the choice has a content word the question lacks, and the statement without the \
+            choice's words shares with the question at least two content words and \
+            `reword-overlap` of the content words of the one with more, with no name or number \
+            slot filled differently. A true/false statement nearly the same as another with the \
+            opposite answer is a negated pair, reported one severity step below the configured \
+            one (info by default: sometimes a deliberate pair, often a contradiction, and each \
+            gives the other away). The rest share a template but ask something else ("What is \
+            the capital of France?" / "... of Spain?"): template siblings, reported only with \
             `report-template-siblings`. Similar pairs of each kind are joined into clusters \
             (union-find), and each cluster is one finding at its first question, by file and \
             position, with the others as related locations. Questions with exactly the same \
             normal form are `duplicate-question`'s and not reported again: each set of them \
-            takes part through its first copy.
+            takes part through its first copy. Known limits: the word tests read English only \
+            (in other locales a pair needs `threshold`); synonyms are not known, so a rewording \
+            in other words ("When did the show begin?" / "When did it start airing?") that shares \
+            fewer shingles than `reword-threshold` or too few content words is missed; a slot \
+            filled by a common word is not seen, so two questions of one template with the same \
+            answer by chance are reported ("If the world were 100 people, how many would own a \
+            computer?" / "... have a college education?"); a name added on each side reads as \
+            another subject ("What Hollywood actor starred in Blood Diamond?" / "What actor \
+            starred as Danny Archer in Blood Diamond?"); a false statement that holds a wrong \
+            choice is not paired with its question.
             """,
         severity: .warning,
         scope: .run,
@@ -353,7 +380,10 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 let range = cluster.low == cluster.high ? Self.format(cluster.low)
                     : "\(Self.format(cluster.low))–\(Self.format(cluster.high))"
                 let others = cluster.nodes.count == 2 ? "another question" : "\(cluster.nodes.count - 1) other questions"
-                let test = "Jaccard similarity of 5-character shingles \(range), threshold \(shownThreshold)"
+                // Pairs under the threshold were confirmed by their words (rewordings, statements).
+                let test = "Jaccard similarity of 5-character shingles \(range), " + (cluster.low >= threshold ? "threshold \(shownThreshold)"
+                    : cluster.high < threshold ? "under the threshold \(shownThreshold) with the same content words"
+                    : "threshold \(shownThreshold), or under it with the same content words")
                 let firstID = entries[first].place.questions[entries[first].place.index].id
                 let id = firstID.value
                 report.path = entries[first].place.path

@@ -5,7 +5,8 @@ import QuizBank
 /// names (capitalized words inside a sentence) and numbers. Each list is sorted and unique,
 /// so that sets compare by merging; words are compared as stems (`English.stem`), exactly.
 struct QuestionWords: Equatable {
-    /// Stems of the words that carry content: not stop words, not one or two letters.
+    /// Stems of the words that carry content: not stop words, not one or two letters (but for
+    /// words in capitals: `TV`, `US`).
     var content: [String] = []
     /// Stems of the names: capitalized words (or words in capitals) that do not start a
     /// sentence, and are not stop words (`The Love Boat` gives `love`, `boat`).
@@ -24,7 +25,7 @@ struct QuestionWords: Equatable {
                 content.append(stem)
                 continue
             }
-            guard word.lower.count > 2, !English.stopWords.contains(word.lower), !Self.functionWords.contains(word.lower),
+            guard word.lower.count > 2 || word.isAllCaps, !English.stopWords.contains(word.lower), !Self.functionWords.contains(word.lower),
                   !English.stopWords.contains(stem) else { continue }
             content.append(stem)
             if word.isCapitalized || word.isAllCaps, !word.startsSentence { names.append(stem) }
