@@ -22,7 +22,7 @@ PIP_PACKAGES := jsonschema pyyaml regex
 # indirection (docs/performance.md). macOS ships the runtime with the system.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 
-.PHONY: all deps test-deps build release run play test corpus-test bench bench-scale bench-recall install clean fuzz fuzz-build fuzz-smoke
+.PHONY: all deps test-deps build release run play test corpus-test quality-eval quality-floors bench bench-scale bench-recall install clean fuzz fuzz-build fuzz-smoke
 
 all: build
 
@@ -99,6 +99,17 @@ corpus-test: deps
 	QUIZBANK_CORPUS=$(abspath $(CORPUS)) $(SWIFT) test --skip-build \
 	  --filter 'CorpusCompileTests|RoundTripTests|safeFixesOverTheCorpusKeepTheirPromises|theWalkThroughTakesCorpusBanksToAGreenGate'
 	$(PYTHON) Tests/stats/crosscheck.py $(BUILD_DIR)/debug/quizbank $(CORPUS)
+
+# The quality rules measured on the labelled set under Tests/Data/quality (docs/quality-evaluation.md):
+# precision, recall and F1 per rule and part beside a keyword baseline, and the ratchet against
+# Tests/Data/quality/floors.tsv; quality-floors also rewrites the floors with the current figures.
+quality-eval: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter QualityEvaluationTests
+
+quality-floors: deps
+	$(SWIFT) build --build-tests
+	QUALITY_FLOORS_OUT=$(abspath Tests/Data/quality/floors.tsv) $(SWIFT) test --skip-build --filter QualityEvaluationTests
 
 # Fuzzing (docs/fuzzing.md): libFuzzer, through the package of its own under Fuzz/, built with
 # ASan and coverage over every module. Seeds are read where they are (never copied): the

@@ -53,5 +53,7 @@ let package = Package(
         .testTarget(name: "QuizVersionsTests", dependencies: ["QuizVersions", "QuizBank"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "QuizBankKitTests", dependencies: ["QuizBankKit", "QuizCompile", "QuizBank"]),
+        // The quality rules measured on the labelled set under Tests/Data/quality (docs/quality-evaluation.md).
+        .testTarget(name: "QualityEvaluationTests", dependencies: ["QuizLint", "QuizBank"]),
     ]
 )
