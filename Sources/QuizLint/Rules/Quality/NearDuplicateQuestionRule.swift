@@ -5,7 +5,7 @@ import QuizSupport
 struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var threshold: Double = 0.6
-        var rewordThreshold: Double = 0.3
+        var rewordThreshold: Double = 0.25
         var rewordOverlap: Double = 0.6
         var reportTemplateSiblings = false
 
@@ -39,7 +39,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             would miss some pairs by design), and each candidate's similarity is computed \
             exactly. Within each source locale, questions with the same answer are joined at \
             `threshold`, and English choice questions with the same specific answer at \
-            `reword-threshold`: rewordings of one question mostly share a third to a half of \
+            `reword-threshold`: rewordings of one question mostly share a quarter to a half of \
             their shingles ("What is the capital of Iceland?" / "What is the capital and largest \
             city of Iceland?": 0.44). A found pair is classified by a criterion stated here in \
             full. The same answer is a likely duplicate (the configured severity), unless \
@@ -69,8 +69,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             `report-template-siblings`. Similar pairs of each kind are joined into clusters \
             (union-find), and each cluster is one finding at its first question, by file and \
             position, with the others as related locations. Questions with exactly the same \
-            normal form are `duplicate-question`'s and not reported again: each set of them \
-            takes part through its first copy. Known limits: the word tests read English only \
+            normal form are `duplicate-question`'s: each set of them takes part through its \
+            first copy, and the other copies are listed beside it. Known limits: the word tests read English only \
             (in other locales a pair needs `threshold`); synonyms are not known, so a rewording \
             in other words ("When did the show begin?" / "When did it start airing?") that shares \
             fewer shingles than `reword-threshold` or too few content words is missed; a slot \
@@ -361,25 +361,38 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 let noun = Self.noun(kind)
                 var related: [Finding.Related] = []
                 related.reserveCapacity(cluster.best.count)
-                for (node, similarity) in zip(cluster.nodes.dropFirst(), cluster.best) {
+                /// A member, with its similarity, or the member whose text it has word for word
+                /// (the other copies of a text are `duplicate-question`'s, and listed here too).
+                func relate(_ entry: Int, _ similarity: Double, copyOf original: Int?) {
                     // Fields are read in place: a copy of the entry or of its question retains a
                     // dozen references scattered in memory, which made large clusters slow to report.
-                    let entry = run.groups[node][0]
                     let questions = entries[entry].place.questions
                     let index = entries[entry].place.index
                     var note = noun
                     note += ": '"
                     note += questions[index].id.value
-                    note += "' (similarity "
-                    note += Self.format(similarity)
-                    note += ", answer "
+                    if let original {
+                        note += "' (the same text as '"
+                        note += entries[original].place.questions[entries[original].place.index].id.value
+                        note += "', answer "
+                    } else {
+                        note += "' (similarity "
+                        note += Self.format(similarity)
+                        note += ", answer "
+                    }
                     note += DuplicateQuestionRule.shown(questions[index], locale: entries[entry].locale)
                     note += ")"
                     related.append(Finding.Related(path: entries[entry].place.path, range: questions[index].id.range, note: note))
                 }
+                for copy in run.groups[cluster.nodes[0]].dropFirst() { relate(copy, 1, copyOf: first) }
+                for (node, similarity) in zip(cluster.nodes.dropFirst(), cluster.best) {
+                    let entry = run.groups[node][0]
+                    relate(entry, similarity, copyOf: nil)
+                    for copy in run.groups[node].dropFirst() { relate(copy, 1, copyOf: entry) }
+                }
                 let range = cluster.low == cluster.high ? Self.format(cluster.low)
                     : "\(Self.format(cluster.low))–\(Self.format(cluster.high))"
-                let others = cluster.nodes.count == 2 ? "another question" : "\(cluster.nodes.count - 1) other questions"
+                let others = related.count == 1 ? "another question" : "\(related.count) other questions"
                 // Pairs under the threshold were confirmed by their words (rewordings, statements).
                 let test = "Jaccard similarity of 5-character shingles \(range), " + (cluster.low >= threshold ? "threshold \(shownThreshold)"
                     : cluster.high < threshold ? "under the threshold \(shownThreshold) with the same content words"
@@ -468,11 +481,16 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 let entry = run.entries[run.groups[node][0]]
                 let id: Int32
                 let generic = genericAnswers.contains(entry.answer)
-                if let existing = answerIDs[entry.answer] {
+                // Answers that differ only in their spaces are one (`Half-brothers` / `Half brothers`).
+                var key = entry.answer
+                if case .choices(let forms) = key, forms.contains(where: { $0.utf8.contains(0x20) }) {
+                    key = .choices(forms.map { String($0.unicodeScalars.filter { $0 != " " }) }.sorted())
+                }
+                if let existing = answerIDs[key] {
                     id = existing
                 } else {
                     id = Int32(answerIDs.count + 1)
-                    answerIDs[entry.answer] = id
+                    answerIDs[key] = id
                     if case .choices = entry.answer {
                         rewordableAnswer.append(isEnglish && !generic)
                     } else {

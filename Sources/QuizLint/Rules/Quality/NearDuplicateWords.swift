@@ -50,12 +50,36 @@ struct QuestionWords: Equatable {
     }
 
     /// The two texts fill a slot of one template differently: each has a name the other text
-    /// does not have anywhere (`The Love Boat` / `Eight is Enough`), or each has a number the
-    /// other lacks (`in 1992` / `in 1996`). A name or number on one side only is an added
-    /// detail, not another subject.
+    /// does not have anywhere, not even spelt one letter off (`The Love Boat` / `Eight is
+    /// Enough`, but not `Simmons` / `Simons`), or each has a number the other lacks (`in 1992` /
+    /// `in 1996`). A name or number on one side only is an added detail, not another subject.
     func fillsAnotherSlot(than other: QuestionWords) -> Bool {
-        (Self.hasOneNotIn(names, other.all) && Self.hasOneNotIn(other.names, all))
+        (Self.hasNameNotIn(names, other.all) && Self.hasNameNotIn(other.names, all))
             || (Self.hasOneNotIn(numbers, other.numbers) && Self.hasOneNotIn(other.numbers, numbers))
+    }
+
+    /// Whether one of the sorted `names` is not among the sorted `words`, nor one letter off a
+    /// word of five letters or more there.
+    static func hasNameNotIn(_ names: [String], _ words: [String]) -> Bool {
+        var j = 0
+        for name in names {
+            while j < words.count && words[j] < name { j += 1 }
+            if j < words.count && words[j] == name { continue }
+            if name.utf8.count >= 5, words.contains(where: { $0.utf8.count >= 5 && oneEditApart(name, $0) }) { continue }
+            return true
+        }
+        return false
+    }
+
+    /// One letter replaced, added or left out (by scalars).
+    static func oneEditApart(_ a: String, _ b: String) -> Bool {
+        var x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        if x.count > y.count { swap(&x, &y) }
+        guard y.count - x.count <= 1 else { return false }
+        var i = 0
+        while i < x.count && x[i] == y[i] { i += 1 }
+        if x.count == y.count { return i == x.count || x[(i + 1)...] == y[(i + 1)...] }
+        return x[i...] == y[(i + 1)...]
     }
 
     /// The content words both texts have.
