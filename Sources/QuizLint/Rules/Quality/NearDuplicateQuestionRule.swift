@@ -42,11 +42,12 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             `reword-threshold`: rewordings of one question mostly share a quarter to a half of \
             their shingles ("What is the capital of Iceland?" / "What is the capital and largest \
             city of Iceland?": 0.44). A found pair is classified by a criterion stated here in \
-            full. The same answer is a likely duplicate (the configured severity), unless \
+            full. The same answer (correct choices compared in their normal form, spaces aside: \
+            "Half-brothers" is "Half brothers") is a likely duplicate (the configured severity), unless \
             something shows another question: each text holds a number the other lacks ("won in \
             1992" / "won in 1996"; a date added on one side is a detail); each English text \
-            holds a name the other lacks anywhere (a capitalized word, or one in capitals, that \
-            does not start a sentence and is not a stop word: "the state beverage of Ohio" / "... \
+            holds a name the other lacks anywhere, even one letter off (a capitalized word, or \
+            one in capitals, that does not start a sentence and is not a stop word: "the state beverage of Ohio" / "... \
             of Vermont", "The Love Boat" / "Eight is Enough"); the answer is generic (one of a \
             fixed list such as "All of the above", "None of these", "Yes", "True", however rarely \
             the bank uses it, or any answer of at least 5 choice questions and 1% of them) and no \
@@ -76,7 +77,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             fewer shingles than `reword-threshold` or too few content words is missed; a slot \
             filled by a common word is not seen, so two questions of one template with the same \
             answer by chance are reported ("If the world were 100 people, how many would own a \
-            computer?" / "... have a college education?"); a name added on each side reads as \
+            computer?" / "... have a college education?"); an answer with a word more is \
+            another answer ("October 1962" / "1962"), so the pair is never compared; a name added on each side reads as \
             another subject ("What Hollywood actor starred in Blood Diamond?" / "What actor \
             starred as Danny Archer in Blood Diamond?"); a false statement that holds a wrong \
             choice is not paired with its question.
