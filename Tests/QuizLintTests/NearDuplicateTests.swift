@@ -138,5 +138,13 @@ import QuizBank
         let yes = Self.choice("dogs", "Can dogs see the colour blue?", answer: "Yes", wrong: "No")
             + Self.choice("cats", "Can cats see the colour blue?", answer: "Yes", wrong: "Only at night")
         #expect(QualityRuleTests.lint([("a.yaml", Self.bank(yes))], rule: "near-duplicate-question").isEmpty)
+        // So is "True" as a choice.
+        let truth = Self.choice("owls", "Owls can see in the dark. True or false?", answer: "True", wrong: "False")
+            + Self.choice("bats", "Bats can see in the dark. True or false?", answer: "True", wrong: "Only at dusk")
+        #expect(QualityRuleTests.lint([("a.yaml", Self.bank(truth))], rule: "near-duplicate-question").isEmpty)
+        // The same wrong choice shows the same question.
+        let shared = Self.choice("owls", "Owls can see in the dark. True or false?", answer: "True", wrong: "False")
+            + Self.choice("owls-2", "Owls can see well in the dark. True or false?", answer: "True", wrong: "False")
+        #expect(QualityRuleTests.lint([("a.yaml", Self.bank(shared))], rule: "near-duplicate-question").count == 1)
     }
 }
