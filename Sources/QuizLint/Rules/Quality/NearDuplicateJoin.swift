@@ -26,8 +26,7 @@ import QuizSupport
 /// rule joins questions of one specific answer at a lower one than the rest): within a
 /// partition the join is the same PPJoin, so it stays exact for every threshold. A low
 /// threshold makes prefixes longer (at 0.25, 75% of a text's shingles) and lists of common
-/// shingles are probed, but only among the questions of one answer, which are few in practice
-/// (an answer of 1% of a run's choice questions or more is generic and joined at the higher one).
+/// shingles are probed, but only among the questions of one answer, which the rule bounds (64).
 public enum NearDuplicateJoin {
     /// A confirmed pair of text indexes (`first < second`) and their Jaccard similarity.
     public struct Pair: Sendable, Equatable {

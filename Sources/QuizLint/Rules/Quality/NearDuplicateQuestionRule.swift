@@ -38,8 +38,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             cost that grows near-linearly with the number of questions (a MinHash/LSH index \
             would miss some pairs by design), and each candidate's similarity is computed \
             exactly. Within each source locale, questions with the same answer are joined at \
-            `threshold`, and English choice questions with the same specific answer at \
-            `reword-threshold`: rewordings of one question mostly share a quarter to a half of \
+            `threshold`, and English choice questions with the same specific answer (of at most \
+            64 questions) at `reword-threshold`: rewordings of one question mostly share a quarter to a half of \
             their shingles ("What is the capital of Iceland?" / "What is the capital and largest \
             city of Iceland?": 0.44). A found pair is classified by a criterion stated here in \
             full. The same answer (correct choices compared in their normal form, spaces aside: \
@@ -78,7 +78,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             filled by a common word is not seen, so two questions of one template with the same \
             answer by chance are reported ("If the world were 100 people, how many would own a \
             computer?" / "... have a college education?"); an answer with a word more is \
-            another answer ("October 1962" / "1962"), so the pair is never compared; a name added on each side reads as \
+            another answer ("October 1962" / "1962"), so the pair is never compared; the \
+            questions of an answer of more than 64 are compared at `threshold` only; a name added on each side reads as \
             another subject ("What Hollywood actor starred in Blood Diamond?" / "What actor \
             starred as Danny Archer in Blood Diamond?"); a false statement that holds a wrong \
             choice is not paired with its question.
@@ -258,6 +259,10 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         rewordOverlap = options.rewordOverlap
         reportSiblings = options.reportTemplateSiblings
     }
+
+    /// The most questions (distinct texts of one locale) an answer may have for them to be
+    /// searched for rewordings and statements under `threshold`.
+    static let mostQuestionsOfARewordedAnswer = 64
 
     /// Answers that say nothing about what was asked, however rarely a bank uses them (choice
     /// forms, as `RunQuestions.choiceForm` makes them).
@@ -479,6 +484,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             questionWords = Array(repeating: nil, count: nodes.count)
             var answerIDs: [RunQuestions.AnswerKey: Int32] = [:]
             var numberIDs: [[String]: Int] = [:]
+            var questionsOfAnswer = [0]
             for node in nodes {
                 let entry = run.entries[run.groups[node][0]]
                 let id: Int32
@@ -490,9 +496,11 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 }
                 if let existing = answerIDs[key] {
                     id = existing
+                    questionsOfAnswer[Int(id)] += 1
                 } else {
                     id = Int32(answerIDs.count + 1)
                     answerIDs[key] = id
+                    questionsOfAnswer.append(1)
                     if case .choices = entry.answer {
                         rewordableAnswer.append(isEnglish && !generic)
                     } else {
@@ -518,6 +526,11 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                     isTrueFalse.append(false)
                     classes.append(id)
                 }
+            }
+            // An answer of many questions says little, and joining its questions at the lower
+            // threshold would cost the square of their number: a fixed bound keeps it linear.
+            for id in rewordableAnswer.indices where questionsOfAnswer[id] > NearDuplicateQuestionRule.mostQuestionsOfARewordedAnswer {
+                rewordableAnswer[id] = false
             }
         }
 
@@ -630,7 +643,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             // The correct choices of choice questions with a specific answer, by the hash of their form.
             var choices: [(hash: UInt64, record: Int32, choice: Int32)] = []
             var longest = 0
-            for x in nodes.indices where !isTrueFalse[x] && !isGeneric[x] {
+            for x in nodes.indices where rewordableAnswer[Int(answers[x])] {
                 let entry = run.entries[run.groups[nodes[x]][0]]
                 for (index, choice) in entry.place.question.choices.enumerated() where choice.correct {
                     let form = RunQuestions.choiceForm(choice.text.source(entry.locale))
