@@ -39,7 +39,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             would miss some pairs by design), and each candidate's similarity is computed \
             exactly. Within each source locale, questions with the same answer are joined at \
             `threshold`, and English choice questions with the same specific answer (of at most \
-            64 questions) at `reword-threshold`: rewordings of one question mostly share a quarter to a half of \
+            16 questions) at `reword-threshold`: rewordings of one question mostly share a quarter to a half of \
             their shingles ("What is the capital of Iceland?" / "What is the capital and largest \
             city of Iceland?": 0.44). A found pair is classified by a criterion stated here in \
             full. The same answer (correct choices compared in their normal form, spaces aside: \
@@ -79,7 +79,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             answer by chance are reported ("If the world were 100 people, how many would own a \
             computer?" / "... have a college education?"); an answer with a word more is \
             another answer ("October 1962" / "1962"), so the pair is never compared; the \
-            questions of an answer of more than 64 are compared at `threshold` only; a name added on each side reads as \
+            questions of an answer of more than 16 are compared at `threshold` only; a name added on each side reads as \
             another subject ("What Hollywood actor starred in Blood Diamond?" / "What actor \
             starred as Danny Archer in Blood Diamond?"); a false statement that holds a wrong \
             choice is not paired with its question.
@@ -262,7 +262,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
     /// The most questions (distinct texts of one locale) an answer may have for them to be
     /// searched for rewordings and statements under `threshold`.
-    static let mostQuestionsOfARewordedAnswer = 64
+    static let mostQuestionsOfARewordedAnswer = 16
 
     /// Answers that say nothing about what was asked, however rarely a bank uses them (choice
     /// forms, as `RunQuestions.choiceForm` makes them).
