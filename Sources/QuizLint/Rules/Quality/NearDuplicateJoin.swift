@@ -21,6 +21,12 @@ import QuizSupport
 /// already in the text's cluster, and classes that keep apart what it would not report: the
 /// pairs and clusters are the same as with every pair verified, at a cost that grows with the
 /// number of clusters a text touches rather than the number of their members.
+///
+/// The visitor's partitions are joined one after the other, each with its own threshold (the
+/// rule joins questions of one specific answer at a lower one than the rest): within a
+/// partition the join is the same PPJoin, so it stays exact for every threshold. A low
+/// threshold makes prefixes longer (at 0.25, 75% of a text's shingles) and lists of common
+/// shingles are probed, but only among the questions of one answer, which the rule bounds (16).
 public enum NearDuplicateJoin {
     /// A confirmed pair of text indexes (`first < second`) and their Jaccard similarity.
     public struct Pair: Sendable, Equatable {
@@ -66,15 +72,18 @@ public enum NearDuplicateJoin {
 
     /// The pairs of distinct texts (`texts` should hold no repeats) at or above `threshold`.
     static func uniquePairs(_ texts: [String], threshold: Double) -> [Pair] {
-        var collector = PairCollector()
-        join(ShingleSets(texts), threshold: threshold, visitor: &collector)
+        var collector = PairCollector(threshold: threshold)
+        join(ShingleSets(texts), visitor: &collector)
         return collector.pairs
     }
 
     /// Decides which candidates are verified, and takes the confirmed pairs.
     protocol Visitor {
-        /// Records of different partitions are never compared (they have separate indexes).
+        /// Records of different partitions are never compared (they have separate indexes); a
+        /// record of a negative partition is in no pair.
         func partition(_ x: Int) -> Int32
+        /// The least similarity of a pair of a partition (each partition is joined with its own).
+        func threshold(_ partition: Int32) -> Double
         /// Whether two records of one partition may be a pair at all; checked once per
         /// candidate, so it must be cheap.
         func compatible(_ x: Int, _ y: Int) -> Bool
@@ -85,8 +94,10 @@ public enum NearDuplicateJoin {
     }
 
     struct PairCollector: Visitor {
+        let threshold: Double
         var pairs: [Pair] = []
         func partition(_ x: Int) -> Int32 { 0 }
+        func threshold(_ partition: Int32) -> Double { threshold }
         func compatible(_ x: Int, _ y: Int) -> Bool { true }
         func shouldVerify(_ x: Int, _ y: Int) -> Bool { true }
         mutating func found(_ x: Int, _ y: Int, similarity: Double) {
@@ -104,6 +115,15 @@ public enum NearDuplicateJoin {
 
         var count: Int { offsets.count - 1 }
         func size(_ index: Int) -> Int { offsets[index + 1] - offsets[index] }
+
+        /// The Jaccard similarity of two texts' shingle sets (0 when either has none).
+        func similarity(_ x: Int, _ y: Int) -> Double {
+            let common = tokens.withUnsafeBufferPointer { tokens in
+                NearDuplicateJoin.intersectionCount(tokens, offsets[x], size(x), offsets[y], size(y), atLeast: 0)
+            }
+            let union = size(x) + size(y) - common
+            return union == 0 ? 0 : Double(common) / Double(union)
+        }
 
         init(_ texts: [String]) {
             var table = ShingleTable(capacity: 1 << 16)
@@ -224,16 +244,32 @@ public enum NearDuplicateJoin {
     /// PPJoin over the shingle sets: records in order of size, prefix filter, length filter,
     /// positional filter, then verification by an exact merge (stopped as soon as the overlap
     /// can no longer reach the threshold).
-    static func join<V: Visitor>(_ sets: ShingleSets, threshold t: Double, visitor: inout V) {
+    static func join<V: Visitor>(_ sets: ShingleSets, visitor: inout V) {
         let count = sets.count
         let sizes = (0..<count).map { sets.size($0) }
         // Partition by partition, each in order of size.
         let partitions = (0..<count).map { visitor.partition($0) }
-        let order = (0..<count).filter { sizes[$0] > 0 }.sorted {
+        let order = (0..<count).filter { sizes[$0] > 0 && partitions[$0] >= 0 }.sorted {
             if partitions[$0] != partitions[$1] { return partitions[$0] < partitions[$1] }
             return sizes[$0] != sizes[$1] ? sizes[$0] < sizes[$1] : $0 < $1
         }
-        func indexedPrefix(_ size: Int) -> Int {
+        // Each partition's threshold, as an index into the few distinct ones (`levels`).
+        var levels: [Double] = []
+        var levelOfPartition: [Int32: Int] = [:]
+        var level = [Int](repeating: 0, count: count)
+        for record in order {
+            let part = partitions[record]
+            if let known = levelOfPartition[part] {
+                level[record] = known
+                continue
+            }
+            let t = visitor.threshold(part)
+            let index = levels.firstIndex(of: t) ?? levels.count
+            if index == levels.count { levels.append(t) }
+            levelOfPartition[part] = index
+            level[record] = index
+        }
+        func indexedPrefix(_ size: Int, _ t: Double) -> Int {
             max(1, min(size, size - ceiling(2 * t / (1 + t) * Double(size)) + 1))
         }
         // Inverted lists of indexed prefixes, flat: the list of token w is
@@ -244,16 +280,18 @@ public enum NearDuplicateJoin {
         var listStart = [Int32](repeating: 0, count: sets.vocabulary + 1)
         for record in order {
             let base = sets.offsets[record]
-            for i in 0..<indexedPrefix(sizes[record]) { listStart[Int(sets.tokens[base + i]) + 1] += 1 }
+            for i in 0..<indexedPrefix(sizes[record], levels[level[record]]) { listStart[Int(sets.tokens[base + i]) + 1] += 1 }
         }
         for w in 0..<sets.vocabulary { listStart[w + 1] += listStart[w] }
         var lists = (0..<sets.vocabulary).map { TokenList(end: listStart[$0], first: listStart[$0], partition: -1) }
         var entries = [ListEntry](repeating: ListEntry(record: 0, position: 0, size: 0), count: Int(listStart[sets.vocabulary]))
         var overlap = [Int32](repeating: 0, count: count)
         let pruned = Int32.min
-        // ⌈t/(1+t)·(lx + ly)⌉, the overlap a pair of sizes lx and ly needs, by lx + ly.
+        // ⌈t/(1+t)·(lx + ly)⌉, the overlap a pair of sizes lx and ly needs, by lx + ly: one
+        // table per threshold, one after the other.
         let largest = sizes.max() ?? 0
-        let neededFor = (0...(2 * largest)).map { Int32(ceiling(t / (1 + t) * Double($0))) }
+        let tableSize = 2 * largest + 1
+        let neededFor = levels.flatMap { t in (0..<tableSize).map { Int32(ceiling(t / (1 + t) * Double($0))) } }
         var touched: [Int32] = []
         sets.tokens.withUnsafeBufferPointer { tokens in
         sizes.withUnsafeBufferPointer { sizes in
@@ -264,6 +302,8 @@ public enum NearDuplicateJoin {
         lists.withUnsafeMutableBufferPointer { lists in
             for xIndex in order {
                 let part = partitions[xIndex]
+                let t = levels[level[xIndex]]
+                let neededBase = level[xIndex] * tableSize
                 let lx = sizes[xIndex]
                 let xBase = offsets[xIndex]
                 let minLength = ceiling(t * Double(lx))
@@ -296,9 +336,8 @@ public enum NearDuplicateJoin {
                             }
                         }
                         let ly = Int(entry.size)
-                        let needed = Int(neededFor[lx + ly])
                         let bound = Int(current) + 1 + min(lx - i - 1, ly - Int(entry.position) - 1)
-                        overlap[y] = bound >= needed ? current + 1 : pruned
+                        overlap[y] = bound >= Int(neededFor[neededBase + lx + ly]) ? current + 1 : pruned
                     }
                 }
                 for record in touched {
@@ -307,13 +346,13 @@ public enum NearDuplicateJoin {
                     overlap[y] = 0
                     guard counted != pruned, visitor.shouldVerify(xIndex, y) else { continue }
                     let ly = sizes[y]
-                    let needed = Int(neededFor[lx + ly])
-                    let common = intersectionCount(tokens, xBase, lx, offsets[y], ly, atLeast: needed)
-                    guard common >= needed else { continue }
+                    let least = Int(neededFor[neededBase + lx + ly])
+                    let common = intersectionCount(tokens, xBase, lx, offsets[y], ly, atLeast: least)
+                    guard common >= least else { continue }
                     let similarity = Double(common) / Double(lx + ly - common)
                     if similarity >= t { visitor.found(xIndex, y, similarity: similarity) }
                 }
-                for i in 0..<indexedPrefix(lx) {
+                for i in 0..<indexedPrefix(lx, t) {
                     let token = Int(tokens[xBase + i])
                     if lists[token].partition != part {
                         lists[token].partition = part

@@ -5,11 +5,17 @@ import QuizSupport
 struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var threshold: Double = 0.6
+        var rewordThreshold: Double = 0.25
+        var rewordOverlap: Double = 0.6
         var reportTemplateSiblings = false
 
         static let elements: [RuleOptionElement<Self>] = [
             .number("threshold", \.threshold, in: 0.3...1.0,
                 "least Jaccard similarity of the 5-character shingle sets for two questions to be similar"),
+            .number("reword-threshold", \.rewordThreshold, in: 0.2...1.0,
+                "least similarity for two English questions with the same specific answer to be compared word by word"),
+            .number("reword-overlap", \.rewordOverlap, in: 0.0...1.0,
+                "least share of the shorter text's content words the other has, for a pair under threshold to be a rewording"),
             .boolean("report-template-siblings", \.reportTemplateSiblings,
                 "also report similar questions with other answers (same stem, different subject)"),
         ]
@@ -17,7 +23,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
     static let description = RuleDescription(
         id: "near-duplicate-question",
-        summary: "Reworded copies of a question in the banks of a run (and true/false statements that differ only to flip the answer).",
+        summary: "Reworded copies of a question in the banks of a run (and true/false statements that differ only to flip the answer, or that state a choice question with its answer).",
         rationale: """
             Items should be independent (Haladyna, Downing & Rodriguez 2002, "A review of \
             multiple-choice item-writing guidelines", guideline 4; the NBME item-writing guide's \
@@ -25,28 +31,58 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             copy gives away its answer just as an exact one does, and is much harder to see in a \
             large bank. Each question's text is put in the normal form of `duplicate-question` \
             (NFKC, case folded, punctuation and whitespace removed) and cut into character \
-            5-grams ("shingles"); two questions are similar when the Jaccard similarity of their \
-            shingle sets (shared shingles over all shingles of either) is at least `threshold`. \
-            Pairs are found by an exact prefix-filtered similarity join (PPJoin: shingles ordered \
-            rarest first, length and positional filters), which finds every pair above the \
-            threshold with a cost that grows near-linearly with the number of questions (a \
-            MinHash/LSH index would miss some pairs by design), and each candidate is confirmed \
-            by its exact Jaccard similarity. A similar pair is classified by its answers. The \
-            same answer is a likely duplicate (the configured severity), unless something shows \
-            another question: the texts hold different numbers ("won in 1992" / "won in 1996"), \
-            the answer is a generic one (used by at least 5 choice questions and 1% of them, \
-            like "All of these") and no wrong choice is shared, or two true/false statements \
-            each have a word the other lacks ("Frogs can breathe underwater" / "Turtles can \
-            ..."). A true/false statement nearly the same as another with the opposite answer is \
-            a negated pair, reported one severity step below the configured one (info by \
-            default: sometimes a deliberate pair, often a contradiction, and each gives the other \
-            away). The rest share a template but ask something else ("What is the capital of \
-            France?" / "... of Spain?"): template siblings, reported only with \
+            5-grams ("shingles"); the similarity of two texts is the Jaccard similarity of their \
+            shingle sets (shared shingles over all shingles of either). Candidates are found by \
+            an exact prefix-filtered similarity join (PPJoin: shingles ordered rarest first, \
+            length and positional filters), which finds every pair at or above a threshold with a \
+            cost that grows near-linearly with the number of questions (a MinHash/LSH index \
+            would miss some pairs by design), and each candidate's similarity is computed \
+            exactly. Within each source locale, questions with the same answer are joined at \
+            `threshold`, and English choice questions with the same specific answer (of at most \
+            16 questions) at `reword-threshold`: rewordings of one question mostly share a quarter to a half of \
+            their shingles ("What is the capital of Iceland?" / "What is the capital and largest \
+            city of Iceland?": 0.44). A found pair is classified by a criterion stated here in \
+            full. The same answer (correct choices compared in their normal form, spaces aside: \
+            "Half-brothers" is "Half brothers") is a likely duplicate (the configured severity), unless \
+            something shows another question: each text holds a number the other lacks ("won in \
+            1992" / "won in 1996"; a date added on one side is a detail); each English text \
+            holds a name the other lacks anywhere, even one letter off (a capitalized word, or \
+            one in capitals, that does not start a sentence and is not a stop word: "the state beverage of Ohio" / "... \
+            of Vermont", "The Love Boat" / "Eight is Enough"); the answer is generic (one of a \
+            fixed list such as "All of the above", "None of these", "Yes", "True", however rarely \
+            the bank uses it, or any answer of at least 5 choice questions and 1% of them) and no \
+            wrong choice is shared; or two true/false statements each have a word the other \
+            lacks ("Frogs can breathe underwater" / "Turtles can ..."). A pair under `threshold` \
+            must also be confirmed by its words: with stop words left out and words stemmed \
+            (plurals, -ed, -ing, -ly), the texts share at least two content words and at least \
+            `reword-overlap` of those of the text with fewer. A true statement that holds the \
+            correct choice of a choice question (a run of up to six of its words in the choice's \
+            normal form) is a likely duplicate of it when it says what the question asks \
+            ("Harrison Ford starred in Blade Runner." / "What actor starred in Blade Runner?"): \
+            the choice has a content word the question lacks, and the statement without the \
+            choice's words shares with the question at least two content words and \
+            `reword-overlap` of the content words of the one with more, with no name or number \
+            slot filled differently. A true/false statement nearly the same as another with the \
+            opposite answer is a negated pair, reported one severity step below the configured \
+            one (info by default: sometimes a deliberate pair, often a contradiction, and each \
+            gives the other away). The rest share a template but ask something else ("What is \
+            the capital of France?" / "... of Spain?"): template siblings, reported only with \
             `report-template-siblings`. Similar pairs of each kind are joined into clusters \
             (union-find), and each cluster is one finding at its first question, by file and \
             position, with the others as related locations. Questions with exactly the same \
-            normal form are `duplicate-question`'s and not reported again: each set of them \
-            takes part through its first copy.
+            normal form are `duplicate-question`'s: each set of them takes part through its \
+            first copy, and the other copies are listed beside it. Known limits: the word tests read English only \
+            (in other locales a pair needs `threshold`); synonyms are not known, so a rewording \
+            in other words ("When did the show begin?" / "When did it start airing?") that shares \
+            fewer shingles than `reword-threshold` or too few content words is missed; a slot \
+            filled by a common word is not seen, so two questions of one template with the same \
+            answer by chance are reported ("If the world were 100 people, how many would own a \
+            computer?" / "... have a college education?"); an answer with a word more is \
+            another answer ("October 1962" / "1962"), so the pair is never compared; the \
+            questions of an answer of more than 16 are compared at `threshold` only; a name added on each side reads as \
+            another subject ("What Hollywood actor starred in Blood Diamond?" / "What actor \
+            starred as Danny Archer in Blood Diamond?"); a false statement that holds a wrong \
+            choice is not paired with its question.
             """,
         severity: .warning,
         scope: .run,
@@ -112,19 +148,93 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                       - text: Madrid
                         correct: true
                 """, options: ["report-template-siblings": .boolean(true)]),
-            // The same answer, reworded further: similarity 0.52, under the 0.6 threshold.
-            .passing(questions: """
-                  - id: relativity
-                    text: The theory of relativity was introduced in physics by this man.
+            // Rewordings under the threshold, confirmed by their words: the same answer, the
+            // content words of the shorter text all in the other, no other name or number
+            // (similarity 0.40 and 0.44).
+            .triggering(questions: """
+                  - id: ↓portrait
+                    text: Who painted the portrait of Lisa Gherardini known as the Mona Lisa?
                     choices:
-                      - text: Albert Einstein
+                      - text: Leonardo da Vinci
                         correct: true
-                      - Isaac Newton
-                  - id: relativity-2
-                    text: This man introduced the theory of relativity in physics.
+                      - Raphael
+                  - id: portrait-2
+                    text: The Mona Lisa, a portrait of Lisa Gherardini, was painted by which artist?
                     choices:
-                      - Niels Bohr
-                      - text: Albert Einstein
+                      - Titian
+                      - text: Leonardo da Vinci
+                        correct: true
+                """),
+            .triggering(questions: """
+                  - id: ↓iceland
+                    text: What is the capital of Iceland?
+                    choices:
+                      - text: Reykjavik
+                        correct: true
+                      - Oslo
+                  - id: iceland-2
+                    text: What is the capital and largest city of Iceland?
+                    choices:
+                      - Helsinki
+                      - text: Reykjavik
+                        correct: true
+                """),
+            // A true statement of a choice question with its answer (similarity 0.57).
+            .triggering(questions: """
+                  - id: ↓iceland
+                    text: What is the capital of Iceland?
+                    choices:
+                      - text: Reykjavik
+                        correct: true
+                      - Oslo
+                  - id: iceland-statement
+                    text: Reykjavik is the capital of Iceland.
+                    answer: true
+                """),
+            // The same answer, but each text names what the other does not (similarity 0.65 and
+            // 0.70): template siblings, not reported by default.
+            .passing(questions: """
+                  - id: ohio
+                    text: What is the state beverage of Ohio?
+                    choices:
+                      - text: Milk
+                        correct: true
+                      - Tomato juice
+                  - id: vermont
+                    text: What is the state beverage of Vermont?
+                    choices:
+                      - Maple sap
+                      - text: Milk
+                        correct: true
+                  - id: hawaii
+                    text: Which of these is an official language of Hawaii?
+                    choices:
+                      - text: English
+                        correct: true
+                      - Samoan
+                  - id: nigeria
+                    text: Which of these is an official language of Nigeria?
+                    choices:
+                      - Swahili
+                      - text: English
+                        correct: true
+                """),
+            // A generic answer says nothing of what was asked, even used once (similarity 0.71):
+            // without a wrong choice in common these are other questions.
+            .passing(questions: """
+                  - id: square
+                    text: Which of these numbers is a perfect square?
+                    choices:
+                      - "2"
+                      - "3"
+                      - text: None of these
+                        correct: true
+                  - id: cube
+                    text: Which of these numbers is a perfect cube?
+                    choices:
+                      - "10"
+                      - "20"
+                      - text: None of these
                         correct: true
                 """),
             // Exact copies are duplicate-question's, not this rule's.
@@ -139,12 +249,28 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         ])
 
     let threshold: Double
+    let rewordThreshold: Double
+    let rewordOverlap: Double
     let reportSiblings: Bool
 
     init(options: Options) {
         threshold = options.threshold
+        rewordThreshold = options.rewordThreshold
+        rewordOverlap = options.rewordOverlap
         reportSiblings = options.reportTemplateSiblings
     }
+
+    /// The most questions (distinct texts of one locale) an answer may have for them to be
+    /// searched for rewordings and statements under `threshold`.
+    static let mostQuestionsOfARewordedAnswer = 16
+
+    /// Answers that say nothing about what was asked, however rarely a bank uses them (choice
+    /// forms, as `RunQuestions.choiceForm` makes them).
+    static let genericAnswers: Set<String> = [
+        "all of these", "none of these", "all of the above", "none of the above", "all the above", "all of them",
+        "none of them", "both of these", "neither of these", "both", "neither", "all", "none", "true", "false", "yes",
+        "no", "always", "never", "sometimes",
+    ]
 
     enum Kind: Int, CaseIterable {
         case duplicate, negated, sibling
@@ -166,15 +292,32 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             choiceQuestions += 1
         }
         let genericLimit = max(5, choiceQuestions / 100)
-        let genericAnswers = Set(answerUses.filter { $0.value >= genericLimit }.keys)
+        var genericAnswers = Set(answerUses.filter { $0.value >= genericLimit }.keys)
+        for answer in answerUses.keys {
+            if case .choices(let forms) = answer, !forms.isEmpty, forms.allSatisfy(Self.genericAnswers.contains) { genericAnswers.insert(answer) }
+        }
         // Clusters of every locale, each as (kind, sorted nodes, similarity range, best
         // similarity of each node but the first), reported in order of their first node.
         var clusters: [(kind: Kind, nodes: [Int], low: Double, high: Double, best: [Double])] = []
         for locale in nodesByLocale.keys.sorted() {
             let nodes = nodesByLocale[locale]!
             let texts = nodes.map { run.entries[run.groups[$0][0]].normalized }
-            var visitor = Visitor(run: run, nodes: nodes, genericAnswers: genericAnswers, reportSiblings: reportSiblings)
-            NearDuplicateJoin.join(NearDuplicateJoin.ShingleSets(texts), threshold: threshold, visitor: &visitor)
+            var visitor = Visitor(run: run, nodes: nodes, genericAnswers: genericAnswers, isEnglish: English.isEnglish(locale),
+                                  options: self)
+            let sets = NearDuplicateJoin.ShingleSets(texts)
+            if reportSiblings {
+                // Siblings need every pair at `threshold`, whatever the answers; rewordings
+                // under it are searched among questions of one answer, as without the option.
+                visitor.pass = .siblings
+                NearDuplicateJoin.join(sets, visitor: &visitor)
+                if rewordThreshold < threshold {
+                    visitor.pass = .rewordings
+                    NearDuplicateJoin.join(sets, visitor: &visitor)
+                }
+            } else {
+                NearDuplicateJoin.join(sets, visitor: &visitor)
+            }
+            if visitor.isEnglish { visitor.pairStatements(with: sets) }
             // Pairs already in one cluster were not verified (see Visitor): the similarity range
             // is that of the pairs that joined the cluster. Records are numbered in report order.
             // By record: the cluster of a root, and the best similarity (both reset per kind).
@@ -225,26 +368,42 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 let noun = Self.noun(kind)
                 var related: [Finding.Related] = []
                 related.reserveCapacity(cluster.best.count)
-                for (node, similarity) in zip(cluster.nodes.dropFirst(), cluster.best) {
+                /// A member, with its similarity, or the member whose text it has word for word
+                /// (the other copies of a text are `duplicate-question`'s, and listed here too).
+                func relate(_ entry: Int, _ similarity: Double, copyOf original: Int?) {
                     // Fields are read in place: a copy of the entry or of its question retains a
                     // dozen references scattered in memory, which made large clusters slow to report.
-                    let entry = run.groups[node][0]
                     let questions = entries[entry].place.questions
                     let index = entries[entry].place.index
                     var note = noun
                     note += ": '"
                     note += questions[index].id.value
-                    note += "' (similarity "
-                    note += Self.format(similarity)
-                    note += ", answer "
+                    if let original {
+                        note += "' (the same text as '"
+                        note += entries[original].place.questions[entries[original].place.index].id.value
+                        note += "', answer "
+                    } else {
+                        note += "' (similarity "
+                        note += Self.format(similarity)
+                        note += ", answer "
+                    }
                     note += DuplicateQuestionRule.shown(questions[index], locale: entries[entry].locale)
                     note += ")"
                     related.append(Finding.Related(path: entries[entry].place.path, range: questions[index].id.range, note: note))
                 }
+                for copy in run.groups[cluster.nodes[0]].dropFirst() { relate(copy, 1, copyOf: first) }
+                for (node, similarity) in zip(cluster.nodes.dropFirst(), cluster.best) {
+                    let entry = run.groups[node][0]
+                    relate(entry, similarity, copyOf: nil)
+                    for copy in run.groups[node].dropFirst() { relate(copy, 1, copyOf: entry) }
+                }
                 let range = cluster.low == cluster.high ? Self.format(cluster.low)
                     : "\(Self.format(cluster.low))–\(Self.format(cluster.high))"
-                let others = cluster.nodes.count == 2 ? "another question" : "\(cluster.nodes.count - 1) other questions"
-                let test = "Jaccard similarity of 5-character shingles \(range), threshold \(shownThreshold)"
+                let others = related.count == 1 ? "another question" : "\(related.count) other questions"
+                // Pairs under the threshold were confirmed by their words (rewordings, statements).
+                let test = "Jaccard similarity of 5-character shingles \(range), " + (cluster.low >= threshold ? "threshold \(shownThreshold)"
+                    : cluster.high < threshold ? "under the threshold \(shownThreshold) with the same content words"
+                    : "threshold \(shownThreshold), or under it with the same content words")
                 let firstID = entries[first].place.questions[entries[first].place.index].id
                 let id = firstID.value
                 report.path = entries[first].place.path
@@ -270,51 +429,88 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     /// Steers the join for one locale's texts (records are indexes into `nodes`, in report
     /// order): questions that could only be template siblings are kept apart unless siblings
     /// are reported (other answers: another partition; other numbers: not verified; a replaced
-    /// word, a generic answer with no wrong choice shared: dropped when found, as telling those
-    /// costs more than verifying), and a candidate already in the text's cluster of its kind
-    /// is not verified either (it would change no cluster). Confirmed pairs are joined.
+    /// word or name, a generic answer with no wrong choice shared: dropped when found, as
+    /// telling those costs more than verifying), and a candidate already in the text's cluster
+    /// of its kind is not verified either (it would change no cluster). English choice
+    /// questions with the same specific answer are joined at `reword-threshold` and confirmed
+    /// by their words. Confirmed pairs are joined.
     struct Visitor: NearDuplicateJoin.Visitor {
+        /// What a join compares: questions of one answer (the rule's default), every question
+        /// (for siblings), or only the questions of one specific answer, under `threshold`
+        /// (the rewordings, after the siblings' join).
+        enum Pass { case answers, siblings, rewordings }
+
         let run: RunQuestions
         let nodes: [Int]
-        let genericAnswers: Set<RunQuestions.AnswerKey>
-        let reportSiblings: Bool
+        let isEnglish: Bool
+        let threshold: Double
+        let rewordThreshold: Double
+        let rewordOverlap: Double
+        var pass: Pass = .answers
         /// 0 for true/false questions (a pair may be a duplicate or a negated pair), else one
         /// class per answer (a pair of other answers could only be template siblings).
         var classes: [Int32] = []
         var isTrueFalse: [Bool] = []
         var answers: [Int32] = []
         var isGeneric: [Bool] = []
-        /// A key of each text's numbers (0: none), so that `numbersDiffer` is one comparison.
+        /// By answer id: whether its questions are searched for rewordings (English choice
+        /// questions with a specific answer).
+        var rewordableAnswer: [Bool] = [false]
+        /// A key of each text's numbers (0: none), so that equal numbers are one comparison, and
+        /// the numbers themselves (sorted).
         var numberKeys: [Int] = []
-        /// Hashes of each true/false text's words, sorted; and of each choice question's wrong
-        /// choices (for generic answers), sorted: made when first needed.
+        var numberLists: [[String]] = []
+        /// Hashes of each true/false text's words, sorted; of each choice question's wrong
+        /// choices (for generic answers), sorted; and each English text's words: made when
+        /// first needed.
         var words: [[UInt64]?]
         var wrong: [[UInt64]?]
+        var questionWords: [QuestionWords?]
         var sets: [UnionFind]
         var pairs: [(x: Int, y: Int, similarity: Double, kind: Kind)] = []
 
-        init(run: RunQuestions, nodes: [Int], genericAnswers: Set<RunQuestions.AnswerKey>, reportSiblings: Bool) {
+        init(run: RunQuestions, nodes: [Int], genericAnswers: Set<RunQuestions.AnswerKey>, isEnglish: Bool,
+             options: NearDuplicateQuestionRule) {
             self.run = run
             self.nodes = nodes
-            self.genericAnswers = genericAnswers
-            self.reportSiblings = reportSiblings
+            self.isEnglish = isEnglish
+            threshold = options.threshold
+            rewordThreshold = min(options.rewordThreshold, options.threshold)
+            rewordOverlap = options.rewordOverlap
+            pass = .answers
             sets = Kind.allCases.map { _ in UnionFind(count: nodes.count) }
             words = Array(repeating: nil, count: nodes.count)
             wrong = Array(repeating: nil, count: nodes.count)
+            questionWords = Array(repeating: nil, count: nodes.count)
             var answerIDs: [RunQuestions.AnswerKey: Int32] = [:]
             var numberIDs: [[String]: Int] = [:]
+            var questionsOfAnswer = [0]
             for node in nodes {
                 let entry = run.entries[run.groups[node][0]]
                 let id: Int32
-                if let existing = answerIDs[entry.answer] {
+                let generic = genericAnswers.contains(entry.answer)
+                // Answers that differ only in their spaces are one (`Half-brothers` / `Half brothers`).
+                var key = entry.answer
+                if case .choices(let forms) = key, forms.contains(where: { $0.utf8.contains(0x20) }) {
+                    key = .choices(forms.map { String($0.unicodeScalars.filter { $0 != " " }) }.sorted())
+                }
+                if let existing = answerIDs[key] {
                     id = existing
+                    questionsOfAnswer[Int(id)] += 1
                 } else {
                     id = Int32(answerIDs.count + 1)
-                    answerIDs[entry.answer] = id
+                    answerIDs[key] = id
+                    questionsOfAnswer.append(1)
+                    if case .choices = entry.answer {
+                        rewordableAnswer.append(isEnglish && !generic)
+                    } else {
+                        rewordableAnswer.append(false)
+                    }
                 }
                 answers.append(id)
-                isGeneric.append(genericAnswers.contains(entry.answer))
+                isGeneric.append(generic)
                 let numbers = NearDuplicateQuestionRule.numbers(entry.place.question.text.source(entry.locale))
+                numberLists.append(numbers)
                 if numbers.isEmpty {
                     numberKeys.append(0)
                 } else if let key = numberIDs[numbers] {
@@ -331,34 +527,67 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                     classes.append(id)
                 }
             }
+            // An answer of many questions says little, and joining its questions at the lower
+            // threshold would cost the square of their number: a fixed bound keeps it linear.
+            for id in rewordableAnswer.indices where questionsOfAnswer[id] > NearDuplicateQuestionRule.mostQuestionsOfARewordedAnswer {
+                rewordableAnswer[id] = false
+            }
         }
 
         func partition(_ x: Int) -> Int32 {
-            reportSiblings ? 0 : classes[x]
+            switch pass {
+            case .answers: return classes[x]
+            case .siblings: return 0
+            case .rewordings: return rewordableAnswer[Int(answers[x])] ? classes[x] : -1
+            }
+        }
+
+        func threshold(_ partition: Int32) -> Double {
+            switch pass {
+            case .answers: return partition > 0 && rewordableAnswer[Int(partition)] ? rewordThreshold : threshold
+            case .siblings: return threshold
+            case .rewordings: return rewordThreshold
+            }
         }
 
         func compatible(_ x: Int, _ y: Int) -> Bool {
-            reportSiblings || (isTrueFalse[x] && answers[x] != answers[y]) || !numbersDiffer(x, y)
+            pass == .siblings || (isTrueFalse[x] && answers[x] != answers[y]) || !numbersDiffer(x, y)
         }
 
+        /// Each text has a number the other lacks (`won in 1992` / `won in 1996`; not `in 2000`
+        /// / `on 18 November 2000`).
         func numbersDiffer(_ x: Int, _ y: Int) -> Bool {
-            numberKeys[x] != numberKeys[y] && numberKeys[x] != 0 && numberKeys[y] != 0
+            guard numberKeys[x] != numberKeys[y] && numberKeys[x] != 0 && numberKeys[y] != 0 else { return false }
+            return QuestionWords.hasOneNotIn(numberLists[x], numberLists[y]) && QuestionWords.hasOneNotIn(numberLists[y], numberLists[x])
         }
 
-        /// How two similar questions relate (see the rationale): a likely
+        /// How two similar questions relate (see the rationale), or nil when they are not
+        /// similar after all (a pair under `threshold` whose words do not confirm it). A likely
         /// duplicate needs the same answer and nothing that makes it another question: other
-        /// numbers in the texts, a generic answer ("All of these", used by many questions) with no
-        /// wrong choice in common, or, for true/false statements, a word replaced on both sides
-        /// ("Frogs can breathe underwater" / "Turtles can ...").
-        mutating func kind(_ x: Int, _ y: Int) -> Kind {
+        /// numbers or names in the texts, a generic answer ("All of these") with no wrong
+        /// choice in common, or, for true/false statements, a word replaced on both sides
+        /// ("Frogs can breathe underwater" / "Turtles can ..."); under `threshold`, the shorter
+        /// text's content words must also be mostly in the other.
+        mutating func kind(_ x: Int, _ y: Int, similarity: Double) -> Kind? {
             if let kind = answerKind(x, y) { return kind }
             if isTrueFalse[x] { return Self.eachLacks(words(x), words(y)) ? .sibling : .duplicate }
-            return Self.disjoint(wrongChoices(x), wrongChoices(y)) ? .sibling : .duplicate
+            if isGeneric[x] { return Self.disjoint(wrongChoices(x), wrongChoices(y)) ? .sibling : .duplicate }
+            let a = questionWords(x), b = questionWords(y)
+            if a.fillsAnotherSlot(than: b) { return .sibling }
+            if similarity >= threshold { return .duplicate }
+            return isRewording(a, b) ? .duplicate : nil
         }
 
-        /// `kind` from the answers and numbers alone, or nil when only the words (true/false) or
-        /// the wrong choices (a generic answer) can tell a duplicate from a sibling: those are
-        /// made per question on first use, which costs more than the rest of `kind`.
+        /// The word test of a pair under `threshold`: at least two content words shared, and
+        /// at least `reword-overlap` of the shorter text's.
+        func isRewording(_ a: QuestionWords, _ b: QuestionWords) -> Bool {
+            a.sharedContent(with: b) >= 2 && a.contentOverlap(with: b) >= rewordOverlap
+        }
+
+        /// `kind` from the answers and numbers alone, or nil when only the words (true/false and
+        /// English texts) or the wrong choices (a generic answer) can tell a duplicate from a
+        /// sibling: those are made per question on first use, which costs more than the rest
+        /// of `kind`.
         func answerKind(_ x: Int, _ y: Int) -> Kind? {
             if isTrueFalse[x] != isTrueFalse[y] { return .sibling }
             if isTrueFalse[x] {
@@ -366,30 +595,111 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 return numbersDiffer(x, y) ? .sibling : nil
             }
             if answers[x] != answers[y] || numbersDiffer(x, y) { return .sibling }
-            return isGeneric[x] ? nil : .duplicate
+            return isGeneric[x] || isEnglish ? nil : .duplicate
         }
 
         mutating func shouldVerify(_ x: Int, _ y: Int) -> Bool {
             let kind: Kind
             if let known = answerKind(x, y) {
                 kind = known
-            } else if reportSiblings {
-                kind = self.kind(x, y)
+            } else if pass == .siblings {
+                // Found pairs of this pass are at `threshold` or above.
+                guard let known = self.kind(x, y, similarity: threshold) else { return true }
+                kind = known
             } else {
-                // A duplicate or an unreported sibling: either way nothing to do inside a
-                // cluster of duplicates; outside one, `found` tells them apart, so only pairs
+                // A duplicate, an unreported sibling or no pair: either way nothing to do inside
+                // a cluster of duplicates; outside one, `found` tells them apart, so only pairs
                 // that are similar pay for the words.
                 kind = .duplicate
             }
-            if kind == .sibling && !reportSiblings { return false }
+            if kind == .sibling && pass != .siblings { return false }
             return sets[kind.rawValue].find(x) != sets[kind.rawValue].find(y)
         }
 
         mutating func found(_ x: Int, _ y: Int, similarity: Double) {
-            let kind = kind(x, y)
-            if kind == .sibling && !reportSiblings { return }
+            // The rewordings' join finds again the pairs the siblings' join took.
+            if pass == .rewordings && similarity >= threshold { return }
+            guard let kind = kind(x, y, similarity: similarity) else { return }
+            if kind == .sibling && pass != .siblings { return }
+            join(x, y, similarity: similarity, kind: kind)
+        }
+
+        mutating func join(_ x: Int, _ y: Int, similarity: Double, kind: Kind) {
             sets[kind.rawValue].union(x, y)
             pairs.append((min(x, y), max(x, y), similarity, kind))
+        }
+
+        /// True statements that say what a choice question asks, with its correct choice in them
+        /// ("Harrison Ford stars in Blade Runner." / "What actor starred in Blade Runner?").
+        /// The choice must have a content word the question lacks; the statement without the
+        /// choice's words and the question must fill no slot differently and share at least two
+        /// content words and `reword-overlap` of the content words of the one with more (a
+        /// statement says more than its question, so the shorter side is not enough). Candidates
+        /// come from looking up each run of up to six words of a statement among the correct
+        /// choices (by hash, then compared exactly).
+        mutating func pairStatements(with shingles: NearDuplicateJoin.ShingleSets) {
+            let statements = nodes.indices.filter { isTrueFalse[$0] && run.entries[run.groups[nodes[$0]][0]].answer == .trueFalse(true) }
+            guard !statements.isEmpty else { return }
+            // The correct choices of choice questions with a specific answer, by the hash of their form.
+            var choices: [(hash: UInt64, record: Int32, choice: Int32)] = []
+            var longest = 0
+            for x in nodes.indices where rewordableAnswer[Int(answers[x])] {
+                let entry = run.entries[run.groups[nodes[x]][0]]
+                for (index, choice) in entry.place.question.choices.enumerated() where choice.correct {
+                    let form = RunQuestions.choiceForm(choice.text.source(entry.locale))
+                    guard form.utf8.count > 2, !NearDuplicateQuestionRule.genericAnswers.contains(form) else { continue }
+                    choices.append((FNV1a.hash(form.utf8), Int32(x), Int32(index)))
+                    longest = max(longest, form.utf8.reduce(1) { $0 + ($1 == 0x20 ? 1 : 0) })
+                }
+            }
+            guard !choices.isEmpty else { return }
+            choices.sort { $0.hash < $1.hash }
+            longest = min(longest, 6)
+            for s in statements {
+                let entry = run.entries[run.groups[nodes[s]][0]]
+                let statementWords = QualityText.normalized(entry.place.question.text.source(entry.locale), keepingWordBreaks: true)
+                    .split(separator: " ")
+                var tried: Set<Int32> = []
+                for start in statementWords.indices {
+                    var hash = FNV1a.offsetBasis
+                    for end in start..<min(start + longest, statementWords.count) {
+                        if end > start { hash = FNV1a.adding(0x20, to: hash) }
+                        for byte in statementWords[end].utf8 { hash = FNV1a.adding(byte, to: hash) }
+                        var low = 0, high = choices.count
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if choices[middle].hash < hash { low = middle + 1 } else { high = middle }
+                        }
+                        while low < choices.count && choices[low].hash == hash {
+                            let candidate = choices[low]
+                            low += 1
+                            let y = Int(candidate.record)
+                            let question = run.entries[run.groups[nodes[y]][0]]
+                            let choice = question.place.question.choices[Int(candidate.choice)]
+                            guard !tried.contains(candidate.record),
+                                  RunQuestions.choiceForm(choice.text.source(question.locale)) == statementWords[start...end].joined(separator: " ")
+                            else { continue }
+                            tried.insert(candidate.record)
+                            let answer = QuestionWords(choice.text.source(question.locale))
+                            let stem = questionWords(y)
+                            guard QuestionWords.hasOneNotIn(answer.content, stem.all) else { continue }
+                            let statement = questionWords(s).removing(answer)
+                            let shared = statement.sharedContent(with: stem)
+                            guard !statement.fillsAnotherSlot(than: stem), shared >= 2,
+                                  Double(shared) >= rewordOverlap * Double(max(statement.content.count, stem.content.count)) else { continue }
+                            join(s, y, similarity: shingles.similarity(s, y), kind: .duplicate)
+                        }
+                    }
+                }
+            }
+        }
+
+        mutating func questionWords(_ x: Int) -> QuestionWords {
+            if let cached = questionWords[x] { return cached }
+            let entry = run.entries[run.groups[nodes[x]][0]]
+            let result = QuestionWords(entry.place.question.text.source(entry.locale))
+            questionWords[x] = result
+            return result
         }
 
         mutating func words(_ x: Int) -> [UInt64] {

@@ -1,0 +1,144 @@
+import QuizBank
+
+/// What `near-duplicate-question` reads in the words of an English question text, to tell a
+/// rewording from a template sibling: content words (stop words removed, light stemming),
+/// names (capitalized words inside a sentence) and numbers. Each list is sorted and unique,
+/// so that sets compare by merging; words are compared as stems (`English.stem`), exactly.
+struct QuestionWords: Equatable {
+    /// Stems of the words that carry content: not stop words, not one or two letters (but for
+    /// words in capitals: `TV`, `US`).
+    var content: [String] = []
+    /// Stems of the names: capitalized words (or words in capitals) that do not start a
+    /// sentence, and are not stop words (`The Love Boat` gives `love`, `boat`).
+    var names: [String] = []
+    /// Stems of every word, for telling whether a name of one text is anywhere in the other.
+    var all: [String] = []
+    /// The runs of digits (`NearDuplicateQuestionRule.numbers`).
+    var numbers: [String] = []
+
+    init(_ text: String) {
+        var content: [String] = [], names: [String] = [], all: [String] = []
+        for word in English.words(text) {
+            let stem = English.stem(word.lower)
+            all.append(stem)
+            if word.lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                content.append(stem)
+                continue
+            }
+            guard word.lower.count > 2 || word.isAllCaps, !English.stopWords.contains(word.lower), !Self.functionWords.contains(word.lower),
+                  !English.stopWords.contains(stem) else { continue }
+            content.append(stem)
+            if word.isCapitalized || word.isAllCaps, !word.startsSentence { names.append(stem) }
+        }
+        self.content = Self.sortedUnique(content)
+        self.names = Self.sortedUnique(names)
+        self.all = Self.sortedUnique(all)
+        numbers = Self.sortedUnique(NearDuplicateQuestionRule.numbers(text))
+    }
+
+    init(content: [String], names: [String], all: [String], numbers: [String]) {
+        self.content = content
+        self.names = names
+        self.all = all
+        self.numbers = numbers
+    }
+
+    /// These words without those of `other` (a choice taken out of a statement).
+    func removing(_ other: QuestionWords) -> QuestionWords {
+        QuestionWords(content: Self.subtracting(content, other.all), names: Self.subtracting(names, other.all),
+                      all: Self.subtracting(all, other.all), numbers: Self.subtracting(numbers, other.numbers))
+    }
+
+    /// The two texts fill a slot of one template differently: each has a name the other text
+    /// does not have anywhere, not even spelt one letter off (`The Love Boat` / `Eight is
+    /// Enough`, but not `Simmons` / `Simons`), or each has a number the other lacks (`in 1992` /
+    /// `in 1996`). A name or number on one side only is an added detail, not another subject.
+    func fillsAnotherSlot(than other: QuestionWords) -> Bool {
+        (Self.hasNameNotIn(names, other.all) && Self.hasNameNotIn(other.names, all))
+            || (Self.hasOneNotIn(numbers, other.numbers) && Self.hasOneNotIn(other.numbers, numbers))
+    }
+
+    /// Whether one of the sorted `names` is not among the sorted `words`, nor one letter off a
+    /// word of five letters or more there.
+    static func hasNameNotIn(_ names: [String], _ words: [String]) -> Bool {
+        var j = 0
+        for name in names {
+            while j < words.count && words[j] < name { j += 1 }
+            if j < words.count && words[j] == name { continue }
+            if name.utf8.count >= 5, words.contains(where: { $0.utf8.count >= 5 && oneEditApart(name, $0) }) { continue }
+            return true
+        }
+        return false
+    }
+
+    /// One letter replaced, added or left out (by scalars).
+    static func oneEditApart(_ a: String, _ b: String) -> Bool {
+        var x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        if x.count > y.count { swap(&x, &y) }
+        guard y.count - x.count <= 1 else { return false }
+        var i = 0
+        while i < x.count && x[i] == y[i] { i += 1 }
+        if x.count == y.count { return i == x.count || x[(i + 1)...] == y[(i + 1)...] }
+        return x[i...] == y[(i + 1)...]
+    }
+
+    /// The content words both texts have.
+    func sharedContent(with other: QuestionWords) -> Int {
+        var i = 0, j = 0, shared = 0
+        while i < content.count && j < other.content.count {
+            if content[i] == other.content[j] {
+                shared += 1
+                i += 1
+                j += 1
+            } else if content[i] < other.content[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return shared
+    }
+
+    /// Shared content words over the content words of the text with fewer (the overlap
+    /// coefficient): a rewording that adds a clause keeps all the words of the shorter form.
+    func contentOverlap(with other: QuestionWords) -> Double {
+        let fewer = min(content.count, other.content.count)
+        return fewer == 0 ? 0 : Double(sharedContent(with: other)) / Double(fewer)
+    }
+
+    /// Short words `English.stopWords` (which lists words of three letters or more for
+    /// `stem-clue`) leaves in, but which say nothing about what a question asks.
+    static let functionWords: Set<String> = [
+        "the", "and", "for", "who", "how", "why", "was", "are", "has", "had", "its", "his", "her", "him", "she",
+        "not", "any", "all", "can", "may", "our", "you", "but", "nor", "yet", "own", "too", "off", "per", "one",
+    ]
+
+    static func sortedUnique(_ words: [String]) -> [String] {
+        var sorted = words.sorted()
+        var unique = 0
+        for index in sorted.indices where unique == 0 || sorted[index] != sorted[unique - 1] {
+            sorted[unique] = sorted[index]
+            unique += 1
+        }
+        sorted.removeSubrange(unique...)
+        return sorted
+    }
+
+    /// Whether the sorted `words` hold one that the sorted `other` lacks.
+    static func hasOneNotIn(_ words: [String], _ other: [String]) -> Bool {
+        var j = 0
+        for word in words {
+            while j < other.count && other[j] < word { j += 1 }
+            if j == other.count || other[j] != word { return true }
+        }
+        return false
+    }
+
+    static func subtracting(_ words: [String], _ other: [String]) -> [String] {
+        var j = 0
+        return words.filter { word in
+            while j < other.count && other[j] < word { j += 1 }
+            return j == other.count || other[j] != word
+        }
+    }
+}

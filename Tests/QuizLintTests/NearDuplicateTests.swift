@@ -1,0 +1,150 @@
+import Testing
+import QuizBank
+@testable import QuizLint
+
+/// `near-duplicate-question` beyond its examples: the join with a threshold per partition
+/// against brute force, the words it reads, and how rewordings, siblings and statements are told.
+@Suite struct NearDuplicateTests {
+    /// Records split into partitions with their own thresholds (one excluded): the join finds
+    /// exactly the pairs of one partition at or above its threshold that brute force finds.
+    struct PartitionedCollector: NearDuplicateJoin.Visitor {
+        var pairs: [NearDuplicateJoin.Pair] = []
+        func partition(_ x: Int) -> Int32 { Int32(x % 3) - 1 }
+        func threshold(_ partition: Int32) -> Double { partition == 0 ? 0.3 : 0.65 }
+        func compatible(_ x: Int, _ y: Int) -> Bool { true }
+        func shouldVerify(_ x: Int, _ y: Int) -> Bool { true }
+        mutating func found(_ x: Int, _ y: Int, similarity: Double) {
+            pairs.append(.init(first: min(x, y), second: max(x, y), similarity: similarity))
+        }
+    }
+
+    @Test func joinWithAThresholdPerPartitionMatchesBruteForce() {
+        var generator = QualityRuleTests.SplitMix(seed: 11)
+        let words = ["the", "capital", "of", "iceland", "norway", "is", "which", "city", "largest", "what", "and", "a",
+                     "portrait", "painted", "by", "who", "mona", "lisa", "artist", "1503"]
+        var texts: [String] = []
+        for _ in 0..<300 {
+            let count = 1 + Int(generator.next() % 8)
+            texts.append((0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " "))
+        }
+        for index in 0..<90 { texts.append(texts[index] + " " + words[index % words.count]) }
+        let normalized = Array(Set(texts.map { QualityText.normalized($0) })).sorted()
+        var collector = PartitionedCollector()
+        NearDuplicateJoin.join(NearDuplicateJoin.ShingleSets(normalized), visitor: &collector)
+        collector.pairs.sort { $0.first != $1.first ? $0.first < $1.first : $0.second < $1.second }
+        let sets = normalized.map(QualityRuleTests.shingles)
+        var expected: [NearDuplicateJoin.Pair] = []
+        for a in sets.indices {
+            for b in sets.indices where b > a && !sets[a].isEmpty && !sets[b].isEmpty {
+                let partition = collector.partition(a)
+                guard partition >= 0, partition == collector.partition(b) else { continue }
+                let similarity = Double(sets[a].intersection(sets[b]).count) / Double(sets[a].union(sets[b]).count)
+                if similarity >= collector.threshold(partition) { expected.append(.init(first: a, second: b, similarity: similarity)) }
+            }
+        }
+        #expect(expected.contains { $0.similarity < 0.65 }, "the low threshold is exercised")
+        #expect(collector.pairs == expected, "\(collector.pairs.count) found, \(expected.count) expected")
+    }
+
+    @Test func namesAreCapitalizedWordsInsideASentence() {
+        let words = QuestionWords("Which TV show starred Andy Griffith? Name the town.")
+        #expect(words.names == ["andy", "griffith", "tv"])
+        #expect(words.content == ["andy", "griffith", "show", "starr", "town", "tv"])
+        #expect(QuestionWords("What year did The Love Boat first air in 1977?").numbers == ["1977"])
+    }
+
+    @Test(arguments: [
+        // Another name or number on each side: another slot of the template.
+        ("What year did the TV series The Love Boat first hit the airwaves?", "What year did the show Eight is Enough first hit the airwaves?", true),
+        ("How many US states border the Gulf of Mexico?", "How many US states border the Pacific Ocean?", true),
+        ("Who won the 1992 final?", "Who won the 1996 final?", true),
+        // A name or number added on one side is a detail.
+        ("What actor did Catherine Zeta Jones marry in 2000?", "What actor did Catherine Zeta-Jones marry on 18 November 2000?", false),
+        ("Who was the first person in space?", "Who was the first person to orbit the Earth?", false),
+        // A capital that starts a sentence is not a name.
+        ("Tell me the capital of Iceland.", "Recall the capital of Iceland.", false),
+    ])
+    func slots(_ a: String, _ b: String, _ fillsAnother: Bool) {
+        #expect(QuestionWords(a).fillsAnotherSlot(than: QuestionWords(b)) == fillsAnother)
+        #expect(QuestionWords(b).fillsAnotherSlot(than: QuestionWords(a)) == fillsAnother)
+    }
+
+    static func bank(_ questions: String, locale: String = "en") -> String {
+        "quizbank: 1\nid: demo\ntitle: Demo\nlocale: \(locale)\nquestions:\n" + questions
+    }
+
+    static func choice(_ id: String, _ text: String, answer: String, wrong: String) -> String {
+        "  - id: \(id)\n    text: \"\(text)\"\n    choices:\n      - text: \"\(answer)\"\n        correct: true\n      - \"\(wrong)\"\n"
+    }
+
+    static let iceland = choice("iceland", "What is the capital of Iceland?", answer: "Reykjavik", wrong: "Oslo")
+        + choice("iceland-2", "What is the capital and largest city of Iceland?", answer: "Reykjavik", wrong: "Bergen")
+
+    @Test func rewordingsAreSearchedOnlyInEnglish() {
+        #expect(QualityRuleTests.lint([("a.yaml", Self.bank(Self.iceland))], rule: "near-duplicate-question").count == 1)
+        #expect(QualityRuleTests.lint([("a.yaml", Self.bank(Self.iceland, locale: "pt-BR"))], rule: "near-duplicate-question").isEmpty)
+    }
+
+    @Test func rewordingsNeedTheirContentWords() {
+        // The same answer and similarity 0.31, but two of five content words shared.
+        let other = Self.choice("one", "Which of these cartoon characters is the arch enemy of Speedy Gonzales?", answer: "Daffy Duck",
+                                wrong: "Porky Pig")
+            + Self.choice("two", "Which of these cartoon characters first appeared in a 1937 short?", answer: "Daffy Duck", wrong: "Goofy")
+        let findings = QualityRuleTests.lint([("a.yaml", Self.bank(other))], rule: "near-duplicate-question")
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+
+    @Test func messageGivesTheSimilarityAndWhatConfirmedIt() throws {
+        let finding = try #require(QualityRuleTests.lint([("a.yaml", Self.bank(Self.iceland))], rule: "near-duplicate-question").first)
+        #expect(finding.message == """
+            question 'iceland' is nearly the same as another question with the same answer (Jaccard similarity of \
+            5-character shingles 0.44, under the threshold 0.60 with the same content words): likely duplicates
+            """)
+        #expect(finding.related.map(\.note) == ["likely duplicate: 'iceland-2' (similarity 0.44, answer 'Reykjavik')"])
+    }
+
+    /// With template siblings reported, rewordings under the threshold are still found (a join
+    /// of their own), and each pair is reported once.
+    @Test func siblingsOptionKeepsRewordings() {
+        let siblings = Self.choice("ohio", "What is the state beverage of Ohio?", answer: "Milk", wrong: "Tomato juice")
+            + Self.choice("vermont", "What is the state beverage of Vermont?", answer: "Milk", wrong: "Maple sap")
+        var configuration = Configuration()
+        configuration.rules["near-duplicate-question"] = .init(severity: nil, isOff: false,
+                                                               options: ["report-template-siblings": .boolean(true)])
+        let input = LintInput(path: "a.yaml", bytes: Array(Self.bank(Self.iceland + siblings).utf8), configuration: configuration)
+        let findings = LintEngine(rules: RuleRegistry.all.filter { $0.description.id == "near-duplicate-question" }).lint([input]).findings
+        #expect(findings.count == 2)
+        #expect(findings.first?.message.hasSuffix("likely duplicates") == true)
+        #expect(findings.last?.message.contains("template siblings") == true)
+        #expect(findings.last?.related.map(\.note).first?.hasPrefix("template sibling: 'vermont'") == true)
+    }
+
+    @Test func statementsPairOnlyWhenTrueAndHoldingTheCorrectChoice() {
+        let question = Self.choice("blade", "What actor starred in the movie Blade Runner?", answer: "Harrison Ford", wrong: "Mark Hamill")
+        func statement(_ text: String, _ answer: Bool) -> String { "  - id: statement\n    text: \"\(text)\"\n    answer: \(answer)\n" }
+        func findings(_ statement: String) -> [Finding] {
+            QualityRuleTests.lint([("a.yaml", Self.bank(question + statement))], rule: "near-duplicate-question")
+        }
+        #expect(findings(statement("Harrison Ford starred in the movie Blade Runner.", true)).count == 1)
+        #expect(findings(statement("Mark Hamill starred in the movie Blade Runner.", false)).isEmpty)
+        #expect(findings(statement("Harrison Ford starred in the movie Blade Runner.", false)).isEmpty)
+        // The choice is there, but the statement says something else about it.
+        #expect(findings(statement("Harrison Ford was born in Chicago in 1942.", true)).isEmpty)
+    }
+
+    @Test func genericAnswersByListAndByUse() {
+        #expect(NearDuplicateQuestionRule.genericAnswers.contains("all of the above"))
+        // "Yes" in one question only is still generic: similar texts, no wrong choice in common.
+        let yes = Self.choice("dogs", "Can dogs see the colour blue?", answer: "Yes", wrong: "No")
+            + Self.choice("cats", "Can cats see the colour blue?", answer: "Yes", wrong: "Only at night")
+        #expect(QualityRuleTests.lint([("a.yaml", Self.bank(yes))], rule: "near-duplicate-question").isEmpty)
+        // So is "True" as a choice.
+        let truth = Self.choice("owls", "Owls can see in the dark. True or false?", answer: "True", wrong: "False")
+            + Self.choice("bats", "Bats can see in the dark. True or false?", answer: "True", wrong: "Only at dusk")
+        #expect(QualityRuleTests.lint([("a.yaml", Self.bank(truth))], rule: "near-duplicate-question").isEmpty)
+        // The same wrong choice shows the same question.
+        let shared = Self.choice("owls", "Owls can see in the dark. True or false?", answer: "True", wrong: "False")
+            + Self.choice("owls-2", "Owls can see well in the dark. True or false?", answer: "True", wrong: "False")
+        #expect(QualityRuleTests.lint([("a.yaml", Self.bank(shared))], rule: "near-duplicate-question").count == 1)
+    }
+}
