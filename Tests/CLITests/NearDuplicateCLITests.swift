@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `quizbank lint` reports a rewording under the threshold and a true statement of a choice
