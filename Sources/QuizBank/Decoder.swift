@@ -115,14 +115,15 @@ public struct BankDecoder: Sendable {
 /// order by `append`.
 struct DecodingItems<Questions: QuestionConsumer>: StreamedItemConsumer {
     let path: String
-    let context: DecodeContext
+    var context: DecodeContext
     var questions: Questions
     /// Items read, also those too broken to make a question.
     var count = 0
 
     mutating func begin(_ pairs: [Node.Pair]) {
         // A scratch context: the header is decoded again, and reported, with the whole file.
-        questions.begin(DecodeContext(path: path).header(pairs, at: SourceRange(at: SourceMark(line: 1, column: 1))))
+        var scratch = DecodeContext(path: path)
+        questions.begin(scratch.header(pairs, at: SourceRange(at: SourceMark(line: 1, column: 1))))
     }
 
     mutating func add(_ item: Node) {
@@ -170,7 +171,9 @@ public enum FormatRule: String, CaseIterable, Sendable {
     case emptyBank = "empty-bank"
 }
 
-final class DecodeContext {
+/// A value passed `inout`, not a class: every field a question adds to would otherwise be
+/// an exclusivity check at run time (a class's stored properties are checked dynamically).
+struct DecodeContext {
     let path: String
     private(set) var findings: [Finding] = []
     /// Every question id read, also of questions too broken to decode, for the duplicate check.
@@ -189,12 +192,12 @@ final class DecodeContext {
     static let topicKeys = ["title", "weight"]
     static let examKeys = ["size", "passing-score", "demo-limit", "shuffle-choices"]
 
-    func add(_ more: [Finding]) {
+    mutating func add(_ more: [Finding]) {
         findings += more
     }
 
     /// Takes over what a context for the questions after these found.
-    func adopt(_ later: DecodeContext) {
+    mutating func adopt(_ later: DecodeContext) {
         findings += later.findings
         questionIDs += later.questionIDs
         questionIDHashes += later.questionIDHashes
@@ -204,7 +207,7 @@ final class DecodeContext {
         translatedTexts += later.translatedTexts
     }
 
-    func report(_ rule: FormatRule, _ message: String, _ range: SourceRange,
+    mutating func report(_ rule: FormatRule, _ message: String, _ range: SourceRange,
                 related: [Finding.Related] = [], suggestion: String? = nil, fix: Finding.Fix.Safety? = nil) {
         findings.append(Finding(ruleID: rule.rawValue, severity: .error, message: message, path: path,
                                 range: range, related: related, suggestion: suggestion,
@@ -214,7 +217,7 @@ final class DecodeContext {
     // MARK: Bank
 
     /// The bank's top-level fields other than `questions`, reporting what is wrong with them.
-    func header(_ pairs: [Node.Pair], at start: SourceRange) -> BankHeader? {
+    mutating func header(_ pairs: [Node.Pair], at start: SourceRange) -> BankHeader? {
         var fields: [String: Node] = [:]
         for pair in pairs { if let key = pair.key.scalar { fields[key] = pair.value } }
         if let version = fields["quizbank"] {
@@ -258,8 +261,8 @@ final class DecodeContext {
         if let node = fields["images"], let root = imageRoot, root.hasPrefix("/") {
             report(.imagePath, "the image root must be relative to the bank file, not absolute", node.range)
         }
-        let topics = fields["topics"].map(topicList) ?? []
-        let exam = fields["exam"].flatMap(exam)
+        let topics = fields["topics"].map { topicList($0) } ?? []
+        let exam = fields["exam"].flatMap { self.exam($0) }
         let sourceLocale = locale?.value ?? ""
         let declared = locales.isEmpty ? [sourceLocale] : locales
         // What questions are checked against, also when a missing or broken header field keeps
@@ -277,7 +280,7 @@ final class DecodeContext {
 
 
     /// The bank without its questions: those not streamed (`streamedCount` were) go to `questions`.
-    func bank<Questions: QuestionConsumer>(_ root: Node?, streamedCount: Int, questions: inout Questions) -> Bank? {
+    mutating func bank<Questions: QuestionConsumer>(_ root: Node?, streamedCount: Int, questions: inout Questions) -> Bank? {
         guard let root else {
             report(.emptyBank, "the file is empty; a bank starts with `quizbank: 1`", SourceRange(at: SourceMark(line: 1, column: 1)))
             return nil
@@ -322,7 +325,7 @@ final class DecodeContext {
     private var imageReferences: [Located<String>] = []
     private var translatedTexts: [LocalizedText] = []
 
-    private func noteReferences(of question: Question) {
+    private mutating func noteReferences(of question: Question) {
         if let topic = question.topic {
             topicReferences.append(topic)
             topicHashes.append(HashIndex.hash(topic.value))
@@ -333,8 +336,11 @@ final class DecodeContext {
         }
     }
 
-    private func checkQuestionReferences(header: BankHeader?, questionCount: Int) {
+    private mutating func checkQuestionReferences(header: BankHeader?, questionCount: Int) {
         var firstIDs = HashIndex(capacity: questionIDs.count)
+        // A local copy: reading the stored array while `report` changes `findings` would be
+        // overlapping accesses to self.
+        let questionIDs = questionIDs
         questionIDs.withUnsafeBufferPointer { ids in
             for (index, id) in ids.enumerated() {
                 guard let first = firstIDs.insert(Int32(index), hash: questionIDHashes[index], isEqual: { ids[Int($0)].value == id.value }) else { continue }
@@ -375,7 +381,7 @@ final class DecodeContext {
     }
 
     /// A translated text must carry the source locale and only declared locales.
-    private func checkLocales(_ text: LocalizedText, sourceLocale: String, declared: [String]) {
+    private mutating func checkLocales(_ text: LocalizedText, sourceLocale: String, declared: [String]) {
         guard case .translated(let entries) = text.form, !sourceLocale.isEmpty else { return }
         if !entries.contains(where: { $0.locale == sourceLocale }) {
             report(.missingSourceLocale, "translations must include the bank's source locale \(sourceLocale)", text.range)
@@ -390,7 +396,7 @@ final class DecodeContext {
         }
     }
 
-    private func topicList(_ node: Node) -> [Topic] {
+    private mutating func topicList(_ node: Node) -> [Topic] {
         guard let pairs = mapping(node, what: "`topics`", allowed: nil) else { return [] }
         var topics: [Topic] = []
         for pair in pairs {
@@ -423,7 +429,7 @@ final class DecodeContext {
         return topics
     }
 
-    private func exam(_ node: Node) -> Exam? {
+    private mutating func exam(_ node: Node) -> Exam? {
         guard let pairs = mapping(node, what: "`exam`", allowed: Self.examKeys) else { return nil }
         var exam = Exam(size: nil, passingScore: nil, demoLimit: nil, shuffleChoices: nil, range: node.range)
         for pair in pairs {
@@ -456,7 +462,7 @@ final class DecodeContext {
 
     // MARK: Questions
 
-    func question(_ node: Node) -> Question? {
+    mutating func question(_ node: Node) -> Question? {
         guard let pairs = mapping(node, what: "a question", allowed: Self.questionKeys) else { return nil }
         var id: Located<String>?
         var topic: Located<String>?
@@ -564,7 +570,7 @@ final class DecodeContext {
     }
 
     /// Choice ids are unique within their question (a question has 8 choices at most).
-    private func checkChoiceIDs(_ choices: [Choice]) {
+    private mutating func checkChoiceIDs(_ choices: [Choice]) {
         for (index, choice) in choices.enumerated() {
             guard let id = choice.id,
                   let first = choices[..<index].first(where: { $0.id?.value == id.value })?.id else { continue }
@@ -573,7 +579,7 @@ final class DecodeContext {
         }
     }
 
-    private func choice(_ node: Node) -> Choice? {
+    private mutating func choice(_ node: Node) -> Choice? {
         if node.scalar != nil {
             return localized(node, field: "a choice").map { Choice(id: nil, text: $0, correct: false, feedback: nil, range: node.range) }
         }
@@ -601,7 +607,7 @@ final class DecodeContext {
     // MARK: Typed values
 
     /// The pairs of a mapping, reporting keys outside `allowed` (nil: any key).
-    private func mapping(_ node: Node, what: String, allowed: [String]?) -> [Node.Pair]? {
+    private mutating func mapping(_ node: Node, what: String, allowed: [String]?) -> [Node.Pair]? {
         guard let pairs = node.pairs else {
             report(.wrongType, "\(what) must be a mapping, found \(node.kindDescription)", node.range)
             return nil
@@ -645,20 +651,20 @@ final class DecodeContext {
         return pairs
     }
 
-    private func sequence(_ node: Node, field: String) -> [Node]? {
+    private mutating func sequence(_ node: Node, field: String) -> [Node]? {
         if let items = node.items { return items }
         report(.wrongType, "`\(field)` must be a list, found \(node.kindDescription)", node.range)
         return nil
     }
 
-    private func required(_ fields: [String: Node], _ key: String, in what: String, at range: SourceRange) -> Node? {
+    private mutating func required(_ fields: [String: Node], _ key: String, in what: String, at range: SourceRange) -> Node? {
         if let node = fields[key] { return node }
         report(.missingField, "\(what) needs `\(key)`", range)
         return nil
     }
 
     /// Any scalar is a string in a text field (the format types only booleans and numbers).
-    private func string(_ node: Node, field: String) -> String? {
+    private mutating func string(_ node: Node, field: String) -> String? {
         guard let value = node.scalar else {
             report(.wrongType, "`\(field)` must be a string, found \(node.kindDescription)", node.range)
             return nil
@@ -674,7 +680,7 @@ final class DecodeContext {
         return value
     }
 
-    private func bool(_ node: Node, field: String) -> Bool? {
+    private mutating func bool(_ node: Node, field: String) -> Bool? {
         guard let value = node.scalar else {
             report(.wrongType, "`\(field)` must be true or false, found \(node.kindDescription)", node.range)
             return nil
@@ -701,7 +707,7 @@ final class DecodeContext {
         return nil
     }
 
-    private func int(_ node: Node, field: String) -> Int? {
+    private mutating func int(_ node: Node, field: String) -> Int? {
         if node.scalarType == .int, let value = node.scalar, let number = Int(value) { return number }
         if node.scalarType == .float, let value = node.scalar, let number = Double(value), number == number.rounded(), abs(number) < 1e15 {
             return Int(number)
@@ -710,7 +716,7 @@ final class DecodeContext {
         return nil
     }
 
-    private func number(_ node: Node, field: String) -> Double? {
+    private mutating func number(_ node: Node, field: String) -> Double? {
         if let type = node.scalarType, type == .int || type == .float, let value = node.scalar, let number = Double(value), number.isFinite {
             return number
         }
@@ -718,7 +724,7 @@ final class DecodeContext {
         return nil
     }
 
-    private func localized(_ node: Node, field: String) -> LocalizedText? {
+    private mutating func localized(_ node: Node, field: String) -> LocalizedText? {
         if node.scalar != nil {
             return string(node, field: field).map { LocalizedText($0, range: node.range) }
         }
@@ -772,7 +778,7 @@ final class DecodeContext {
         }
     }
 
-    private func identifier(_ node: Node, field: String, pattern: IdentifierPattern) -> Located<String>? {
+    private mutating func identifier(_ node: Node, field: String, pattern: IdentifierPattern) -> Located<String>? {
         guard let value = string(node, field: field) else { return nil }
         guard pattern.matches(value) else {
             // Unsafe: apps keep learners' progress by id.
@@ -804,7 +810,7 @@ final class DecodeContext {
         return pattern.matches(result) ? result : nil
     }
 
-    private func localeTag(_ node: Node, field: String) -> Located<String>? {
+    private mutating func localeTag(_ node: Node, field: String) -> Located<String>? {
         guard let value = string(node, field: field) else { return nil }
         guard LocaleTag.isValid(value) else {
             let suggestion = LocaleTag.suggestion(for: value)

@@ -85,6 +85,9 @@ public struct JSONWriter: Sendable {
     }
 
     /// A key that is not known when the program is written (a field or locale name).
+    /// Disfavoured, so that a literal key takes the `StaticString` overload and is copied as it
+    /// is rather than escaped byte by byte (a string literal would otherwise choose `String`).
+    @_disfavoredOverload
     public mutating func key(_ name: String) {
         newMember()
         JSONString.appendQuoted(name, to: &bytes)

@@ -140,8 +140,9 @@ struct TreeBuilder {
         var item: (Node) throws(YAMLProblem) -> Void
     }
 
-    /// A class, so that the hot path updates the open collection in place rather than copying it.
-    private final class Frame {
+    /// A value changed in place where it is kept (`current!`), never copied while open: as a
+    /// class, each access to its fields was an exclusivity check at run time.
+    private struct Frame {
         let isMapping: Bool
         let start: SourceMark
         let tag: String?
@@ -151,12 +152,12 @@ struct TreeBuilder {
         var pendingKey: Node?
 
         /// The collected members, moved out rather than copied as the collection closes.
-        func takePairs() -> [Node.Pair] {
+        mutating func takePairs() -> [Node.Pair] {
             defer { pairs = [] }
             return pairs
         }
 
-        func takeItems() -> [Node] {
+        mutating func takeItems() -> [Node] {
             defer { items = [] }
             return items
         }
@@ -174,6 +175,58 @@ struct TreeBuilder {
             self.tag = tag
             self.anchor = anchor
             if isMapping { pairs.reserveCapacity(8) }
+        }
+
+        /// What is left to the builder once a node is added below the collection.
+        enum Added {
+            case kept
+            /// An item of the streamed sequence, for the sink.
+            case streamed(Node)
+            /// A key defined before in the mapping (at `first`): its value is dropped.
+            case repeatedKey(String, at: SourceRange, first: SourceRange)
+        }
+
+        mutating func add(_ node: consuming Node, count: Int) -> Added {
+            nodeCount += count
+            if !isMapping {
+                if streamsItems { return .streamed(node) }
+                items.append(node)
+                return .kept
+            }
+            guard let key = pendingKey.take() else {
+                let first = firstDefinition(of: node)
+                pendingKeyIsDuplicate = first != nil
+                let added = first.map { Added.repeatedKey(node.scalar ?? "", at: node.range, first: $0) } ?? .kept
+                pendingKey = consume node
+                return added
+            }
+            if !pendingKeyIsDuplicate {
+                pairs.append(Node.Pair(key: key, value: node))
+            }
+            return .kept
+        }
+
+        /// Where a key the same as `key` was defined before in this mapping, if one was: two
+        /// scalar keys that resolve to the same type and text are the same key. Built only for
+        /// large mappings, `keyIndex` is kept up to date from then on.
+        private mutating func firstDefinition(of key: Node) -> SourceRange? {
+            guard let value = key.scalar else { return nil }
+            if keyIndex == nil {
+                for pair in pairs where pair.key.scalar == value && pair.key.scalarType == key.scalarType {
+                    return pair.key.range
+                }
+                guard pairs.count >= 16 else { return nil }
+                var index: [DuplicateKey: SourceRange] = [:]
+                for pair in pairs {
+                    if let v = pair.key.scalar, let t = pair.key.scalarType { index[DuplicateKey(type: t, value: v)] = pair.key.range }
+                }
+                keyIndex = index
+            }
+            guard let type = key.scalarType else { return nil }
+            let candidate = DuplicateKey(type: type, value: value)
+            if let first = keyIndex![candidate] { return first }
+            keyIndex![candidate] = key.range
+            return nil
         }
     }
 
@@ -217,7 +270,7 @@ struct TreeBuilder {
         case .sequenceStart(let anchor, let tag, _):
             try open(isMapping: false, anchor: anchor, tag: tag, range: range)
         case .sequenceEnd, .mappingEnd:
-            guard let frame = current else { return }
+            guard var frame = current.take() else { return }
             current = outer.popLast()
             let content: Node.Content = frame.isMapping ? .mapping(frame.takePairs()) : .sequence(frame.takeItems())
             try add(Node(content, range: SourceRange(start: frame.start, end: range.end), tag: frame.tag, anchor: frame.anchor), count: frame.nodeCount)
@@ -254,13 +307,13 @@ struct TreeBuilder {
         if depth >= limits.maxDepth {
             throw YAMLProblem(.depthLimit, "collections nest deeper than \(limits.maxDepth) levels", at: range)
         }
-        let frame = Frame(isMapping: isMapping, start: range.start, tag: tag == nil ? nil : checkedTag(tag, range: range), anchor: anchor)
+        var frame = Frame(isMapping: isMapping, start: range.start, tag: tag == nil ? nil : checkedTag(tag, range: range), anchor: anchor)
         if let sink, !isMapping, anchor == nil, outer.isEmpty, let root = current, root.isMapping,
            let key = root.pendingKey, key.scalar == sink.rootKey {
             frame.streamsItems = true
             try sink.begin(root.pairs)
         }
-        if let current { outer.append(current) }
+        if let enclosing = current.take() { outer.append(enclosing) }
         current = frame
     }
 
@@ -275,52 +328,16 @@ struct TreeBuilder {
         if let anchor = node.anchor {
             anchors[anchor] = (node, count)
         }
-        guard let frame = current else {
+        guard current != nil else {
             root = node
             return
         }
-        frame.nodeCount += count
-        if !frame.isMapping {
-            if frame.streamsItems, let sink {
-                try sink.item(node)
-            } else {
-                frame.items.append(node)
-            }
-            return
+        switch current!.add(node, count: count) {
+        case .kept: break
+        case .streamed(let item): try sink?.item(item)
+        case .repeatedKey(let value, let range, let first):
+            problems.append(duplicate(value, at: range, first: first))
         }
-        guard let key = frame.pendingKey.take() else {
-            frame.pendingKeyIsDuplicate = isDuplicate(node, in: frame)
-            frame.pendingKey = consume node
-            return
-        }
-        if !frame.pendingKeyIsDuplicate {
-            frame.pairs.append(Node.Pair(key: key, value: node))
-        }
-    }
-
-    /// Two scalar keys that resolve to the same type and text are the same key; a repeat is reported.
-    private mutating func isDuplicate(_ key: Node, in frame: Frame) -> Bool {
-        guard let value = key.scalar else { return false }
-        if frame.keyIndex == nil {
-            for pair in frame.pairs where pair.key.scalar == value && pair.key.scalarType == key.scalarType {
-                problems.append(duplicate(value, at: key.range, first: pair.key.range))
-                return true
-            }
-            guard frame.pairs.count >= 16 else { return false }
-            var keyIndex: [DuplicateKey: SourceRange] = [:]
-            for pair in frame.pairs {
-                if let v = pair.key.scalar, let t = pair.key.scalarType { keyIndex[DuplicateKey(type: t, value: v)] = pair.key.range }
-            }
-            frame.keyIndex = keyIndex
-        }
-        guard let type = key.scalarType else { return false }
-        let candidate = DuplicateKey(type: type, value: value)
-        if let first = frame.keyIndex![candidate] {
-            problems.append(duplicate(value, at: key.range, first: first))
-            return true
-        }
-        frame.keyIndex![candidate] = key.range
-        return false
     }
 
     private func duplicate(_ value: String, at range: SourceRange, first: SourceRange) -> YAMLProblem {
