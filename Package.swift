@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "QuizLayout", targets: ["QuizLayout"]),
         // For the fuzz target, a package of its own under Fuzz/ (docs/fuzzing.md).
         .library(name: "QuizLint", targets: ["QuizLint"]),
+        .library(name: "QuizRules", targets: ["QuizRules"]),
         // What a quiz app adds: Foundation only, no other target of this package.
         .library(name: "QuizBankKit", targets: ["QuizBankKit"]),
     ],
@@ -40,22 +41,24 @@ let package = Package(
         .target(name: "QuizBank", dependencies: ["QuizSupport", "QuizYAML"]),
         .target(name: "QuizCompile", dependencies: ["CSHA256", "QuizBank", "QuizSupport", "QuizYAML"]),
         .target(name: "QuizVersions", dependencies: ["QuizBank", "QuizCompile", "QuizSupport", "QuizYAML"]),
-        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizLayout", "QuizSupport", "QuizVersions", "QuizYAML"]),
+        .target(name: "QuizLint", dependencies: ["QuizBank", "QuizLayout", "QuizSupport", "QuizYAML"]),
+        // The rules, apart from the engine they plug into (docs/adding-a-rule.md).
+        .target(name: "QuizRules", dependencies: ["QuizBank", "QuizLayout", "QuizLint", "QuizSupport", "QuizVersions", "QuizYAML"]),
         .target(name: "QuizStats", dependencies: ["QuizBank", "QuizLayout", "QuizSupport"]),
         .target(name: "QuizPreview", dependencies: ["QuizBank", "QuizLayout"]),
-        .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizLint", "QuizPreview", "QuizStats", "QuizSupport", "QuizVersions", "QuizYAML"]),
+        .executableTarget(name: "quizbank", dependencies: ["QuizBank", "QuizCompile", "QuizLayout", "QuizLint", "QuizPreview", "QuizRules", "QuizStats", "QuizSupport", "QuizVersions", "QuizYAML"]),
         .target(name: "QuizBankKit"),
         .target(name: "ExampleSupport", dependencies: ["QuizBankKit"], path: "Examples/ExampleSupport"),
         .executableTarget(name: "quiz-trivia", dependencies: ["QuizBankKit", "ExampleSupport"], path: "Examples/quiz-trivia"),
         .executableTarget(name: "quiz-exam", dependencies: ["QuizBankKit", "ExampleSupport"], path: "Examples/quiz-exam"),
-        .executableTarget(name: "near-duplicates", dependencies: ["QuizBank", "QuizLint"], path: "Benchmarks/NearDuplicates"),
+        .executableTarget(name: "near-duplicates", dependencies: ["QuizBank", "QuizLint", "QuizRules"], path: "Benchmarks/NearDuplicates"),
         // The seeded generator of the random tests.
         .target(name: "TestSupport", dependencies: ["QuizBankKit"], path: "Tests/TestSupport"),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
         .testTarget(name: "QuizSupportTests", dependencies: ["QuizSupport"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizBank", "QuizSupport", "QuizYAML", "QuizBankKit", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizRules", "QuizBank", "QuizSupport", "QuizYAML", "QuizBankKit", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizLayoutTests", dependencies: ["QuizLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "QuizPreviewTests", dependencies: ["QuizPreview", "QuizBank", "QuizLayout", "QuizYAML"]),
@@ -63,6 +66,6 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "QuizBankKitTests", dependencies: ["QuizBankKit", "QuizCompile", "QuizBank", "TestSupport"]),
         // The quality rules measured on the labelled set under Tests/Data/quality (docs/quality-evaluation.md).
-        .testTarget(name: "QualityEvaluationTests", dependencies: ["QuizLint", "QuizBank"]),
+        .testTarget(name: "QualityEvaluationTests", dependencies: ["QuizLint", "QuizRules", "QuizBank"]),
     ]
 )

@@ -15,6 +15,7 @@ let package = Package(
                 .product(name: "QuizBank", package: "quizbank"),
                 .product(name: "QuizCompile", package: "quizbank"),
                 .product(name: "QuizLint", package: "quizbank"),
+                .product(name: "QuizRules", package: "quizbank"),
             ],
             // No `main`: libFuzzer's calls `LLVMFuzzerTestOneInput`.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

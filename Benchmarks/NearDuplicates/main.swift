@@ -16,6 +16,7 @@
 import Foundation
 import QuizBank
 import QuizLint
+import QuizRules
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("near-duplicates: \(message)\n".utf8))

@@ -46,8 +46,8 @@ public struct Baseline: Sendable, Equatable {
         self.counts = counts
     }
 
-    /// The baseline of a lint run's findings (format errors left out).
-    public init(findings: [Finding], banks: [LintBank], formatRules: Set<String> = Baseline.formatRules) {
+    /// The baseline of a lint run's findings, those of `formatRules` (format errors) left out.
+    public init(findings: [Finding], banks: [LintBank], formatRules: Set<String>) {
         let locator = Locator(banks: banks)
         var counts: [Entry: Int] = [:]
         for finding in findings where !formatRules.contains(finding.ruleID) {
@@ -55,8 +55,6 @@ public struct Baseline: Sendable, Equatable {
         }
         self.counts = counts
     }
-
-    public static let formatRules = Set(RuleRegistry.descriptions.filter(\.isFormatRule).map(\.id))
 
     /// What a baseline leaves of a run's findings: those it does not accept, in their order,
     /// and its entries that matched fewer findings than they count (the bank was cleaned since).

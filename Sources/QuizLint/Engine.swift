@@ -28,7 +28,7 @@ public struct LintResult: Sendable {
 public struct LintEngine: Sendable {
     public let rules: [any LintRule.Type]
 
-    public init(rules: [any LintRule.Type] = RuleRegistry.all) {
+    public init(rules: [any LintRule.Type]) {
         self.rules = rules
     }
 

@@ -1,8 +1,8 @@
 import QuizBank
 
 /// Reported by the engine itself after applying inline suppressions.
-struct UnusedSuppressionRule: LintRule {
-    static let description = RuleDescription(
+package struct UnusedSuppressionRule: LintRule {
+    package static let description = RuleDescription(
         id: "unused-suppression",
         summary: "An inline `# quizbank:` suppression that suppresses nothing, or cannot be read.",
         rationale: """
@@ -27,5 +27,5 @@ struct UnusedSuppressionRule: LintRule {
                 """),
         ])
 
-    init(options: RuleOptions) {}
+    package init(options: RuleOptions) {}
 }

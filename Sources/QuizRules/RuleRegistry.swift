@@ -1,3 +1,4 @@
+import QuizLint
 /// Every rule quizbank knows, in the order `quizbank rules` lists them.
 public enum RuleRegistry {
     public static let all: [any LintRule.Type] = [
@@ -95,7 +96,18 @@ public enum RuleRegistry {
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 
+    /// The ids of the format rules (the decoder's, the YAML loader's and the compiler's), which a
+    /// baseline leaves out.
+    public static let formatRuleIDs = Set(descriptions.filter(\.isFormatRule).map(\.id))
+
     public static func description(of id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }
+    }
+}
+
+extension LintEngine {
+    /// An engine that runs every rule quizbank knows (as configured).
+    public init() {
+        self.init(rules: RuleRegistry.all)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import QuizBank
 import QuizLint
+import QuizRules
 
 /// Finds the `.quizbank.yml` that applies to each bank: the nearest one in the bank's folder or
 /// above it, up to the repository root (a folder with `.git`) or the home folder; or the one

@@ -1,6 +1,7 @@
 import Foundation
 import QuizBank
 @testable import QuizLint
+@testable import QuizRules
 
 /// The quality rules and the keyword baselines run over the evaluation set, scored per rule
 /// and part; the near-duplicate rule and its baseline scored on the labelled pairs.

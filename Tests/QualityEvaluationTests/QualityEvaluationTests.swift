@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuizLint
+@testable import QuizRules
 
 /// The quality rules measured on the labelled evaluation set (Tests/Data/quality, see its
 /// README; docs/quality-evaluation.md). Prints the table of figures; fails when the data is

@@ -1,6 +1,7 @@
 import Testing
 import QuizYAML
 @testable import QuizLint
+@testable import QuizRules
 
 @Suite struct ConfigurationProblemsTests {
     /// Each key is checked on its own, down to a reserve entry's keys: one wrong key does not

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import QuizLint
+@testable import QuizRules
 
 /// Each hygiene quick look (`HygieneQuickLook`) against its rule's close look on random texts:
 /// the quick look may let through texts the close look then passes over, never the reverse.

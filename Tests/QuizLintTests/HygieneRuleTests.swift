@@ -3,6 +3,7 @@ import TestSupport
 import QuizBank
 import QuizYAML
 @testable import QuizLint
+@testable import QuizRules
 
 /// What the rule examples cannot say: the messages, the narrowed ranges and the suggestions of
 /// the content hygiene rules.

@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 import QuizBank
 @testable import QuizLint
+@testable import QuizRules
 
 /// The pieces of the item-writing rules that their examples do not pin down: the quick looks
 /// against the full readings, the thresholds at their edges, and the messages.

@@ -4,6 +4,7 @@ import QuizBank
 import QuizLayout
 import QuizYAML
 @testable import QuizLint
+@testable import QuizRules
 
 /// The `layout:` section of `.quizbank.yml`, and layout findings in the JSON report.
 @Suite struct LayoutConfigurationTests {

@@ -2,6 +2,7 @@ import Testing
 import QuizBank
 import QuizLayout
 @testable import QuizLint
+@testable import QuizRules
 
 /// The layout rules grade a cut by how many readers see it: at the default text size with the
 /// rule's severity, only at larger sizes with `larger-sizes`; the message says where.

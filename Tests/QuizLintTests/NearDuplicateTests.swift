@@ -1,6 +1,7 @@
 import Testing
 import QuizBank
 @testable import QuizLint
+@testable import QuizRules
 
 /// `near-duplicate-question` beyond its examples: the join with a threshold per partition
 /// against brute force, the words it reads, and how rewordings, siblings and statements are told.

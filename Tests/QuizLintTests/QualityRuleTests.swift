@@ -5,6 +5,7 @@ import QuizBank
 import QuizSupport
 import QuizYAML
 @testable import QuizLint
+@testable import QuizRules
 
 /// The pieces of the quality rules that their examples do not pin down: the normal form, the
 /// statistics against reference values (scipy.stats), the similarity join against brute force,

@@ -4,6 +4,7 @@ import QuizBank
 import QuizCompile
 import QuizYAML
 @testable import QuizLint
+@testable import QuizRules
 
 /// The declarations around the rules: the registry lists every rule file, options are read
 /// through their typed declarations, and format rules name the constant their reporter uses.
@@ -19,12 +20,13 @@ import QuizYAML
         }
     }
 
-    /// Every type under Rules/ that conforms to a rule protocol is in the registry, once: a new
-    /// rule file cannot be forgotten there.
+    /// Every type of the rules' target (and the engine's own unused-suppression) that conforms
+    /// to a rule protocol is in the registry, once: a new rule file cannot be forgotten there.
     @Test func everyRuleFileIsRegistered() throws {
-        let declaration = /(?m)^(?:public )?struct (\w+): ([\w, ]+) \{/
+        let declaration = /(?m)^(?:public |package )?struct (\w+): ([\w, ]+) \{/
         var declared: [String] = []
-        for file in try Self.swiftFiles(under: Self.sources.appendingPathComponent("QuizLint/Rules")) {
+        for file in try Self.swiftFiles(under: Self.sources.appendingPathComponent("QuizRules"))
+            + Self.swiftFiles(under: Self.sources.appendingPathComponent("QuizLint")) {
             for match in file.text.matches(of: declaration) {
                 let conformances = match.output.2.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 if conformances.contains(where: { ["LintRule", "QuestionRule", "BankRule", "RunRule", "FormatCheckedRule", "ConfigurableRule"].contains($0) }) {
@@ -36,7 +38,7 @@ import QuizYAML
         #expect(declared.count > 60, "the rule declarations were not found")
         let unregistered = Set(declared).subtracting(registered).sorted(), undeclared = Set(registered).subtracting(declared).sorted()
         #expect(unregistered.isEmpty, "rule files not in RuleRegistry.all: \(unregistered)")
-        #expect(undeclared.isEmpty, "registered rules not found under Rules/: \(undeclared)")
+        #expect(undeclared.isEmpty, "registered rules not found in QuizRules or QuizLint: \(undeclared)")
         #expect(Set(registered).count == registered.count, "a rule is registered twice")
     }
 
@@ -112,7 +114,7 @@ import QuizYAML
             #expect(constants.contains(rule.id), "\(rule.id) is documented but no reporter has a constant for it")
         }
         let idLine = /id: (FormatRule|YAMLProblem\.Kind|CompileRule)\.\w+\.rawValue/
-        for file in try Self.swiftFiles(under: Self.sources.appendingPathComponent("QuizLint/Rules/Format")) {
+        for file in try Self.swiftFiles(under: Self.sources.appendingPathComponent("QuizRules/Format")) {
             #expect(file.text.contains(idLine), "\(file.name) does not take its id from the reporter's constant")
         }
     }
@@ -120,7 +122,7 @@ import QuizYAML
     /// Every constant is used by code outside the rule files (the rules' examples show that
     /// the reports carry the id).
     @Test func everyFormatRuleIsReportedSomewhere() throws {
-        let reporting = try Self.swiftFiles(under: Self.sources).filter { !$0.name.hasPrefix("QuizLint/Rules/") }
+        let reporting = try Self.swiftFiles(under: Self.sources).filter { !$0.name.hasPrefix("QuizRules/") }
             .map(\.text).joined(separator: "\n")
         for (type, cases) in Self.formatConstants {
             for (name, id) in cases {

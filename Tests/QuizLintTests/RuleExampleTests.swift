@@ -3,6 +3,7 @@ import Testing
 import QuizBank
 import QuizYAML
 @testable import QuizLint
+@testable import QuizRules
 
 /// Runs every example of every rule: a triggering example must be reported exactly at its `↓`
 /// marks (line and column), a passing one must not be reported.

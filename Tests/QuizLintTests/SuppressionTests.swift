@@ -3,6 +3,7 @@ import Testing
 import QuizBank
 import QuizYAML
 @testable import QuizLint
+@testable import QuizRules
 
 @Suite struct YAMLCommentTests {
     private func comments(_ text: String) -> [String] {

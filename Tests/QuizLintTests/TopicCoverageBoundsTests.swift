@@ -1,5 +1,6 @@
 import Testing
 @testable import QuizLint
+@testable import QuizRules
 
 /// ceil(weight × size) near `Int.max`, where the product rounds past it in floating point.
 @Suite struct TopicCoverageBoundsTests {

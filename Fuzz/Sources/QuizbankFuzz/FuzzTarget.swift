@@ -2,6 +2,7 @@ import Foundation
 import QuizBank
 import QuizCompile
 import QuizLint
+import QuizRules
 
 /// One input through everything that reads a bank: the YAML loader and the decoder, every lint
 /// rule, each reporter, the compiler, the configuration reader and the image header reader.

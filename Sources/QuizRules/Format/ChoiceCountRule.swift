@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ChoiceCountRule: FormatCheckedRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct DuplicateBankIDRule: FormatCheckedRule {
     static let description = RuleDescription(

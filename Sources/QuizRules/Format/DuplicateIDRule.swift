@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct DuplicateIDRule: FormatCheckedRule {
     static let description = RuleDescription(

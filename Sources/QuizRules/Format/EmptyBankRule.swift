@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct EmptyBankRule: FormatCheckedRule {
     static let description = RuleDescription(

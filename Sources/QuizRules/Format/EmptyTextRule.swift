@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct EmptyTextRule: FormatCheckedRule {
     static let description = RuleDescription(

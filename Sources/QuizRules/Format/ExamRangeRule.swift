@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ExamRangeRule: FormatCheckedRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ImagePathRule: FormatCheckedRule {
     static let description = RuleDescription(

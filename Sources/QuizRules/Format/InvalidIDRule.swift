@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct InvalidIDRule: FormatCheckedRule {
     static let description = RuleDescription(

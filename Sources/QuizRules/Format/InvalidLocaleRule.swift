@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct InvalidLocaleRule: FormatCheckedRule {
     static let description = RuleDescription(

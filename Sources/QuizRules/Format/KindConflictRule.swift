@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct KindConflictRule: FormatCheckedRule {
     static let description = RuleDescription(

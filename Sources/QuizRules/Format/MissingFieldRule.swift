@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct MissingFieldRule: FormatCheckedRule {
     static let description = RuleDescription(

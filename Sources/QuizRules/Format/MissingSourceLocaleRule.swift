@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct MissingSourceLocaleRule: FormatCheckedRule {
     static let description = RuleDescription(

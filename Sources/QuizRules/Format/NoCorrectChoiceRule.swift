@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct NoCorrectChoiceRule: FormatCheckedRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct UndeclaredLocaleRule: FormatCheckedRule {
     static let description = RuleDescription(

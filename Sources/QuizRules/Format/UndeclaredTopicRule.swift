@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct UndeclaredTopicRule: FormatCheckedRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct UnknownKeyRule: FormatCheckedRule {
     static let description = RuleDescription(

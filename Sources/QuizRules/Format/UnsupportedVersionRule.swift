@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct UnsupportedVersionRule: FormatCheckedRule {
     static let description = RuleDescription(

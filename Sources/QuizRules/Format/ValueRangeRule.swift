@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ValueRangeRule: FormatCheckedRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct WrongTypeRule: FormatCheckedRule {
     static let description = RuleDescription(

@@ -1,3 +1,4 @@
+import QuizLint
 import QuizYAML
 
 struct YAMLSyntaxRule: FormatCheckedRule {

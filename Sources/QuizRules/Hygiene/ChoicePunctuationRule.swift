@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ChoicePunctuationRule: QuestionRule {
     static let description = RuleDescription(

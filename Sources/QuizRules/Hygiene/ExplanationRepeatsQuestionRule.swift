@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ExplanationRepeatsQuestionRule: QuestionRule {
     static let description = RuleDescription(

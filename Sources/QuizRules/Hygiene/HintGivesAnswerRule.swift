@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct HintGivesAnswerRule: QuestionRule {
     static let description = RuleDescription(

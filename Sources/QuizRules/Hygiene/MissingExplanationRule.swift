@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct MissingExplanationRule: QuestionRule {
     static let description = RuleDescription(

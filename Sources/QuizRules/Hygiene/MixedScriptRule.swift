@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct MixedScriptRule: QuestionRule {
     static let description = RuleDescription(

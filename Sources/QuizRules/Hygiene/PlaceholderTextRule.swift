@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 import QuizSupport
 
 struct PlaceholderTextRule: QuestionRule {

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 /// A bank rule, though it reports questions: `auto` needs the share of the whole bank's stems,
 /// which a question rule would recount for every question.

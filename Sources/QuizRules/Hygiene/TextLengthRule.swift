@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct TextLengthRule: QuestionRule, ConfigurableRule {
     /// The fields with limits, their option prefix, and default characters and words.

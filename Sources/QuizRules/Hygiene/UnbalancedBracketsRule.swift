@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct UnbalancedBracketsRule: QuestionRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct WhitespaceRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {

@@ -1,3 +1,4 @@
+import QuizLint
 /// Small, valid image files for the examples of the image rules (`RuleExample.files`).
 enum ExampleImages {
     /// A complete grayscale PNG of `width` × `height` black pixels: the signature, an IHDR chunk,

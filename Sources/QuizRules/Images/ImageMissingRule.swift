@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ImageMissingRule: QuestionRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ImageTooSmallRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {

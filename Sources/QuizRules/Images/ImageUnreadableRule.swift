@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ImageUnreadableRule: QuestionRule {
     static let description = RuleDescription(

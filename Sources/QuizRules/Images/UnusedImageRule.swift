@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizLint
 import QuizYAML
 
 struct UnusedImageRule: RunRule {

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct AllOfTheAboveRule: QuestionRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ArticleCueRule: QuestionRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct BlankNotAtEndRule: QuestionRule {
     static let description = RuleDescription(

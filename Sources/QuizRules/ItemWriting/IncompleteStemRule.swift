@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct IncompleteStemRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 import QuizYAML
 
 struct KeyConvergenceRule: QuestionRule, ConfigurableRule {

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct StemClueRule: QuestionRule {
     static let description = RuleDescription(

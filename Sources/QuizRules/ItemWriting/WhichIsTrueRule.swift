@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct WhichIsTrueRule: QuestionRule {
     static let description = RuleDescription(

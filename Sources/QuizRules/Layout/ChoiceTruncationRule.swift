@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ChoiceTruncationRule: QuestionRule, ConfigurableRule {
     typealias Options = LayoutRuleSupport.Options

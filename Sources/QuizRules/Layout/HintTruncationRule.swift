@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct HintTruncationRule: QuestionRule, ConfigurableRule {
     typealias Options = LayoutRuleSupport.Options

@@ -1,6 +1,7 @@
 import Foundation
 import QuizBank
 import QuizLayout
+import QuizLint
 import QuizSupport
 import QuizYAML
 

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct ReviewTruncationRule: QuestionRule, ConfigurableRule {
     typealias Options = LayoutRuleSupport.Options

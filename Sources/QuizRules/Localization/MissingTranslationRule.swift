@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct MissingTranslationRule: BankRule {
     static let description = RuleDescription(

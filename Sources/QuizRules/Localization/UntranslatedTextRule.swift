@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct UntranslatedTextRule: BankRule, ConfigurableRule {
     struct Options: RuleOptionSet {

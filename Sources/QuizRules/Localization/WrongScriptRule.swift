@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct WrongScriptRule: BankRule, ConfigurableRule {
     struct Options: RuleOptionSet {

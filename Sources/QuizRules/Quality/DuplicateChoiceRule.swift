@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct DuplicateChoiceRule: QuestionRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct DuplicateQuestionRule: RunRule {
     static let description = RuleDescription(

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizLint
 
 struct KeyPositionBalanceRule: BankRule, ConfigurableRule {
     struct Options: RuleOptionSet {

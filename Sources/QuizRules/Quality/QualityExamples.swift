@@ -1,3 +1,4 @@
+import QuizLint
 /// Builds the larger example banks of the quality rules (balance needs a sample).
 enum QualityExamples {
     struct Item {

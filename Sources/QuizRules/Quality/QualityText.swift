@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizLint
 import QuizYAML
 
 /// Text helpers shared by the quality rules (balance and duplicates).

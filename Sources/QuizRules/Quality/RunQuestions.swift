@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizLint
 
 /// The questions of a run, normalized for the duplicate rules: each question's source text in
 /// comparison form, grouped by equal forms (within one source locale), in report order.

@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizLint
 
 struct TopicCoverageRule: BankRule {
     static let description = RuleDescription(

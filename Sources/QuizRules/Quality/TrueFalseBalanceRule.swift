@@ -1,5 +1,6 @@
 import Foundation
 import QuizBank
+import QuizLint
 
 struct TrueFalseBalanceRule: BankRule, ConfigurableRule {
     struct Options: RuleOptionSet {

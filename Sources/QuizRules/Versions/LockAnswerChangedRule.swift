@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct LockAnswerChangedRule: BankRule {
     static let description = RuleDescription(

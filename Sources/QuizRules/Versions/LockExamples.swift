@@ -1,3 +1,4 @@
+import QuizLint
 /// The questions the lock rules' examples lock (after `RuleExample.header`), before the edit
 /// each example makes.
 enum LockExamples {

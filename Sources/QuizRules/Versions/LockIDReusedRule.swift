@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct LockIDReusedRule: BankRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct LockKindChangedRule: BankRule {
     static let description = RuleDescription(

@@ -1,4 +1,5 @@
 import QuizBank
+import QuizLint
 
 struct LockQuestionRemovedRule: BankRule {
     static let description = RuleDescription(

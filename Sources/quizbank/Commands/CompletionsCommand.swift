@@ -1,5 +1,6 @@
 import Foundation
 import QuizLint
+import QuizRules
 
 /// `quizbank completions bash|zsh|fish` and `quizbank manpage`: shell completion scripts and a
 /// man page, made from the same commands, options and help texts that `--help` prints, so that

@@ -1,6 +1,7 @@
 import Foundation
 import QuizBank
 import QuizLint
+import QuizRules
 
 /// `quizbank init`: a commented `.quizbank.yml` (every content rule with its default, the
 /// other sections as examples) and, with `--bank`, a first bank from a template. Never

@@ -2,6 +2,7 @@ import Foundation
 import QuizBank
 import QuizLayout
 import QuizLint
+import QuizRules
 
 enum LintCommand: Command {
     static let name = "lint"
@@ -120,7 +121,7 @@ enum LintCommand: Command {
         }
         var staleEntries: [(entry: Baseline.Entry, unmatched: Int)] = []
         if let path = arguments.value("write-baseline") {
-            let baseline = Baseline(findings: result.findings, banks: result.banks)
+            let baseline = Baseline(findings: result.findings, banks: result.banks, formatRules: RuleRegistry.formatRuleIDs)
             try FileReplacement.write(Array(baseline.text().utf8), to: path)
             Terminal.standardError.write("quizbank lint: wrote \(path): \(baseline.findingCount) finding\(baseline.findingCount == 1 ? "" : "s") accepted in \(baseline.counts.count) entr\(baseline.counts.count == 1 ? "y" : "ies")\n")
             result.findings = baseline.apply(to: result.findings, banks: result.banks).kept

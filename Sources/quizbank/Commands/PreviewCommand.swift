@@ -3,6 +3,7 @@ import QuizBank
 import QuizCompile
 import QuizLayout
 import QuizLint
+import QuizRules
 import QuizPreview
 
 /// `quizbank preview`: a static site of the banks' questions on iPhone-sized screens, with the

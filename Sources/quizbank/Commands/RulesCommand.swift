@@ -1,6 +1,7 @@
 import Foundation
 import QuizBank
 import QuizLint
+import QuizRules
 
 enum RulesCommand: Command {
     static let name = "rules"

@@ -2,6 +2,7 @@ import Foundation
 import QuizBank
 import QuizLayout
 import QuizLint
+import QuizRules
 import QuizStats
 
 /// `quizbank stats`: each bank at a glance, and all banks of the run together.
