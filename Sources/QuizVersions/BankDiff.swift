@@ -447,18 +447,19 @@ private struct Comparison {
     /// The question's texts in `locale` (only where translated, normalized), keyed by field.
     private func translations(of question: Question, in version: BankVersion, locale: String, choiceKey: (Int) -> String) -> [String: String] {
         var texts: [String: String] = [:]
-        func put(_ field: String, _ text: LocalizedText?) {
-            guard let text, case .translated = text.form, let value = text.text(for: locale, sourceLocale: version.sourceLocale) else { return }
-            texts[field] = TextNormalizer.normalize(value)
+        question.forEachLocalizedText { text, field in
+            guard case .translated = text.form, let value = text.text(for: locale, sourceLocale: version.sourceLocale) else { return }
+            let key: String
+            switch field {
+            case .text: key = "text"
+            case .choice(let index): key = "choice#\(choiceKey(index))"
+            case .feedback(let index): key = "feedback#\(choiceKey(index))"
+            case .explanation: key = "explanation"
+            case .hint(let index): key = "hints#\(index)"
+            case .imageAlt: key = "image-alt"
+            }
+            texts[key] = TextNormalizer.normalize(value)
         }
-        put("text", question.text)
-        for (index, choice) in question.choices.enumerated() {
-            put("choice#\(choiceKey(index))", choice.text)
-            put("feedback#\(choiceKey(index))", choice.feedback)
-        }
-        put("explanation", question.explanation)
-        for (index, hint) in question.hints.enumerated() { put("hints#\(index)", hint) }
-        put("image-alt", question.imageAlt)
         return texts
     }
 
