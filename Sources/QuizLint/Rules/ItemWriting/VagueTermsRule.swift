@@ -15,11 +15,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     static let defaultTerms = [
         "often", "usually", "sometimes", "frequently", "rarely", "seldom", "generally", "occasionally", "typically",
         "normally", "relatively", "tends to", "tend to", "tended to", "most", "many", "several", "quite", "chiefly",
+        "mainly", "mostly", "largely", "primarily", "predominantly", "commonly", "fairly", "somewhat",
     ]
 
     static let description = RuleDescription(
         id: "vague-terms",
-        summary: "A stem, true/false statement or choice with a vague frequency or degree term (often, usually, sometimes, rarely, many, tends to, relatively, most...).",
+        summary: "A stem, true/false statement or choice with a vague frequency or degree term (often, usually, sometimes, rarely, many, mostly, tends to, relatively, most...).",
         rationale: """
             The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) lists vague terms ("rarely", \
             "usually") among the flaws that add irrelevant difficulty: learners, and the experts \
@@ -38,7 +39,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             penguins?", "Marine algae may have this effect", "You may pass when it is clear") \
             far more often than hedges; added to `terms`, they count in a stem only in the \
             sentence that asks when no question word comes before them, and never in a choice. \
-            Nor are quoted text, text after a word that introduces a \
+            "Mainly", "mostly", "largely", "primarily", "predominantly" and "chiefly" hedge as \
+            "usually" does ("Dry air consists mostly of what gas?"), "fairly" and "somewhat" as \
+            "relatively" does. A term that names rather than hedges is not reported: "commonly \
+            known as", "often called", "sometimes referred to as", "usually used to refer to" \
+            give a name in use. Nor are quoted text, text in parentheses (an aside: "(the low \
+            string commonly alternates)"), text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
             sentence that asks is read (the one ending in "?", or the last): context before it \
@@ -48,7 +54,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             stem that asks how often ("How often is a leap year? — Usually every four years"). \
             Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
             superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
-            even where the number does not matter ("one of many moons"). \(English.localeNote)
+            even where the number does not matter ("one of many moons", "tall with many \
+            scars"); "most" before a plural noun is read as a quantifier even where it names \
+            what is asked ("the age of most diamonds"); a hedge in a relative clause of the \
+            stem ("This tree, which grows mainly in Australia, ...") is reported, though it is \
+            background; "most" before a blank ("with most ___ per capita") is taken for a \
+            superlative. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -78,6 +89,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                   - id: cats
                     text: ↓Most cats tend to dislike water.
                     answer: true
+                  - id: air
+                    text: ↓Dry air consists mostly of what gas?
+                    choices:
+                      - text: Nitrogen
+                        correct: true
+                      - Oxygen
                   - id: gold
                     text: Why is gold used in electronics?
                     choices:
@@ -172,6 +189,27 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: Sometimes They Come Back
                         correct: true
                       - The Fog
+                  - id: mint
+                    text: Herbs of the genus Mentha, commonly known as mint, treat which complaint?
+                    choices:
+                      - text: Indigestion
+                        correct: true
+                      - Gout
+                  - id: seaweed
+                    text: What name is commonly used to refer to the seaweed Caulerpa lentillifera?
+                    choices:
+                      - text: Green caviar
+                        correct: true
+                      - Sea corn
+                  - id: banjo
+                    text: Bluegrass fiddlers (unlike banjo players, who often retune) keep one tuning.
+                    answer: true
+                  - id: blank
+                    text: Norway is among the countries with most _____ per capita.
+                    choices:
+                      - text: Electric cars
+                        correct: true
+                      - Cell phones
                   - id: leap
                     text: How often does a leap year come?
                     choices:
@@ -206,7 +244,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         for index in candidates {
             guard let term = English.term(at: index, of: words, in: terms.terms) else { continue }
             let first = words[index]
-            guard !first.quoted, !first.isTitleWord, !first.isHyphenated, !English.followsQuoting(words, index) else { continue }
+            // Quotations and asides in parentheses ("(the low string commonly alternates...)") are
+            // not what is judged.
+            guard !first.quoted, !first.parenthesized, !first.isTitleWord, !first.isHyphenated,
+                  !English.followsQuoting(words, index) else { continue }
+            // "commonly known as", "often called", "usually referred to": a name is given, not a frequency.
+            if Self.introducesName(words, after: index + term.count) { continue }
             // "Lions may be skilled predators, but...": a concession, not a frequency.
             if term == ["may"] || term == ["might"],
                words[(index + 1)..<min(words.count, index + 9)].contains(where: { $0.lower == "but" }) { continue }
@@ -215,10 +258,30 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             if index > 0, Self.comparatives.contains(words[index - 1].lower) { continue }
             // "Where might someone go...?", "Who may vote?": possibility or permission asked about.
             if askingOnly, term == ["may"] || term == ["might"], Self.followsQuestionWord(words, index) { continue }
-            if term == ["most"], !Self.isQuantifier(most: index, of: words) { continue }
+            if term == ["most"], !Self.isQuantifier(most: index, of: words) || Self.blankFollows(index, of: words, in: text) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
         return found
+    }
+
+    /// Verbs that give a name, which a frequency word before them qualifies as usage.
+    private static let namingVerbs: Set<String> = ["known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt"]
+
+    /// Whether the words from `index` give a name: "known as", "called", "used to refer to",
+    /// "used when referring to".
+    static func introducesName(_ words: [EnglishWord], after index: Int) -> Bool {
+        guard index < words.count else { return false }
+        if namingVerbs.contains(words[index].lower) { return true }
+        guard words[index].lower == "used", index + 2 < words.count else { return false }
+        let next = (words[index + 1].lower, words[index + 2].lower)
+        return next == ("to", "refer") || next == ("when", "referring")
+    }
+
+    /// Whether a blank follows the word at `index` ("the countries with most _____ per capita"):
+    /// the blank is the noun of a superlative.
+    static func blankFollows(_ index: Int, of words: [EnglishWord], in text: String) -> Bool {
+        let end = index + 1 < words.count ? words[index + 1].range.lowerBound : text.endIndex
+        return text[words[index].range.upperBound..<end].contains("_")
     }
 
     private static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]
