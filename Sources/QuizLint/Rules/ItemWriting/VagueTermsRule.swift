@@ -49,7 +49,14 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
             sentence that asks is read (the one ending in "?", or the last): context before it \
             states facts ("London clubs usually bear the name of their district. Which of these is \
-            not based in London?"). Choices are checked too (`check-choices: false` turns that \
+            not based in London?"), and a last sentence that asks nothing (no question word, \
+            task verb such as "Name", or blank) is a clue whose hedges describe what is to be \
+            named ("This tree usually grows in Australia."). Within the sentence that asks, \
+            background is left out too: a lead-in before a comma and the question word ("Often \
+            ranked first, what is the novel...?"), a clause after a comma opened by who, which, \
+            whose, whom or where ("..., which was covered in many countries?"), and a clause \
+            opened by since, because, although, though, while or whereas, each up to the next \
+            comma. Choices are checked too (`check-choices: false` turns that \
             off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title) or the choices of a \
             stem that asks how often ("How often is a leap year? — Usually every four years"). \
             Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
@@ -57,8 +64,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             even where the number does not matter ("one of many moons", "tall with many \
             scars"); "most" before a plural noun is read as a quantifier even where it names \
             what is asked ("the age of most diamonds"); a hedge in a relative clause of the \
-            stem ("This tree, which grows mainly in Australia, ...") is reported, though it is \
-            background; "most" before a blank ("with most ___ per capita") is taken for a \
+            stem that no comma opens ("Which artist who often used horror themes...?") is \
+            reported, though it is background; "most" before a blank ("with most ___ per capita") is taken for a \
             superlative. \(English.localeNote)
             """,
         severity: .info,
@@ -204,6 +211,24 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                   - id: banjo
                     text: Bluegrass fiddlers (unlike banjo players, who often retune) keep one tuning.
                     answer: true
+                  - id: novel
+                    text: Often ranked first among novels of the century, what is the Joyce book set on one day?
+                    choices:
+                      - text: Ulysses
+                        correct: true
+                      - Dubliners
+                  - id: cover
+                    text: Who wrote Nothing Compares 2 U, which topped the charts in many countries?
+                    choices:
+                      - text: Prince
+                        correct: true
+                      - Sinead O'Connor
+                  - id: shot
+                    text: In golf, this shot is played from the tee and usually made with a driver.
+                    choices:
+                      - text: Tee shot
+                        correct: true
+                      - Chip
                   - id: blank
                     text: Norway is among the countries with most _____ per capita.
                     choices:
@@ -237,8 +262,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         var candidates = Array(words.indices)
         if askingOnly {
             let sentences = English.sentences(text, words: words)
-            candidates = sentences.enumerated().filter { $0.element.isQuestion || $0.offset == sentences.count - 1 }
-                .flatMap { Array($0.element.words) }
+            candidates = sentences.enumerated()
+                .filter { $0.element.isQuestion || $0.offset == sentences.count - 1 && Self.asks($0.element.words, of: words, in: text) }
+                .flatMap { Self.askedWords($0.element.words, of: words) }
         }
         var found: [String] = []
         for index in candidates {
@@ -285,6 +311,45 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     }
 
     private static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]
+    /// Verbs of a task in a stem that asks without a question ("Name the bird that...").
+    private static let taskVerbs: Set<String> = ["name", "identify", "select", "choose", "pick", "find", "complete", "finish", "give", "fill"]
+    /// Words that open a clause of background inside the sentence that asks.
+    private static let subordinators: Set<String> = ["since", "because", "although", "though", "while", "whereas"]
+    private static let relativeWords: Set<String> = ["who", "whom", "whose", "which", "where"]
+
+    /// Whether a sentence that does not end in "?" still asks: it has a question word, a task
+    /// verb or a blank, or ends in ":" or "...". Otherwise it is a clue ("This tree, native
+    /// to Australia, usually grows tall."), whose hedges describe what is to be named.
+    static func asks(_ sentence: Range<Int>, of words: [EnglishWord], in text: String) -> Bool {
+        if words[sentence].contains(where: { questionWords.contains($0.lower) || taskVerbs.contains($0.lower) }) { return true }
+        guard let last = sentence.last, let first = sentence.first else { return false }
+        let tail = text[words[last].range.upperBound...].drop(while: \.isWhitespace)
+        return text[words[first].range.lowerBound..<words[last].range.upperBound].contains("_") || tail.contains("_")
+            || tail.hasPrefix(":") || tail.hasPrefix("...") || tail.hasPrefix("\u{2026}")
+    }
+
+    /// The words of the sentence that asks, less its background: a lead-in before a comma and
+    /// the question word ("Often ranked first, what is the novel...?"), a clause after a comma
+    /// opened by who, which, whose, whom or where that is not the question word (", which
+    /// often floods,"), and one opened by since, because, although, though, while or whereas, each
+    /// up to the next comma.
+    static func askedWords(_ sentence: Range<Int>, of words: [EnglishWord]) -> [Int] {
+        let question = sentence.first { questionWords.contains(words[$0].lower) }
+        var start = sentence.lowerBound
+        if let question, question > start, words[question - 1].after == "," { start = question }
+        var result: [Int] = []
+        var inClause = false
+        for index in start..<sentence.upperBound {
+            let afterComma = index > sentence.lowerBound && words[index - 1].after == ","
+            if index == start || afterComma {
+                let lower = words[index].lower
+                inClause = subordinators.contains(lower)
+                    || afterComma && relativeWords.contains(lower) && index != question
+            }
+            if !inClause { result.append(index) }
+        }
+        return result
+    }
 
     /// Whether a question word comes before `index` in its sentence (or the sentence starts with
     /// the modal: "May I...?").
