@@ -42,8 +42,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             "Mainly", "mostly", "largely", "primarily", "predominantly" and "chiefly" hedge as \
             "usually" does ("Dry air consists mostly of what gas?"), "fairly" and "somewhat" as \
             "relatively" does. A term that names rather than hedges is not reported: "commonly \
-            known as", "often called", "sometimes referred to as", "usually used to refer to" \
-            give a name in use. Nor are quoted text, text in parentheses (an aside: "(the low \
+            known as", "often called", "sometimes referred to as", "usually used to refer to", "What name is commonly used \
+            for...?" give a name in use. Nor are quoted text, text in parentheses (an aside: "(the low \
             string commonly alternates)"), text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
@@ -202,6 +202,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: Indigestion
                         correct: true
                       - Gout
+                  - id: macaque
+                    text: What other name is commonly used for the Japanese macaque?
+                    choices:
+                      - text: Snow monkey
+                        correct: true
+                      - Storm monkey
                   - id: seaweed
                     text: What name is commonly used to refer to the seaweed Caulerpa lentillifera?
                     choices:
@@ -294,14 +300,18 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     private static let namingVerbs: Set<String> = ["known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt"]
 
     /// Whether the words from `index` give a name: "known as", "called", "used to refer to",
-    /// "used when referring to".
+    /// "used when referring to", or "used for" after a word for a name ("What other name is
+    /// commonly used for the Japanese macaque?").
     static func introducesName(_ words: [EnglishWord], after index: Int) -> Bool {
         guard index < words.count else { return false }
         if namingVerbs.contains(words[index].lower) { return true }
         guard words[index].lower == "used", index + 2 < words.count else { return false }
         let next = (words[index + 1].lower, words[index + 2].lower)
         return next == ("to", "refer") || next == ("when", "referring")
+            || next.0 == "for" && words[..<index].contains { nameWords.contains($0.lower) }
     }
+
+    private static let nameWords: Set<String> = ["name", "names", "term", "terms", "nickname", "nicknames"]
 
     /// Whether a blank follows the word at `index` ("the countries with most _____ per capita"):
     /// the blank is the noun of a superlative.
