@@ -179,6 +179,11 @@ import QuizBank
         ("Aspirin may cause bleeding. Which drug is it?", false), ("Which clouds usually bring storms?", true),
         ("Most birds can fly. Which cannot?", false), ("Which trees do most birds nest in?", true),
         ("Which is the most populous city?", false),
+        // A clue that asks nothing, and background inside the sentence that asks.
+        ("This tree, native to Australia, usually grows tall.", false), ("Bats usually hang ____ down.", true),
+        ("Name the bird that usually winters in Spain.", true), ("Often ranked first, what is the novel?", false),
+        ("Which song, which often tops polls, did Prince write?", false), ("Of these, which usually migrates?", true),
+        ("Although lions usually hunt at night, when do cheetahs hunt?", false), ("Which clouds, usually dark, bring storms?", true),
     ])
     func vagueTermsOfAStemAreReadInTheAskingSentence(_ stem: String, _ expected: Bool) {
         let rule = VagueTermsRule(options: .init(terms: VagueTermsRule.defaultTerms + ["may", "might"]))

@@ -35,7 +35,11 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             it shares with each other choice, summed over the other choices. Reported, at the \
             correct choice, when the question has one correct choice and at least `min-choices` \
             choices, at least three choices have two content words or more, and the key's score \
-            is at least `min-shared` and higher than every distractor's. Not reported: ties (a question whose choices all vary one pattern \
+            is at least `min-shared` and higher than every distractor's; when some distractor \
+            ties with the key, the stem's words are counted as well, and the key is reported if \
+            it then shares more than every distractor ("tells him Ursula lied" beside "tells him \
+            a secret" and "hides Ursula's purse", under a stem about Ursula). Not reported: ties \
+            that remain (a question whose choices all vary one pattern \
             equally, "He was the first Jewish governor / senator / candidate"), one-word choices, \
             and questions with several correct choices. Known limits: the rule counts words, not \
             meaning, so names that share a first name by chance ("George Bush", "George \
@@ -64,6 +68,17 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - text: ↓Universal Serial Bus
                         correct: true
                       - United Bus Scan
+                """),
+            // A tie on the other words, broken by a word of the stem the key shares.
+            .triggering(questions: """
+                  - id: purse
+                    text: When Eric comes back for Ursula's purse, what does Phoebe do?
+                    choices:
+                      - tells him she has a crush on him
+                      - text: ↓tells him Ursula has been lying to him
+                        correct: true
+                      - tells him it was stolen
+                      - hides the purse to spite Ursula
                 """),
             // Near misses: every choice varies one pattern equally; one-word choices; three choices
             // (fewer than min-choices).
@@ -167,11 +182,21 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             // Words the stem gives every choice ("driver" under "A driver is tailgating you") are
             // the topic, not a pattern the distractors vary.
             let stemWords = Self.contentWords(item.stem.text)
-            let words = choices.map { Self.contentWords($0.text).subtracting(stemWords) }
+            let choiceWords = choices.map { Self.contentWords($0.text) }
+            let words = choiceWords.map { $0.subtracting(stemWords) }
             guard words.filter({ $0.count >= 2 }).count >= 3 else { continue }
-            let scores = Self.scores(words)
-            guard scores[key] >= minShared, scores.indices.allSatisfy({ $0 == key || scores[$0] < scores[key] }),
-                  reported.insert(choices[key].range).inserted else { continue }
+            var scores = Self.scores(words)
+            guard scores[key] >= minShared, scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { continue }
+            // A tie is broken by the stem's words too: under "...get Ursula's purse...", "tells him
+            // Ursula has been lying to him" also shares "Ursula" with "hides the purse to hurt
+            // Ursula", where "tells him she has a crush on him" shares nothing more.
+            let tied = scores.indices.filter { $0 != key && scores[$0] == scores[key] }
+            if !tied.isEmpty {
+                let withStem = Self.scores(choiceWords)
+                guard withStem.indices.allSatisfy({ $0 == key || withStem[$0] < withStem[key] }) else { continue }
+                scores = withStem
+            }
+            guard reported.insert(choices[key].range).inserted else { continue }
             let nextBest = scores.indices.filter { $0 != key }.map { scores[$0] }.max() ?? 0
             report("the correct choice \(English.quote(choices[key].text)) of question '\(question.id.value)'\(item.suffix) shares "
                    + "\(scores[key]) words with the other choices, more than any distractor (at most \(nextBest)): the distractors "

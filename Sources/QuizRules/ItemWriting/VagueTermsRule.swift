@@ -16,11 +16,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     static let defaultTerms = [
         "often", "usually", "sometimes", "frequently", "rarely", "seldom", "generally", "occasionally", "typically",
         "normally", "relatively", "tends to", "tend to", "tended to", "most", "many", "several", "quite", "chiefly",
+        "mainly", "mostly", "largely", "primarily", "predominantly", "commonly", "fairly", "somewhat",
     ]
 
     static let description = RuleDescription(
         id: "vague-terms",
-        summary: "A stem, true/false statement or choice with a vague frequency or degree term (often, usually, sometimes, rarely, many, tends to, relatively, most...).",
+        summary: "A stem, true/false statement or choice with a vague frequency or degree term (often, usually, sometimes, rarely, many, mostly, tends to, relatively, most...).",
         rationale: """
             The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) lists vague terms ("rarely", \
             "usually") among the flaws that add irrelevant difficulty: learners, and the experts \
@@ -39,17 +40,34 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             penguins?", "Marine algae may have this effect", "You may pass when it is clear") \
             far more often than hedges; added to `terms`, they count in a stem only in the \
             sentence that asks when no question word comes before them, and never in a choice. \
-            Nor are quoted text, text after a word that introduces a \
+            "Mainly", "mostly", "largely", "primarily", "predominantly" and "chiefly" hedge as \
+            "usually" does ("Dry air consists mostly of what gas?"), "fairly" and "somewhat" as \
+            "relatively" does. A term that names rather than hedges is not reported: "commonly \
+            known as", "often called", "sometimes referred to as", "usually used to refer to", "What name is commonly used \
+            for...?" give a name in use. Nor are quoted text, text in parentheses (an aside: "(the low \
+            string commonly alternates)"), text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
             sentence that asks is read (the one ending in "?", or the last): context before it \
             states facts ("London clubs usually bear the name of their district. Which of these is \
-            not based in London?"). Choices are checked too (`check-choices: false` turns that \
+            not based in London?"), and a last sentence that asks nothing (no question word, \
+            task verb such as "Name", or blank) is a clue whose hedges describe what is to be \
+            named ("This tree usually grows in Australia."). Within the sentence that asks, \
+            background is left out too: a lead-in before a comma and the question word ("Often \
+            ranked first, what is the novel...?"), a clause after a comma opened by who, which, \
+            whose, whom or where ("..., which was covered in many countries?"), and a clause \
+            opened by since, because, although, though, while or whereas, each up to the next \
+            comma. Choices are checked too (`check-choices: false` turns that \
             off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title) or the choices of a \
             stem that asks how often ("How often is a leap year? — Usually every four years"). \
             Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
             superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
-            even where the number does not matter ("one of many moons"). \(English.localeNote)
+            even where the number does not matter ("one of many moons", "tall with many \
+            scars"); "most" before a plural noun is read as a quantifier even where it names \
+            what is asked ("the age of most diamonds"); a hedge in a relative clause of the \
+            stem that no comma opens ("Which artist who often used horror themes...?") is \
+            reported, though it is background; "most" before a blank ("with most ___ per capita") is taken for a \
+            superlative. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -79,6 +97,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                   - id: cats
                     text: ↓Most cats tend to dislike water.
                     answer: true
+                  - id: air
+                    text: ↓Dry air consists mostly of what gas?
+                    choices:
+                      - text: Nitrogen
+                        correct: true
+                      - Oxygen
                   - id: gold
                     text: Why is gold used in electronics?
                     choices:
@@ -173,6 +197,51 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: Sometimes They Come Back
                         correct: true
                       - The Fog
+                  - id: mint
+                    text: Herbs of the genus Mentha, commonly known as mint, treat which complaint?
+                    choices:
+                      - text: Indigestion
+                        correct: true
+                      - Gout
+                  - id: macaque
+                    text: What other name is commonly used for the Japanese macaque?
+                    choices:
+                      - text: Snow monkey
+                        correct: true
+                      - Storm monkey
+                  - id: seaweed
+                    text: What name is commonly used to refer to the seaweed Caulerpa lentillifera?
+                    choices:
+                      - text: Green caviar
+                        correct: true
+                      - Sea corn
+                  - id: banjo
+                    text: Bluegrass fiddlers (unlike banjo players, who often retune) keep one tuning.
+                    answer: true
+                  - id: novel
+                    text: Often ranked first among novels of the century, what is the Joyce book set on one day?
+                    choices:
+                      - text: Ulysses
+                        correct: true
+                      - Dubliners
+                  - id: cover
+                    text: Who wrote Nothing Compares 2 U, which topped the charts in many countries?
+                    choices:
+                      - text: Prince
+                        correct: true
+                      - Sinead O'Connor
+                  - id: shot
+                    text: In golf, this shot is played from the tee and usually made with a driver.
+                    choices:
+                      - text: Tee shot
+                        correct: true
+                      - Chip
+                  - id: blank
+                    text: Norway is among the countries with most _____ per capita.
+                    choices:
+                      - text: Electric cars
+                        correct: true
+                      - Cell phones
                   - id: leap
                     text: How often does a leap year come?
                     choices:
@@ -200,14 +269,20 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         var candidates = Array(words.indices)
         if askingOnly {
             let sentences = English.sentences(text, words: words)
-            candidates = sentences.enumerated().filter { $0.element.isQuestion || $0.offset == sentences.count - 1 }
-                .flatMap { Array($0.element.words) }
+            candidates = sentences.enumerated()
+                .filter { $0.element.isQuestion || $0.offset == sentences.count - 1 && Self.asks($0.element.words, of: words, in: text) }
+                .flatMap { Self.askedWords($0.element.words, of: words) }
         }
         var found: [String] = []
         for index in candidates {
             guard let term = English.term(at: index, of: words, in: terms.terms) else { continue }
             let first = words[index]
-            guard !first.quoted, !first.isTitleWord, !first.isHyphenated, !English.followsQuoting(words, index) else { continue }
+            // Quotations and asides in parentheses ("(the low string commonly alternates...)") are
+            // not what is judged.
+            guard !first.quoted, !first.parenthesized, !first.isTitleWord, !first.isHyphenated,
+                  !English.followsQuoting(words, index) else { continue }
+            // "commonly known as", "often called", "usually referred to": a name is given, not a frequency.
+            if Self.introducesName(words, after: index + term.count) { continue }
             // "Lions may be skilled predators, but...": a concession, not a frequency.
             if term == ["may"] || term == ["might"],
                words[(index + 1)..<min(words.count, index + 9)].contains(where: { $0.lower == "but" }) { continue }
@@ -216,13 +291,76 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             if index > 0, Self.comparatives.contains(words[index - 1].lower) { continue }
             // "Where might someone go...?", "Who may vote?": possibility or permission asked about.
             if askingOnly, term == ["may"] || term == ["might"], Self.followsQuestionWord(words, index) { continue }
-            if term == ["most"], !Self.isQuantifier(most: index, of: words) { continue }
+            if term == ["most"], !Self.isQuantifier(most: index, of: words) || Self.blankFollows(index, of: words, in: text) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
         return found
     }
 
+    /// Verbs that give a name, which a frequency word before them qualifies as usage.
+    private static let namingVerbs: Set<String> = ["known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt"]
+
+    /// Whether the words from `index` give a name: "known as", "called", "used to refer to",
+    /// "used when referring to", or "used for" after a word for a name ("What other name is
+    /// commonly used for the Japanese macaque?").
+    static func introducesName(_ words: [EnglishWord], after index: Int) -> Bool {
+        guard index < words.count else { return false }
+        if namingVerbs.contains(words[index].lower) { return true }
+        guard words[index].lower == "used", index + 2 < words.count else { return false }
+        let next = (words[index + 1].lower, words[index + 2].lower)
+        return next == ("to", "refer") || next == ("when", "referring")
+            || next.0 == "for" && words[..<index].contains { nameWords.contains($0.lower) }
+    }
+
+    private static let nameWords: Set<String> = ["name", "names", "term", "terms", "nickname", "nicknames"]
+
+    /// Whether a blank follows the word at `index` ("the countries with most _____ per capita"):
+    /// the blank is the noun of a superlative.
+    static func blankFollows(_ index: Int, of words: [EnglishWord], in text: String) -> Bool {
+        let end = index + 1 < words.count ? words[index + 1].range.lowerBound : text.endIndex
+        return text[words[index].range.upperBound..<end].contains("_")
+    }
+
     private static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]
+    /// Verbs of a task in a stem that asks without a question ("Name the bird that...").
+    private static let taskVerbs: Set<String> = ["name", "identify", "select", "choose", "pick", "find", "complete", "finish", "give", "fill"]
+    /// Words that open a clause of background inside the sentence that asks.
+    private static let subordinators: Set<String> = ["since", "because", "although", "though", "while", "whereas"]
+    private static let relativeWords: Set<String> = ["who", "whom", "whose", "which", "where"]
+
+    /// Whether a sentence that does not end in "?" still asks: it has a question word, a task
+    /// verb or a blank, or ends in ":" or "...". Otherwise it is a clue ("This tree, native
+    /// to Australia, usually grows tall."), whose hedges describe what is to be named.
+    static func asks(_ sentence: Range<Int>, of words: [EnglishWord], in text: String) -> Bool {
+        if words[sentence].contains(where: { questionWords.contains($0.lower) || taskVerbs.contains($0.lower) }) { return true }
+        guard let last = sentence.last, let first = sentence.first else { return false }
+        let tail = text[words[last].range.upperBound...].drop(while: \.isWhitespace)
+        return text[words[first].range.lowerBound..<words[last].range.upperBound].contains("_") || tail.contains("_")
+            || tail.hasPrefix(":") || tail.hasPrefix("...") || tail.hasPrefix("\u{2026}")
+    }
+
+    /// The words of the sentence that asks, less its background: a lead-in before a comma and
+    /// the question word ("Often ranked first, what is the novel...?"), a clause after a comma
+    /// opened by who, which, whose, whom or where that is not the question word (", which
+    /// often floods,"), and one opened by since, because, although, though, while or whereas, each
+    /// up to the next comma.
+    static func askedWords(_ sentence: Range<Int>, of words: [EnglishWord]) -> [Int] {
+        let question = sentence.first { questionWords.contains(words[$0].lower) }
+        var start = sentence.lowerBound
+        if let question, question > start, words[question - 1].after == "," { start = question }
+        var result: [Int] = []
+        var inClause = false
+        for index in start..<sentence.upperBound {
+            let afterComma = index > sentence.lowerBound && words[index - 1].after == ","
+            if index == start || afterComma {
+                let lower = words[index].lower
+                inClause = subordinators.contains(lower)
+                    || afterComma && relativeWords.contains(lower) && index != question
+            }
+            if !inClause { result.append(index) }
+        }
+        return result
+    }
 
     /// Whether a question word comes before `index` in its sentence (or the sentence starts with
     /// the modal: "May I...?").

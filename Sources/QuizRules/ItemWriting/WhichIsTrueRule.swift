@@ -18,10 +18,17 @@ struct WhichIsTrueRule: QuestionRule {
             noun such as "statement" or "fact" and a topic ("about X", "regarding X"), then a \
             form of "be" and true, false, correct, incorrect, accurate, inaccurate, untrue, right \
             or wrong, ending the stem or followed by about/of/regarding/concerning/for/in/except; \
-            and "the true/false/correct statement". Not reported: a focused question that uses \
-            these words ("Which spelling is correct?", "What was wrong with the engine?"), and \
+            and "the true/false/correct statement"; a task that asks for one ("Identify the \
+            true statement regarding X", "Select the correct statement", "Choose the statement \
+            that is false": identify, select, choose, pick, find, mark, spot, circle or tick, \
+            then a statement, fact, sentence, claim or assertion); "only one of the X is \
+            correct", a sentence opening "One of these X is wrong"; and "All of the following \
+            are true except". Not reported: a focused question that uses \
+            these words ("Which spelling is correct?", "What was wrong with the engine?", \
+            "Select the correct lyric", "Choose the correct answer" after a question), and \
             "Which is correct?" over choices that are variants of one sentence ("He woke up at \
-            six", "He awoke at six"), which asks about usage. \
+            six", "He awoke at six"), which asks about usage; "Which statement is correct?" \
+            over such variants still asks for a statement, and is reported. \
             True/false statements are not checked. \(English.localeNote)
             """,
         severity: .warning,
@@ -47,6 +54,36 @@ struct WhichIsTrueRule: QuestionRule {
                       - text: Titan is one of them.
                         correct: true
                 """),
+            // Tasks rather than questions: "identify the true statement", "only one of... is
+            // correct", "all of the following are true except"; a statement over variants of one
+            // sentence is still a statement to judge.
+            .triggering(questions: """
+                  - id: heart
+                    text: ↓Identify the true statement regarding cardiac muscle.
+                    choices:
+                      - text: It contracts without conscious control.
+                        correct: true
+                      - It is attached to the skeleton.
+                  - id: squad
+                    text: ↓Only one of the pairs (player - squad number) is correct, which one?
+                    choices:
+                      - text: Solskjaer - 20
+                        correct: true
+                      - Keane - 17
+                  - id: planets
+                    text: ↓All of the following statements about Venus are true except
+                    choices:
+                      - text: It has moons.
+                        correct: true
+                      - It is hotter than Mercury.
+                  - id: birth
+                    text: ↓Select the correct statement regarding John Krasinski's birth.
+                    choices:
+                      - text: He was born on 20 October 1979 in Boston.
+                        correct: true
+                      - He was born on 20 October 1979 in Erie.
+                      - He was born on 20 October 1980 in Boston.
+                """),
             // Near misses: focused questions that use "correct" and "wrong".
             .passing(questions: """
                   - id: spelling
@@ -67,6 +104,24 @@ struct WhichIsTrueRule: QuestionRule {
                       - text: 20 July 1969
                         correct: true
                       - 4 July 1970
+                  - id: lyric
+                    text: Select the correct lyric.
+                    choices:
+                      - text: Excuse me while I kiss the sky
+                        correct: true
+                      - Excuse me while I kiss this guy
+                  - id: capital
+                    text: What is the capital of Australia? Choose the correct answer.
+                    choices:
+                      - text: Canberra
+                        correct: true
+                      - Sydney
+                  - id: breeds
+                    text: One of these is not a true breed of cat. Which one?
+                    choices:
+                      - text: Highland Tabby
+                        correct: true
+                      - Siamese
                   - id: usage
                     text: Which of these is correct?
                     choices:
@@ -110,12 +165,21 @@ struct WhichIsTrueRule: QuestionRule {
     /// What an unfocused phrase judges by ("which is true"): looked for before reading words.
     private static let judgementWords = English.Fragments(["true", "false", "correct", "accurate", "right", "wrong"])
 
+    /// Verbs of a task that only asks for the true choice ("Identify the true statement").
+    private static let taskVerbs: Set<String> = ["identify", "select", "choose", "pick", "find", "mark", "spot", "circle", "tick"]
+    /// Nouns that name what is judged as a statement: what an unfocused task names ("Select the
+    /// correct spelling" or "Choose the correct answer" after a question asks something).
+    private static let statementWords: Set<String> = [
+        "statement", "statements", "fact", "facts", "sentence", "sentences", "claim", "claims", "assertion", "assertions",
+    ]
+
     /// The words of the unfocused phrase, if the stem has one, and its adjective.
     static func unfocusedPhrase(in text: String) -> (phrase: String, adjective: String)? {
         guard Self.judgementWords.occur(in: text) else { return nil }
         let words = English.words(text)
         let lower = words.map(\.lower)
         func phrase(_ range: ClosedRange<Int>) -> String { words[range].map(\.text).joined(separator: " ") }
+        if let found = taskPhrase(words, lower) ?? onlyOnePhrase(text, words, lower) { return found }
         for start in lower.indices where lower[start] == "which" || lower[start] == "what" {
             var index = start + 1
             if index < lower.count, lower[index] == "one" { index += 1 }
@@ -152,6 +216,56 @@ struct WhichIsTrueRule: QuestionRule {
         return nil
     }
 
+    /// "Identify the true statement regarding X", "Select the correct statement", "Choose the
+    /// statement that is false": a task that names no question.
+    private static func taskPhrase(_ words: [EnglishWord], _ lower: [String]) -> (phrase: String, adjective: String)? {
+        for start in lower.indices where taskVerbs.contains(lower[start]) {
+            var index = start + 1
+            if index < lower.count, ["the", "a", "an"].contains(lower[index]) { index += 1 }
+            if index < lower.count, lower[index] == "only" || lower[index] == "one" { index += 1 }
+            // "the true statement"
+            if index + 1 < lower.count, adjectives.contains(lower[index]), statementWords.contains(lower[index + 1]) {
+                return (words[start...(index + 1)].map(\.text).joined(separator: " "), lower[index])
+            }
+            // "the statement that is false"
+            if index + 3 < lower.count, statementWords.contains(lower[index]), lower[index + 1] == "that" || lower[index + 1] == "which",
+               beVerbs.contains(lower[index + 2]) {
+                let adjective = lower[index + 3] == "not" && index + 4 < lower.count ? index + 4 : index + 3
+                if adjectives.contains(lower[adjective]) {
+                    return (words[start...adjective].map(\.text).joined(separator: " "), lower[adjective])
+                }
+            }
+        }
+        return nil
+    }
+
+    /// "Only one of the combinations (player - number) is correct, which one?", "One of these
+    /// statements is false.", "All of the following are true except": the choices are to be
+    /// judged true or false one by one, whatever the sentence then asks.
+    private static func onlyOnePhrase(_ text: String, _ words: [EnglishWord], _ lower: [String]) -> (phrase: String, adjective: String)? {
+        for start in lower.indices where (lower[start] == "one" || lower[start] == "all")
+            && start + 2 < lower.count && lower[start + 1] == "of" {
+            // "One of" opens the sentence or follows "only"; "all of" opens it ("All of the
+            // following are true except...").
+            guard words[start].startsSentence || lower[start] == "one" && start > 0 && lower[start - 1] == "only" else { continue }
+            var end = start + 2
+            while end < lower.count, end - start <= 14, !beVerbs.contains(lower[end]), !words[end].startsSentence { end += 1 }
+            guard end + 1 < lower.count, beVerbs.contains(lower[end]), !words[end].startsSentence else { continue }
+            var index = end + 1
+            if lower[index] == "not", index + 1 < lower.count { index += 1 }
+            guard adjectives.contains(lower[index]) else { continue }
+            let next = index + 1 < lower.count ? lower[index + 1] : nil
+            if lower[start] == "all" {
+                guard next == "except" || next == "but" else { continue }
+            } else {
+                guard next == nil || next == "which" || followers.contains(next!) || isClauseEnd(text, after: words[index]) else { continue }
+            }
+            let from = lower[start] == "one" && start > 0 && lower[start - 1] == "only" ? start - 1 : start
+            return (words[from...index].map(\.text).joined(separator: " "), lower[index])
+        }
+        return nil
+    }
+
     /// Whether the sentence ends right after `word` ("...is true? Choose one." or "...is true:").
     private static func isClauseEnd(_ text: String, after word: EnglishWord) -> Bool {
         guard let next = text[word.range.upperBound...].first(where: { !$0.isWhitespace }) else { return true }
@@ -162,7 +276,10 @@ struct WhichIsTrueRule: QuestionRule {
         guard question.kind != .trueFalse else { return }
         for entry in English.entries(of: question.text, sourceLocale: bank.sourceLocale) {
             guard let (phrase, adjective) = Self.unfocusedPhrase(in: entry.text) else { continue }
-            if !["true", "false", "untrue"].contains(adjective) {
+            // "Which is correct?" over variants of one sentence asks about usage; "the correct
+            // statement" still asks for a statement.
+            if !["true", "false", "untrue"].contains(adjective),
+               !phrase.split(separator: " ").contains(where: { Self.statementWords.contains($0.lowercased()) }) {
                 let choices = question.choices.map { $0.text.resolved(for: entry.locale, sourceLocale: bank.sourceLocale) }
                 if Self.areVariants(choices) { continue }
             }
