@@ -721,34 +721,72 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// compared as those of one answer (at `reword-threshold`, confirmed by their words
         /// under `threshold`). Both answers are bounded as for rewordings, so this stays linear.
         mutating func pairNearAnswers(with shingles: NearDuplicateJoin.ShingleSets) {
-            var answerOfForm: [String: Int] = [:]
-            var questionsOf: [[Int]] = Array(repeating: [], count: answerForm.count)
-            for x in nodes.indices where !isTrueFalse[x] {
-                let id = Int(answers[x])
-                guard rewordableAnswer[id], !answerForm[id].isEmpty else { continue }
-                if questionsOf[id].isEmpty { answerOfForm[answerForm[id]] = id }
-                questionsOf[id].append(x)
+            // The specific answers by the hash of their form, sorted; a match is compared exactly.
+            var byHash: [(hash: UInt64, answer: Int32)] = []
+            for id in answerForm.indices where rewordableAnswer[id] && !answerForm[id].isEmpty {
+                byHash.append((FNV1a.hash(answerForm[id].utf8), Int32(id)))
             }
-            for (id, form) in answerForm.enumerated() where !questionsOf[id].isEmpty {
-                let words = form.split(separator: " ")
-                guard words.count >= 2, words.count <= NearDuplicateQuestionRule.mostWordsOfANearAnswer else { continue }
-                var shorterSeen: Set<Int> = []
-                for dropped in words.indices {
-                    var shorter = ""
-                    for (index, word) in words.enumerated() where index != dropped {
-                        if !shorter.isEmpty { shorter += " " }
-                        shorter += word
+            guard byHash.count > 1 else { return }
+            byHash.sort { $0.hash < $1.hash }
+            var nearAnswers: [(longer: Int, shorter: Int)] = []
+            var wordStarts: [Int] = []
+            for id in answerForm.indices where rewordableAnswer[id] && answerForm[id].utf8.contains(0x20) {
+                let bytes = Array(answerForm[id].utf8)
+                wordStarts.removeAll(keepingCapacity: true)
+                wordStarts.append(0)
+                for index in bytes.indices where bytes[index] == 0x20 { wordStarts.append(index + 1) }
+                guard wordStarts.count <= NearDuplicateQuestionRule.mostWordsOfANearAnswer else { continue }
+                func wordEnd(_ word: Int) -> Int { word + 1 < wordStarts.count ? wordStarts[word + 1] - 1 : bytes.count }
+                let firstOfThisAnswer = nearAnswers.count
+                for dropped in wordStarts.indices {
+                    // The hash of the form without word `dropped`, without making the string.
+                    var hash = FNV1a.offsetBasis, first = true
+                    for word in wordStarts.indices where word != dropped {
+                        if !first { hash = FNV1a.adding(0x20, to: hash) }
+                        first = false
+                        for index in wordStarts[word]..<wordEnd(word) { hash = FNV1a.adding(bytes[index], to: hash) }
                     }
-                    guard let other = answerOfForm[shorter], other != id, shorterSeen.insert(other).inserted else { continue }
-                    for x in questionsOf[id] {
-                        for y in questionsOf[other] where sets[Kind.duplicate.rawValue].find(x) != sets[Kind.duplicate.rawValue].find(y) {
-                            guard !numbersDiffer(x, y) else { continue }
-                            let similarity = shingles.similarity(x, y)
-                            guard similarity >= rewordThreshold else { continue }
-                            let a = questionWords(x), b = questionWords(y)
-                            guard !a.fillsAnotherSlot(than: b), similarity >= threshold || isRewording(a, b) else { continue }
-                            join(x, y, similarity: similarity, kind: .duplicate)
+                    var low = 0, high = byHash.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if byHash[middle].hash < hash { low = middle + 1 } else { high = middle }
+                    }
+                    while low < byHash.count && byHash[low].hash == hash {
+                        let other = Int(byHash[low].answer)
+                        low += 1
+                        var shorter = bytes[..<wordStarts[dropped]]
+                        if dropped + 1 < wordStarts.count {
+                            shorter += bytes[wordStarts[dropped + 1]...]
+                        } else if dropped > 0 {
+                            shorter.removeLast()
                         }
+                        if other != id, answerForm[other].utf8.elementsEqual(shorter),
+                           !nearAnswers[firstOfThisAnswer...].contains(where: { $0.shorter == other }) {
+                            nearAnswers.append((id, other))
+                        }
+                    }
+                }
+            }
+            guard !nearAnswers.isEmpty else { return }
+            // The questions of the answers that have a near one, only.
+            var slot = [Int32](repeating: -1, count: answerForm.count)
+            var questionsOf: [[Int]] = []
+            for pair in nearAnswers {
+                for id in [pair.longer, pair.shorter] where slot[id] < 0 {
+                    slot[id] = Int32(questionsOf.count)
+                    questionsOf.append([])
+                }
+            }
+            for x in nodes.indices where slot[Int(answers[x])] >= 0 { questionsOf[Int(slot[Int(answers[x])])].append(x) }
+            for pair in nearAnswers {
+                for x in questionsOf[Int(slot[pair.longer])] {
+                    for y in questionsOf[Int(slot[pair.shorter])]
+                    where sets[Kind.duplicate.rawValue].find(x) != sets[Kind.duplicate.rawValue].find(y) && !numbersDiffer(x, y) {
+                        let similarity = shingles.similarity(x, y)
+                        guard similarity >= rewordThreshold else { continue }
+                        let a = questionWords(x), b = questionWords(y)
+                        guard !a.fillsAnotherSlot(than: b), similarity >= threshold || isRewording(a, b) else { continue }
+                        join(x, y, similarity: similarity, kind: .duplicate)
                     }
                 }
             }
