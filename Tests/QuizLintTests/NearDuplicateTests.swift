@@ -98,6 +98,12 @@ import QuizBank
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
 
+    /// `QuestionWords` looks a word up among the superlatives only when it ends in "st".
+    @Test func everySuperlativeEndsInST() {
+        #expect(QuestionWords.superlatives.allSatisfy { $0.hasSuffix("st") })
+        #expect(QuestionWords("Which is the LARGEST planet, and the first?").superlatives == ["first", "largest"])
+    }
+
     @Test func contentSimilarityIsSharedOverAllContentWords() {
         let silent = QuestionWords("Which Marx brother was silent?")
         let crackers = QuestionWords("Which Marx brother starred in the 1930 film Animal Crackers?")

@@ -23,7 +23,10 @@ struct QuestionWords: Equatable {
         for word in English.words(text) {
             let stem = English.stem(word.lower)
             all.append(stem)
-            if Self.superlatives.contains(word.lower) { superlatives.append(word.lower) }
+            // Every superlative listed ends in "st": a cheap test before the set's.
+            if word.lower.utf8.last == 0x74, word.lower.utf8.dropLast().last == 0x73, Self.superlatives.contains(word.lower) {
+                superlatives.append(word.lower)
+            }
             if word.lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 content.append(stem)
                 continue
@@ -126,7 +129,7 @@ struct QuestionWords: Equatable {
     }
 
     /// Words that single out one thing of a kind, so that two questions asking for different
-    /// ones ask something else. Matched as written (lower case), not stemmed.
+    /// ones ask something else. Matched as written (lower case), not stemmed; each ends in "st".
     static let superlatives: Set<String> = [
         "most", "least", "first", "last", "best", "worst", "largest", "biggest", "smallest", "longest", "shortest",
         "tallest", "highest", "lowest", "oldest", "youngest", "deepest", "fastest", "slowest", "heaviest",
