@@ -64,6 +64,10 @@ import QuizBank
         ("Who was the first person in space?", "Who was the first person to orbit the Earth?", false),
         // A capital that starts a sentence is not a name.
         ("Tell me the capital of Iceland.", "Recall the capital of Iceland.", false),
+        // Another superlative on each side singles out another thing; one on one side only is a detail.
+        ("Which planet has the most moons?", "Which is the largest planet?", true),
+        ("What was the first album of the band?", "What was the last album of the band?", true),
+        ("Which is the largest island of the sea, with the most active volcano?", "Which island is the largest of the sea?", false),
     ])
     func slots(_ a: String, _ b: String, _ fillsAnother: Bool) {
         #expect(QuestionWords(a).fillsAnotherSlot(than: QuestionWords(b)) == fillsAnother)
@@ -93,6 +97,44 @@ import QuizBank
             + Self.choice("two", "Which of these cartoon characters first appeared in a 1937 short?", answer: "Daffy Duck", wrong: "Goofy")
         let findings = QualityRuleTests.lint([("a.yaml", Self.bank(other))], rule: "near-duplicate-question")
         #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+
+    /// `QuestionWords` looks a word up among the superlatives only when it ends in "st".
+    @Test func everySuperlativeEndsInST() {
+        #expect(QuestionWords.superlatives.allSatisfy { $0.hasSuffix("st") })
+        #expect(QuestionWords("Which is the LARGEST planet, and the first?").superlatives == ["first", "largest"])
+    }
+
+    @Test func contentSimilarityIsSharedOverAllContentWords() {
+        let silent = QuestionWords("Which Marx brother was silent?")
+        let crackers = QuestionWords("Which Marx brother starred in the 1930 film Animal Crackers?")
+        #expect(silent.sharedContent(with: crackers) == 2)
+        #expect(silent.contentSimilarity(with: crackers) == 0.25)
+        #expect(crackers.contentSimilarity(with: silent) == 0.25)
+        #expect(QuestionWords("").contentSimilarity(with: QuestionWords("")) == 0)
+    }
+
+    @Test func rewordingsUnderAQuarterOfTheShinglesNeedAThirdOfTheWords() {
+        func findings(_ a: String, _ b: String) -> [Finding] {
+            let questions = Self.choice("one", a, answer: "Reykjavik", wrong: "Oslo") + Self.choice("two", b, answer: "Reykjavik", wrong: "Bergen")
+            return QualityRuleTests.lint([("a.yaml", Self.bank(questions))], rule: "near-duplicate-question")
+        }
+        // Similarity 0.20: every content word shared.
+        #expect(findings("Which city is the capital of the island nation of Iceland?",
+                         "Iceland, an island nation, has this city as its capital.").count == 1)
+        // Similarity 0.13: two of seven content words shared, though both of the shorter text's.
+        #expect(findings("Which city is on Iceland?", "Which city of Iceland hosted the 1986 summit of Reagan and Gorbachev?").isEmpty)
+    }
+
+    @Test func answersOneWordApartAreComparedAsOne() {
+        func findings(_ longer: String) -> [Finding] {
+            let questions = Self.choice("one", "In what year did the Cuban Missile Crisis start?", answer: "1962", wrong: "1960")
+                + Self.choice("two", "When did the Cuban Missile Crisis begin?", answer: longer, wrong: "May 1958")
+            return QualityRuleTests.lint([("a.yaml", Self.bank(questions))], rule: "near-duplicate-question")
+        }
+        #expect(findings("October 1962").count == 1)
+        #expect(findings("in October 1962").isEmpty, "two words more")
+        #expect(findings("October 1963").isEmpty)
     }
 
     @Test func messageGivesTheSimilarityAndWhatConfirmedIt() throws {

@@ -25,7 +25,7 @@ import QuizSupport
 /// The visitor's partitions are joined one after the other, each with its own threshold (the
 /// rule joins questions of one specific answer at a lower one than the rest): within a
 /// partition the join is the same PPJoin, so it stays exact for every threshold. A low
-/// threshold makes prefixes longer (at 0.25, 75% of a text's shingles) and lists of common
+/// threshold makes prefixes longer (at 0.1, 90% of a text's shingles) and lists of common
 /// shingles are probed, but only among the questions of one answer, which the rule bounds (16).
 public enum NearDuplicateJoin {
     /// A confirmed pair of text indexes (`first < second`) and their Jaccard similarity.

@@ -6,14 +6,14 @@ import QuizSupport
 struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     struct Options: RuleOptionSet {
         var threshold: Double = 0.6
-        var rewordThreshold: Double = 0.25
+        var rewordThreshold: Double = 0.1
         var rewordOverlap: Double = 0.6
         var reportTemplateSiblings = false
 
         static let elements: [RuleOptionElement<Self>] = [
             .number("threshold", \.threshold, in: 0.3...1.0,
                 "least Jaccard similarity of the 5-character shingle sets for two questions to be similar"),
-            .number("reword-threshold", \.rewordThreshold, in: 0.2...1.0,
+            .number("reword-threshold", \.rewordThreshold, in: 0.05...1.0,
                 "least similarity for two English questions with the same specific answer to be compared word by word"),
             .number("reword-overlap", \.rewordOverlap, in: 0.0...1.0,
                 "least share of the shorter text's content words the other has, for a pair under threshold to be a rewording"),
@@ -40,23 +40,30 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             would miss some pairs by design), and each candidate's similarity is computed \
             exactly. Within each source locale, questions with the same answer are joined at \
             `threshold`, and English choice questions with the same specific answer (of at most \
-            16 questions) at `reword-threshold`: rewordings of one question mostly share a quarter to a half of \
+            16 questions) at `reword-threshold`: rewordings of one question mostly share a tenth to a half of \
             their shingles ("What is the capital of Iceland?" / "What is the capital and largest \
-            city of Iceland?": 0.44). A found pair is classified by a criterion stated here in \
+            city of Iceland?": 0.44; "Which river is considered the longest on the planet?" / "It \
+            is the longest river in the world.": 0.14). English choice questions whose specific \
+            answers are one word apart ("October 1962" / "1962") are compared as questions of one \
+            answer: each answer of two to eight words is looked up without each of its words. A found pair is classified by a criterion stated here in \
             full. The same answer (correct choices compared in their normal form, spaces aside: \
             "Half-brothers" is "Half brothers") is a likely duplicate (the configured severity), unless \
             something shows another question: each text holds a number the other lacks ("won in \
             1992" / "won in 1996"; a date added on one side is a detail); each English text \
             holds a name the other lacks anywhere, even one letter off (a capitalized word, or \
             one in capitals, that does not start a sentence and is not a stop word: "the state beverage of Ohio" / "... \
-            of Vermont", "The Love Boat" / "Eight is Enough"); the answer is generic (one of a \
+            of Vermont", "The Love Boat" / "Eight is Enough"); each English text singles out by a superlative the \
+            other lacks (most, least, first, last, best, worst and a fixed list of -est words: "the \
+            planet with the most moons" / "the largest planet"); the answer is generic (one of a \
             fixed list such as "All of the above", "None of these", "Yes", "True", however rarely \
             the bank uses it, or any answer of at least 5 choice questions and 1% of them) and no \
             wrong choice is shared; or two true/false statements each have a word the other \
             lacks ("Frogs can breathe underwater" / "Turtles can ..."). A pair under `threshold` \
             must also be confirmed by its words: with stop words left out and words stemmed \
-            (plurals, -ed, -ing, -ly), the texts share at least two content words and at least \
-            `reword-overlap` of those of the text with fewer. A true statement that holds the \
+            (plurals, -ed, -ing, -ly), the texts share at least two content words, at least \
+            `reword-overlap` of those of the text with fewer, and at least 0.3 of those of either \
+            (their Jaccard similarity: "Which Marx brother was silent?" / "Which Marx brother \
+            starred in the 1930 film Animal Crackers?" share 2 of 8). A true statement that holds the \
             correct choice of a choice question (a run of up to six of its words in the choice's \
             normal form) is a likely duplicate of it when it says what the question asks \
             ("Harrison Ford starred in Blade Runner." / "What actor starred in Blade Runner?"): \
@@ -78,8 +85,10 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             fewer shingles than `reword-threshold` or too few content words is missed; a slot \
             filled by a common word is not seen, so two questions of one template with the same \
             answer by chance are reported ("If the world were 100 people, how many would own a \
-            computer?" / "... have a college education?"); an answer with a word more is \
-            another answer ("October 1962" / "1962"), so the pair is never compared; the \
+            computer?" / "... have a college education?"); an answer two words off or \
+            with a word replaced is another answer ("Ivan IV" / "Ivan the Terrible"), so the pair is \
+            never compared; a superlative said in other words ("the most populous city" / "the \
+            largest city by population") reads as another question; the \
             questions of an answer of more than 16 are compared at `threshold` only; a name added on each side reads as \
             another subject ("What Hollywood actor starred in Blood Diamond?" / "What actor \
             starred as Danny Archer in Blood Diamond?"); a false statement that holds a wrong \
@@ -180,6 +189,65 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                       - text: Reykjavik
                         correct: true
                 """),
+            // A rewording that shares few shingles (similarity 0.14) but most content words.
+            .triggering(questions: """
+                  - id: ↓nile
+                    text: Which river is considered the longest on the planet?
+                    choices:
+                      - text: The Nile
+                        correct: true
+                      - The Amazon
+                  - id: nile-2
+                    text: It is the longest river in the world.
+                    choices:
+                      - The Yangtze
+                      - text: The Nile
+                        correct: true
+                """),
+            // Answers one word apart are compared as one answer (similarity 0.45).
+            .triggering(questions: """
+                  - id: ↓cuba
+                    text: When did the Cuban Missile Crisis begin?
+                    choices:
+                      - text: October 1962
+                        correct: true
+                      - May 1958
+                  - id: cuba-2
+                    text: In what year did the Cuban Missile Crisis start?
+                    choices:
+                      - "1960"
+                      - text: "1962"
+                        correct: true
+                """),
+            // The same answer, but each singles out another thing (the most moons, the largest;
+            // similarity 0.33), or the texts share too few of their content words (2 of 8,
+            // similarity 0.22): other questions.
+            .passing(questions: """
+                  - id: moons
+                    text: Which planet of the solar system has the most moons?
+                    choices:
+                      - text: Jupiter
+                        correct: true
+                      - Mars
+                  - id: largest
+                    text: What is the largest planet of the solar system?
+                    choices:
+                      - Saturn
+                      - text: Jupiter
+                        correct: true
+                  - id: silent
+                    text: Which Marx brother was silent?
+                    choices:
+                      - text: Harpo
+                        correct: true
+                      - Groucho
+                  - id: crackers
+                    text: Which Marx brother starred in the 1930 film Animal Crackers?
+                    choices:
+                      - Zeppo
+                      - text: Harpo
+                        correct: true
+                """),
             // A true statement of a choice question with its answer (similarity 0.57).
             .triggering(questions: """
                   - id: ↓iceland
@@ -265,6 +333,13 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     /// searched for rewordings and statements under `threshold`.
     static let mostQuestionsOfARewordedAnswer = 16
 
+    /// The least share of the content words of either text two texts under `threshold` must
+    /// share (their Jaccard similarity) to be a rewording.
+    static let rewordContentSimilarity = 0.3
+
+    /// The most words an answer may have for the answers one word shorter to be looked up.
+    static let mostWordsOfANearAnswer = 8
+
     /// Answers that say nothing about what was asked, however rarely a bank uses them (choice
     /// forms, as `RunQuestions.choiceForm` makes them).
     static let genericAnswers: Set<String> = [
@@ -318,7 +393,10 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             } else {
                 NearDuplicateJoin.join(sets, visitor: &visitor)
             }
-            if visitor.isEnglish { visitor.pairStatements(with: sets) }
+            if visitor.isEnglish {
+                visitor.pairNearAnswers(with: sets)
+                visitor.pairStatements(with: sets)
+            }
             // Pairs already in one cluster were not verified (see Visitor): the similarity range
             // is that of the pairs that joined the cluster. Records are numbered in report order.
             // By record: the cluster of a root, and the best similarity (both reset per kind).
@@ -457,6 +535,9 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// By answer id: whether its questions are searched for rewordings (English choice
         /// questions with a specific answer).
         var rewordableAnswer: [Bool] = [false]
+        /// By answer id: the form of its one correct choice, with its word breaks (empty for
+        /// other answers), for `pairNearAnswers`.
+        var answerForm: [String] = [""]
         /// A key of each text's numbers (0: none), so that equal numbers are one comparison, and
         /// the numbers themselves (sorted).
         var numberKeys: [Int] = []
@@ -502,10 +583,12 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                     id = Int32(answerIDs.count + 1)
                     answerIDs[key] = id
                     questionsOfAnswer.append(1)
-                    if case .choices = entry.answer {
+                    if case .choices(let forms) = entry.answer {
                         rewordableAnswer.append(isEnglish && !generic)
+                        answerForm.append(forms.count == 1 && isEnglish && !generic ? forms[0] : "")
                     } else {
                         rewordableAnswer.append(false)
+                        answerForm.append("")
                     }
                 }
                 answers.append(id)
@@ -579,10 +662,12 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             return isRewording(a, b) ? .duplicate : nil
         }
 
-        /// The word test of a pair under `threshold`: at least two content words shared, and
-        /// at least `reword-overlap` of the shorter text's.
+        /// The word test of a pair under `threshold`: at least two content words shared, at
+        /// least `reword-overlap` of the shorter text's, and at least
+        /// `rewordContentSimilarity` of either's.
         func isRewording(_ a: QuestionWords, _ b: QuestionWords) -> Bool {
             a.sharedContent(with: b) >= 2 && a.contentOverlap(with: b) >= rewordOverlap
+                && a.contentSimilarity(with: b) >= NearDuplicateQuestionRule.rewordContentSimilarity
         }
 
         /// `kind` from the answers and numbers alone, or nil when only the words (true/false and
@@ -628,6 +713,84 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         mutating func join(_ x: Int, _ y: Int, similarity: Double, kind: Kind) {
             sets[kind.rawValue].union(x, y)
             pairs.append((min(x, y), max(x, y), similarity, kind))
+        }
+
+        /// Choice questions whose specific answers differ by one word ("October 1962" / "1962",
+        /// "his goldfish in a glass jar" / "... in a jar"): the join keeps other answers
+        /// apart, so each answer of two to `mostWordsOfANearAnswer` words is looked up without
+        /// each of its words among the others, and the questions of two such answers are
+        /// compared as those of one answer (at `reword-threshold`, confirmed by their words
+        /// under `threshold`). Both answers are bounded as for rewordings, so this stays linear.
+        mutating func pairNearAnswers(with shingles: NearDuplicateJoin.ShingleSets) {
+            // The specific answers by the hash of their form, sorted; a match is compared exactly.
+            var byHash: [(hash: UInt64, answer: Int32)] = []
+            for id in answerForm.indices where rewordableAnswer[id] && !answerForm[id].isEmpty {
+                byHash.append((FNV1a.hash(answerForm[id].utf8), Int32(id)))
+            }
+            guard byHash.count > 1 else { return }
+            byHash.sort { $0.hash < $1.hash }
+            var nearAnswers: [(longer: Int, shorter: Int)] = []
+            var wordStarts: [Int] = []
+            for id in answerForm.indices where rewordableAnswer[id] && answerForm[id].utf8.contains(0x20) {
+                let bytes = Array(answerForm[id].utf8)
+                wordStarts.removeAll(keepingCapacity: true)
+                wordStarts.append(0)
+                for index in bytes.indices where bytes[index] == 0x20 { wordStarts.append(index + 1) }
+                guard wordStarts.count <= NearDuplicateQuestionRule.mostWordsOfANearAnswer else { continue }
+                func wordEnd(_ word: Int) -> Int { word + 1 < wordStarts.count ? wordStarts[word + 1] - 1 : bytes.count }
+                let firstOfThisAnswer = nearAnswers.count
+                for dropped in wordStarts.indices {
+                    // The hash of the form without word `dropped`, without making the string.
+                    var hash = FNV1a.offsetBasis, first = true
+                    for word in wordStarts.indices where word != dropped {
+                        if !first { hash = FNV1a.adding(0x20, to: hash) }
+                        first = false
+                        for index in wordStarts[word]..<wordEnd(word) { hash = FNV1a.adding(bytes[index], to: hash) }
+                    }
+                    var low = 0, high = byHash.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if byHash[middle].hash < hash { low = middle + 1 } else { high = middle }
+                    }
+                    while low < byHash.count && byHash[low].hash == hash {
+                        let other = Int(byHash[low].answer)
+                        low += 1
+                        var shorter = bytes[..<wordStarts[dropped]]
+                        if dropped + 1 < wordStarts.count {
+                            shorter += bytes[wordStarts[dropped + 1]...]
+                        } else if dropped > 0 {
+                            shorter.removeLast()
+                        }
+                        if other != id, answerForm[other].utf8.elementsEqual(shorter),
+                           !nearAnswers[firstOfThisAnswer...].contains(where: { $0.shorter == other }) {
+                            nearAnswers.append((id, other))
+                        }
+                    }
+                }
+            }
+            guard !nearAnswers.isEmpty else { return }
+            // The questions of the answers that have a near one, only.
+            var slot = [Int32](repeating: -1, count: answerForm.count)
+            var questionsOf: [[Int]] = []
+            for pair in nearAnswers {
+                for id in [pair.longer, pair.shorter] where slot[id] < 0 {
+                    slot[id] = Int32(questionsOf.count)
+                    questionsOf.append([])
+                }
+            }
+            for x in nodes.indices where slot[Int(answers[x])] >= 0 { questionsOf[Int(slot[Int(answers[x])])].append(x) }
+            for pair in nearAnswers {
+                for x in questionsOf[Int(slot[pair.longer])] {
+                    for y in questionsOf[Int(slot[pair.shorter])]
+                    where sets[Kind.duplicate.rawValue].find(x) != sets[Kind.duplicate.rawValue].find(y) && !numbersDiffer(x, y) {
+                        let similarity = shingles.similarity(x, y)
+                        guard similarity >= rewordThreshold else { continue }
+                        let a = questionWords(x), b = questionWords(y)
+                        guard !a.fillsAnotherSlot(than: b), similarity >= threshold || isRewording(a, b) else { continue }
+                        join(x, y, similarity: similarity, kind: .duplicate)
+                    }
+                }
+            }
         }
 
         /// True statements that say what a choice question asks, with its correct choice in them

@@ -2,7 +2,7 @@ import QuizBank
 
 /// What `near-duplicate-question` reads in the words of an English question text, to tell a
 /// rewording from a template sibling: content words (stop words removed, light stemming),
-/// names (capitalized words inside a sentence) and numbers. Each list is sorted and unique,
+/// names (capitalized words inside a sentence), numbers and superlatives. Each list is sorted and unique,
 /// so that sets compare by merging; words are compared as stems (`English.stem`), exactly.
 struct QuestionWords: Equatable {
     /// Stems of the words that carry content: not stop words, not one or two letters (but for
@@ -15,12 +15,18 @@ struct QuestionWords: Equatable {
     var all: [String] = []
     /// The runs of digits (`NearDuplicateQuestionRule.numbers`).
     var numbers: [String] = []
+    /// The words of `QuestionWords.superlatives` (lower case): what a question singles out.
+    var superlatives: [String] = []
 
     init(_ text: String) {
-        var content: [String] = [], names: [String] = [], all: [String] = []
+        var content: [String] = [], names: [String] = [], all: [String] = [], superlatives: [String] = []
         for word in English.words(text) {
             let stem = English.stem(word.lower)
             all.append(stem)
+            // Every superlative listed ends in "st": a cheap test before the set's.
+            if word.lower.utf8.last == 0x74, word.lower.utf8.dropLast().last == 0x73, Self.superlatives.contains(word.lower) {
+                superlatives.append(word.lower)
+            }
             if word.lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 content.append(stem)
                 continue
@@ -33,29 +39,35 @@ struct QuestionWords: Equatable {
         self.content = Self.sortedUnique(content)
         self.names = Self.sortedUnique(names)
         self.all = Self.sortedUnique(all)
+        self.superlatives = Self.sortedUnique(superlatives)
         numbers = Self.sortedUnique(NearDuplicateQuestionRule.numbers(text))
     }
 
-    init(content: [String], names: [String], all: [String], numbers: [String]) {
+    init(content: [String], names: [String], all: [String], numbers: [String], superlatives: [String]) {
         self.content = content
         self.names = names
         self.all = all
         self.numbers = numbers
+        self.superlatives = superlatives
     }
 
     /// These words without those of `other` (a choice taken out of a statement).
     func removing(_ other: QuestionWords) -> QuestionWords {
         QuestionWords(content: Self.subtracting(content, other.all), names: Self.subtracting(names, other.all),
-                      all: Self.subtracting(all, other.all), numbers: Self.subtracting(numbers, other.numbers))
+                      all: Self.subtracting(all, other.all), numbers: Self.subtracting(numbers, other.numbers),
+                      superlatives: Self.subtracting(superlatives, other.superlatives))
     }
 
     /// The two texts fill a slot of one template differently: each has a name the other text
     /// does not have anywhere, not even spelt one letter off (`The Love Boat` / `Eight is
     /// Enough`, but not `Simmons` / `Simons`), or each has a number the other lacks (`in 1992` /
-    /// `in 1996`). A name or number on one side only is an added detail, not another subject.
+    /// `in 1996`), or each singles out by a superlative the other lacks (`the largest planet` /
+    /// `the planet with the most moons`). A name, number or superlative on one side only is an
+    /// added detail, not another subject.
     func fillsAnotherSlot(than other: QuestionWords) -> Bool {
         (Self.hasNameNotIn(names, other.all) && Self.hasNameNotIn(other.names, all))
             || (Self.hasOneNotIn(numbers, other.numbers) && Self.hasOneNotIn(other.numbers, numbers))
+            || (Self.hasOneNotIn(superlatives, other.superlatives) && Self.hasOneNotIn(other.superlatives, superlatives))
     }
 
     /// Whether one of the sorted `names` is not among the sorted `words`, nor one letter off a
@@ -105,6 +117,25 @@ struct QuestionWords: Equatable {
         let fewer = min(content.count, other.content.count)
         return fewer == 0 ? 0 : Double(sharedContent(with: other)) / Double(fewer)
     }
+
+    /// Shared content words over the content words of either text (their Jaccard similarity):
+    /// at low shingle similarity the overlap of the shorter text alone is too easily met by a
+    /// short question's few words ("Which Arquette sibling is the oldest?" / "Which Arquette
+    /// sibling starred in ...?").
+    func contentSimilarity(with other: QuestionWords) -> Double {
+        let shared = sharedContent(with: other)
+        let union = content.count + other.content.count - shared
+        return union == 0 ? 0 : Double(shared) / Double(union)
+    }
+
+    /// Words that single out one thing of a kind, so that two questions asking for different
+    /// ones ask something else. Matched as written (lower case), not stemmed; each ends in "st".
+    static let superlatives: Set<String> = [
+        "most", "least", "first", "last", "best", "worst", "largest", "biggest", "smallest", "longest", "shortest",
+        "tallest", "highest", "lowest", "oldest", "youngest", "deepest", "fastest", "slowest", "heaviest",
+        "lightest", "hottest", "coldest", "greatest", "newest", "earliest", "latest", "richest", "widest",
+        "busiest", "closest", "nearest", "farthest", "furthest", "brightest", "strongest", "loudest",
+    ]
 
     /// Short words `English.stopWords` (which lists words of three letters or more for
     /// `stem-clue`) leaves in, but which say nothing about what a question asks.
