@@ -101,13 +101,26 @@ enum AggregateChoice: Equatable {
         "means", "meaning", "translate", "translates", "translation", "term", "spell", "spelled", "phrase", "verse",
     ]
 
-    /// Whether a stem asks for words (a lyric, a quotation, a meaning) or ends with a blank.
+    /// Whether a stem asks for words (a lyric, a quotation, a meaning) or ends with a blank. The
+    /// words are looked for in the last sentence, the one that asks: an earlier one may tell a
+    /// story ("The first coin said it was minted in 43 BC... Which of the coins was fake? — Both").
     static func asksForWords(_ stem: String) -> Bool {
-        if English.words(stem).contains(where: { wordQuestions.contains($0.lower) }) { return true }
+        if English.words(String(lastSentence(stem))).contains(where: { wordQuestions.contains($0.lower) }) { return true }
         var tail = Substring(stem)
         while let last = tail.last, last.isWhitespace || "?\"'\u{2019}\u{201D}:".contains(last) { tail = tail.dropLast() }
         if tail.hasSuffix("_.") { tail = tail.dropLast() }
         return tail.hasSuffix("_") || tail.hasSuffix("...") || tail.hasSuffix("\u{2026}")
+    }
+
+    /// The text after the last ". ", "! " or "? " that has letters after it; the whole text when
+    /// there is none.
+    static func lastSentence(_ stem: String) -> Substring {
+        var text = Substring(stem)
+        while let last = text.last, !last.isLetter, !last.isNumber { text = text.dropLast() }
+        guard let end = text.indices.last(where: { index in
+            ".!?".contains(text[index]) && text.index(after: index) < text.endIndex && text[text.index(after: index)].isWhitespace
+        }) else { return Substring(stem) }
+        return stem[text.index(after: end)...]
     }
 
     /// Whether a stem asks for a count ("How many moons does Venus have?"), where "None" and "All"
