@@ -112,15 +112,28 @@ enum AggregateChoice: Equatable {
         return tail.hasSuffix("_") || tail.hasSuffix("...") || tail.hasSuffix("\u{2026}")
     }
 
-    /// The text after the last ". ", "! " or "? " that has letters after it; the whole text when
-    /// there is none.
+    /// The text after the last ". ", "! " or "? " that has letters or digits after it; the whole
+    /// text when there is none. Read from the UTF-8 bytes: the marks are ASCII.
     static func lastSentence(_ stem: String) -> Substring {
-        var text = Substring(stem)
-        while let last = text.last, !last.isLetter, !last.isNumber { text = text.dropLast() }
-        guard let end = text.indices.last(where: { index in
-            ".!?".contains(text[index]) && text.index(after: index) < text.endIndex && text[text.index(after: index)].isWhitespace
-        }) else { return Substring(stem) }
-        return stem[text.index(after: end)...]
+        let bytes = stem.utf8
+        var end = bytes.endIndex
+        // Past the closing marks and spaces ("...fake?  ").
+        while end > bytes.startIndex {
+            let before = bytes.index(before: end)
+            let byte = bytes[before]
+            guard byte < 0x80, !English.isASCIILetter(byte), !(byte >= 0x30 && byte <= 0x39) else { break }
+            end = before
+        }
+        var index = end
+        while index > bytes.startIndex {
+            let before = bytes.index(before: index)
+            let byte = bytes[before]
+            if (byte == 0x2E || byte == 0x21 || byte == 0x3F), index < end, bytes[index] == 0x20 || bytes[index] == 0x0A {
+                return stem[index...].drop { $0.isWhitespace }
+            }
+            index = before
+        }
+        return Substring(stem)
     }
 
     /// Whether a stem asks for a count ("How many moons does Venus have?"), where "None" and "All"
