@@ -101,13 +101,39 @@ enum AggregateChoice: Equatable {
         "means", "meaning", "translate", "translates", "translation", "term", "spell", "spelled", "phrase", "verse",
     ]
 
-    /// Whether a stem asks for words (a lyric, a quotation, a meaning) or ends with a blank.
+    /// Whether a stem asks for words (a lyric, a quotation, a meaning) or ends with a blank. The
+    /// words are looked for in the last sentence, the one that asks: an earlier one may tell a
+    /// story ("The first coin said it was minted in 43 BC... Which of the coins was fake? — Both").
     static func asksForWords(_ stem: String) -> Bool {
-        if English.words(stem).contains(where: { wordQuestions.contains($0.lower) }) { return true }
+        if English.words(String(lastSentence(stem))).contains(where: { wordQuestions.contains($0.lower) }) { return true }
         var tail = Substring(stem)
         while let last = tail.last, last.isWhitespace || "?\"'\u{2019}\u{201D}:".contains(last) { tail = tail.dropLast() }
         if tail.hasSuffix("_.") { tail = tail.dropLast() }
         return tail.hasSuffix("_") || tail.hasSuffix("...") || tail.hasSuffix("\u{2026}")
+    }
+
+    /// The text after the last ". ", "! " or "? " that has letters or digits after it; the whole
+    /// text when there is none. Read from the UTF-8 bytes: the marks are ASCII.
+    static func lastSentence(_ stem: String) -> Substring {
+        let bytes = stem.utf8
+        var end = bytes.endIndex
+        // Past the closing marks and spaces ("...fake?  ").
+        while end > bytes.startIndex {
+            let before = bytes.index(before: end)
+            let byte = bytes[before]
+            guard byte < 0x80, !English.isASCIILetter(byte), !(byte >= 0x30 && byte <= 0x39) else { break }
+            end = before
+        }
+        var index = end
+        while index > bytes.startIndex {
+            let before = bytes.index(before: index)
+            let byte = bytes[before]
+            if (byte == 0x2E || byte == 0x21 || byte == 0x3F), index < end, bytes[index] == 0x20 || bytes[index] == 0x0A {
+                return stem[index...].drop { $0.isWhitespace }
+            }
+            index = before
+        }
+        return Substring(stem)
     }
 
     /// Whether a stem asks for a count ("How many moons does Venus have?"), where "None" and "All"

@@ -18,7 +18,9 @@ struct AllOfTheAboveRule: QuestionRule {
             alternatives and are reported too; a choice that joins named choices ("Both A and C", \
             "Salt and pepper" beside "Salt" and "Pepper") is `complex-choice`. A bare "All" or \
             "Both" is taken as an answer, not an aggregate, when the stem asks how many or asks for \
-            words (a lyric, a line, a meaning: "you are my ... — All"); "how many", "the number \
+            words (a lyric, a line, a meaning: "you are my ... — All"), words looked for in the \
+            stem's last sentence, the one that asks ("The first coin said it was minted in 43 BC... \
+            Which of the coins was fake? — Both" asks for coins); "how many", "the number \
             of", "what percentage" ask how many, a stem that only mentions a number ("Which \
             particle determines the atomic number?") does not. Long forms count: "All of the \
             above would be good ways to...", "All of the diseases above" (one or two words between \
@@ -74,6 +76,16 @@ struct AllOfTheAboveRule: QuestionRule {
                       - Rubella
                       - text: ↓All of the diseases above
                         correct: true
+                """),
+            // A bare "Both" after a story that mentions words ("said"): the question asks for coins.
+            .triggering(questions: """
+                  - id: coins
+                    text: One old coin said it was minted in 43 BC, the other in the reign of Nicholas I. Which coin was fake?
+                    choices:
+                      - Neither
+                      - text: ↓Both
+                        correct: true
+                      - The one minted under Nicholas I
                 """),
             // Near misses: a title that starts with "All", a count answer, a Spanish bank.
             .passing(questions: """

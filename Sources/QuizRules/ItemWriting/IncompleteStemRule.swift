@@ -27,9 +27,17 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
             the answer open ("The gas that plants take in for photosynthesis is"); a vague one \
             names a topic and stops ("GDP measures", "Mitochondria are"), so each choice is a \
             separate true/false judgement and the learner reads the choices to find out what is \
-            asked. Reported, for a stem with no "?": (1) a completion (no final full stop, or \
-            ending in a colon, dash or ellipsis): "GDP measures", a bare title "Leaves of Grass", \
-            names, "The famous witch Baba Yaga comes from:", a lyric; with `check-completions` \
+            asked. A completion that ends in a colon, is more than three words long, is not in \
+            title case and whose choices complete it (none of them is "True", "False", "Yes" or \
+            "No", which judge the stem instead) is the standard completion form, not reported: \
+            "If you double your speed, your braking distance becomes roughly:" over "Four times as \
+            long", "Twice as long"; the colon says that a choice completes the sentence, and the \
+            clause before it carries the question (Haladyna et al., guideline 9, accept the \
+            completion format). Reported, for a stem with no "?": (1) a completion (no final full \
+            stop, or ending in a dash or ellipsis, or a colon after three words or fewer, a title \
+            or before true/false choices): "GDP measures", "Mitochondria are:", a bare title \
+            "Leaves of Grass", names, "The famous witch Baba Yaga comes from", a lyric, "The \
+            phrase 'A man, a plan, a canal, Panama' is a palindrome:" over "True" and "False"; with `check-completions` \
             off, only fragments of three words or fewer and stems in title case; (2) with \
             `check-statements`, a complete statement ending in "." or "!" that asks nothing \
             ("The Battle of Custoza, the Battle of Palestro and the Battle of Calatafimi.", \
@@ -38,10 +46,10 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
             proverb", "Choose..."), a blank ("The ___ is the powerhouse of the cell"), a word that \
             stands for the answer as in quiz-show clues ("This actress played...", "He invented \
             the McTwist", "Jennifer Lopez was born there", "one of these"). A completion that carries \
-            the whole question ("The gas that plants take in for photosynthesis is") is reported \
-            too: reviewers who ask for a question or a stated task flag it, though the completion \
-            format itself is accepted by the guidelines (Haladyna et al., guideline 9); hence \
-            `info`, and `check-completions: false` for banks written as completions. True/false statements are not checked. Known \
+            the whole question but no colon ("The gas that plants take in for photosynthesis is") \
+            is reported too: without the colon it reads as a sentence cut off, and reviewers who \
+            ask for a question or a stated task flag it; hence `info`, and `check-completions: \
+            false` for banks written as completions without colons. True/false statements are not checked. Known \
             limits: the rule reads words, not meaning: a question word used as a conjunction \
             ("He retired when he was 40.") keeps a statement from being reported, and a stem whose \
             question is in an image or audio ("Name the composer." beside a recording) is read as \
@@ -78,8 +86,37 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - The Crimean War
                 """),
-            // Near misses: a question word, an instruction, a blank, a word standing for the answer.
+            // A colon after three words; a colon before true/false choices.
+            .triggering(questions: """
+                  - id: mitochondria
+                    text: ↓"Mitochondria are:"
+                    choices:
+                      - text: found in most cells of plants and animals
+                        correct: true
+                      - found in bacteria only
+                  - id: palindrome
+                    text: ↓'The phrase "A man, a plan, a canal, Panama" is a palindrome:'
+                    choices:
+                      - text: "True"
+                        correct: true
+                      - "False"
+                """),
+            // Near misses: a question word, an instruction, a blank, a word standing for the answer,
+            // a completion that ends in a colon and whose choices complete it.
             .passing(questions: """
+                  - id: braking
+                    text: "If you double your speed, your braking distance becomes roughly:"
+                    choices:
+                      - text: Four times as long
+                        correct: true
+                      - Twice as long
+                      - The same
+                  - id: brewer
+                    text: "The world's largest brewer is based in:"
+                    choices:
+                      - text: Belgium
+                        correct: true
+                      - Germany
                   - id: composer
                     text: Name the composer of the Brandenburg Concertos.
                     choices:
@@ -140,6 +177,8 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
         "multiply", "divide", "simplify", "evaluate", "round", "recall", "think", "try", "can", "could", "would", "do", "does",
         "did", "is", "are", "was", "were", "will", "should", "have", "has",
     ]
+    /// Choices that judge a stem rather than complete it.
+    private static let judgements: Set<String> = ["true", "false", "yes", "no"]
     /// Words that stand for the answer, as quiz-show clues write them ("This actress...").
     private static let answerWords: Set<String> = [
         "this", "these", "those", "following", "below", "he", "she", "him", "his", "her", "hers", "they", "them", "their",
@@ -161,7 +200,8 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
     /// The stem read as a whole; nil when it asks (a "?", a question word, an instruction, a
     /// blank, a word standing for the answer), and, without `allCompletions`, when it is a
     /// completion of more than three words not in title case.
-    static func kind(of text: String, allCompletions: Bool = true) -> Kind? {
+    /// `choicesComplete`: the choices continue the stem (none is "True", "False", "Yes" or "No").
+    static func kind(of text: String, allCompletions: Bool = true, choicesComplete: @autoclosure () -> Bool = true) -> Kind? {
         // Most stems end with "?": one look at the bytes.
         guard !English.containsASCII(text, "?"), !text.contains("\u{FF1F}") else { return nil }
         let words = English.words(text)
@@ -176,13 +216,23 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
         while let last = end.last, last.isWhitespace || "\"'\u{201D}\u{2019})]*".contains(last) { end = end.dropLast() }
         let isStatement = (end.hasSuffix(".") && !end.hasSuffix("..")) || end.hasSuffix("!")
         if isStatement { return .statement }
+        // "Your braking distance becomes roughly:" over choices that finish it: the completion form.
+        if end.hasSuffix(":"), words.count > 3, choicesComplete(), !AbsoluteTermsRule.isTitleCase(text) { return nil }
         return allCompletions || words.count <= 3 || AbsoluteTermsRule.isTitleCase(text) ? .completion(words: words.count) : nil
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         guard question.kind != .trueFalse else { return }
-        for entry in English.entries(of: question.text, sourceLocale: bank.sourceLocale) {
-            guard let kind = Self.kind(of: entry.text, allCompletions: checkCompletions) else { continue }
+        let source = bank.sourceLocale
+        for entry in English.entries(of: question.text, sourceLocale: source) {
+            // Asked only of a stem that ends in a colon.
+            var choicesComplete: Bool {
+                !question.choices.contains { choice in
+                    let text = English.trimmed(choice.text.resolved(for: entry.locale, sourceLocale: source)).lowercased()
+                    return Self.judgements.contains(text.hasSuffix(".") ? String(text.dropLast()) : text)
+                }
+            }
+            guard let kind = Self.kind(of: entry.text, allCompletions: checkCompletions, choicesComplete: choicesComplete) else { continue }
             let place = "the stem \(English.quote(entry.text)) of question '\(question.id.value)'\(English.suffix(entry, sourceLocale: bank.sourceLocale))"
             switch kind {
             case .completion(let count):

@@ -22,21 +22,26 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             (Paniagua & Swygert, 4th ed.) lists options "in a nonlogical order" among the flaws \
             that add irrelevant difficulty, and Tarrant et al. (2006) count it among the frequent \
             flaws. The rule applies when a question has at least three choices and every one is a \
-            number: digits with thousands separators and decimals, a sign, a currency sign, a \
-            percent sign, an ordinal (2nd), a decade (1990s), million/billion, a unit that all \
+            number: digits with thousands separators (also "586, 000") and decimals (also a decimal \
+            comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
+            "October 1939"; only dates of one form are compared), a sign, a currency sign, a \
+            percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one), BC \
             and AD years, or a number word (three, twenty-one). Choices with different units, \
             ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
-            59", "(b) 60") and a leading "over", "about" or "nearly" are read past, a range is \
-            ordered by its lower end ("6-9 years", "10 to 14 years"), and one aggregate choice ("None of these") is left out \
+            59", "(b) 60") and a leading "over", "about", "more than" or "nearly" are read past, \
+            a range is ordered by its lower end ("6-9 years", "10 to 14 years", "between 0.5 and \
+            1.0 m"), numbered titles that share the words before the number are ordered by it \
+            ("Symphony #8", "Soyuz 11"; not "Jupiter 2" beside "Apollo 13"), spans of time compare \
+            across units ("10 days", "3 weeks", "1 month"), and one aggregate choice ("None of these") is left out \
             of the order. Engines shuffle choices \
             by default, which undoes any order: the message says so, and the fix is to order the \
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
             reported too. Known limits: choices in different units ("1 km", "900 m"), fractions \
-            ("1/2"), decimal commas ("0,01 %") and questions with two aggregate choices are not \
-            judged, and ranges that overlap are ordered by their lower ends alone. \(English.localeNote)
+            ("1/2"), dates in digits ("6/10/1939") and questions with two aggregate choices are not \
+            judged, a comma before three digits is a thousands separator ("1,250", never 1.25), and ranges that overlap are ordered by their lower ends alone. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -107,6 +112,69 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - C) 30
                       - D) 100
                 """),
+            // Dates with a month name; a decimal comma; "a million" and a spaced separator.
+            .triggering(questions: """
+                  - id: kock
+                    text: ↓On what date did the Polesie group capitulate after the Battle of Kock?
+                    shuffle: false
+                    choices:
+                      - 6 November, 1940
+                      - text: 6 October, 1939
+                        correct: true
+                      - 16 October, 1939
+                  - id: nucleus
+                    text: ↓What part of an atom's mass is in its nucleus?
+                    shuffle: false
+                    choices:
+                      - 90 %
+                      - 0,01 %
+                      - text: 99.9 %
+                        correct: true
+                  - id: satchel
+                    text: ↓How much money was in the satchel?
+                    shuffle: false
+                    choices:
+                      - 6 million dollars
+                      - 586, 000 dollars
+                      - a million dollars
+                      - text: 2 million dollars
+                        correct: true
+                """),
+            // "More than", "between ... and"; numbered titles; spans of time in different units.
+            .triggering(questions: """
+                  - id: volcanoes
+                    text: ↓How many active volcanoes are there in Indonesia?
+                    shuffle: false
+                    choices:
+                      - More than 50
+                      - text: More than 120
+                        correct: true
+                      - More than 20
+                  - id: skin
+                    text: ↓What is the area of an adult's skin?
+                    shuffle: false
+                    choices:
+                      - text: From 1.5 to 2.0 square meters
+                        correct: true
+                      - Between 0.5 and 1.0 square meters
+                      - Between 3.0 and 3.5 square meters
+                  - id: symphony
+                    text: ↓Which symphony did Beethoven call the Pastoral?
+                    shuffle: false
+                    choices:
+                      - text: "Symphony #6"
+                        correct: true
+                      - "Symphony #9"
+                      - "Symphony #3"
+                  - id: kittens
+                    text: ↓When do kittens open their eyes?
+                    shuffle: false
+                    choices:
+                      - 1 month
+                      - text: 10 days
+                        correct: true
+                      - 3 weeks
+                """),
             // Near misses: years in order, ordered amounts with different spellings, mixed text.
             .passing(questions: """
                   - id: moon-landing
@@ -134,6 +202,22 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: 14 million
                         correct: true
                       - 30,000,000
+                  - id: armistice
+                    text: When did the First World War end?
+                    shuffle: false
+                    choices:
+                      - July 28, 1914
+                      - text: November 11, 1918
+                        correct: true
+                      - June 28, 1919
+                  - id: missions
+                    text: Which spacecraft is from a TV series?
+                    shuffle: false
+                    choices:
+                      - text: Jupiter 2
+                        correct: true
+                      - Apollo 13
+                      - Gemini 12
                   - id: planets
                     text: Which of these is a planet?
                     choices:
@@ -161,8 +245,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // first choice).
             var numbers: [NumericValue] = []
             var aggregates = 0
+            // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11").
+            let title = NumericValue.sharedTitle(choices.map(\.text))
             for choice in choices {
-                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(choice.text))) {
+                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(title == 0 ? choice.text : String(choice.text.dropFirst(title))))) {
                     numbers.append(number)
                     continue
                 }
@@ -233,13 +319,30 @@ struct NumericValue {
 
     /// Words before a number that every choice of a scale may share ("Over 1500", "About 20"):
     /// read past, the number orders the choice.
-    private static let leadingQualifiers = ["over ", "about ", "around ", "approximately ", "nearly ", "almost ", "roughly ", "some "]
+    private static let leadingQualifiers = [
+        "over ", "about ", "around ", "approximately ", "nearly ", "almost ", "roughly ", "some ", "more than ", "less than ",
+        "fewer than ", "under ", "up to ", "at least ", "between ", "from ",
+    ]
+
+    /// The length of the words and marks before the number that every choice starts with, when
+    /// the first choice does not read as a number by itself but its text after them does
+    /// ("Symphony #8", "Symphony #2": 10); 0 otherwise. Most first choices have no digit.
+    static func sharedTitle(_ texts: [String]) -> Int {
+        guard let first = texts.first, first.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
+              parse(orderingForm(withoutLetterLabel(first))) == nil,
+              let digit = first.firstIndex(where: \.isNumber) else { return 0 }
+        let title = first[..<digit]
+        guard title.contains(where: \.isLetter), title.last == " " || title.last == "#",
+              texts.allSatisfy({ $0.hasPrefix(title) }) else { return 0 }
+        return title.count
+    }
 
     /// `raw` without a leading qualifier, with a range read as its first number ("6-9 years" →
     /// "6 years", "10 to 14" → "10") and a space after a currency sign closed ("$ 10" → "$10").
     static func orderingForm(_ raw: Substring) -> String {
         var text = English.trimmed(String(raw))
         let lower = text.lowercased()
+        let between = lower.hasPrefix("between ")
         for qualifier in leadingQualifiers where lower.hasPrefix(qualifier) {
             text = String(text.dropFirst(qualifier.count))
             break
@@ -247,6 +350,8 @@ struct NumericValue {
         if let first = text.first, "$£€¥".contains(first), text.dropFirst().first == " " {
             text = String(first) + text.dropFirst(2)
         }
+        // "586, 000": a thousands separator with a space after it.
+        text = joiningSpacedSeparators(text)
         // "6-9 years", "6–9 years", "10 to 14 years": the lower end.
         let characters = Array(text)
         var end = 0
@@ -260,6 +365,9 @@ struct NumericValue {
             } else if text.dropFirst(end).hasPrefix(" to ") || text.dropFirst(end).hasPrefix(" - ") || text.dropFirst(end).hasPrefix(" \u{2013} ") {
                 next += text.dropFirst(end).hasPrefix(" to ") ? 4 : 3
                 joined = true
+            } else if between, text.dropFirst(end).hasPrefix(" and ") {
+                next += 5
+                joined = true
             }
             if joined, next < characters.count, characters[next].isNumber {
                 var after = next
@@ -270,9 +378,69 @@ struct NumericValue {
         return text
     }
 
+    /// `text` with ", " between a digit and a group of exactly three digits closed up ("586, 000").
+    static func joiningSpacedSeparators(_ text: String) -> String {
+        guard text.contains(", ") else { return text }
+        let characters = Array(text)
+        var joined = ""
+        var index = 0
+        while index < characters.count {
+            if characters[index] == ",", index > 0, characters[index - 1].isNumber, index + 4 < characters.count,
+               characters[index + 1] == " ", characters[(index + 2)...(index + 4)].allSatisfy(\.isNumber),
+               index + 5 == characters.count || !characters[index + 5].isNumber {
+                joined.append(",")
+                index += 2
+                continue
+            }
+            joined.append(characters[index])
+            index += 1
+        }
+        return joined
+    }
+
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }
-        return parseFully(raw)
+        return parseFully(raw) ?? date(raw)
+    }
+
+    private static let months: [String: Double] = [
+        "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
+        "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4,
+        "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+    ]
+
+    /// A date with a month name: "6 October, 1939", "October 6, 1939", "6th October 1939",
+    /// "October 1939", "6 October". Its value orders dates by year, month and day; its unit
+    /// says which parts it has, so that only dates of one form are compared.
+    static func date(_ raw: String) -> NumericValue? {
+        var month: Double?
+        var numbers: [Double] = []
+        for word in English.words(raw.lowercased()) {
+            if let found = months[word.lower], month == nil {
+                month = found
+                continue
+            }
+            var digits = Substring(word.lower)
+            for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
+                digits = digits.dropLast(2)
+                break
+            }
+            guard let number = Double(digits), digits.allSatisfy(\.isNumber) else { return nil }
+            numbers.append(number)
+        }
+        guard let month, !numbers.isEmpty, numbers.count <= 2 else { return nil }
+        var day: Double?
+        var year: Double?
+        if numbers.count == 2 {
+            (day, year) = (numbers[0], numbers[1])
+            guard day! <= 31 else { return nil }
+        } else if numbers[0] <= 31 {
+            day = numbers[0]
+        } else {
+            year = numbers[0]
+        }
+        let unit = (day == nil ? "" : "day ") + "month" + (year == nil ? "" : " year")
+        return NumericValue(value: (year ?? 0) * 400 + month * 32 + (day ?? 0), unit: "date: " + unit)
     }
 
     /// False when `parseFully` cannot read `raw`, told from an ASCII text's bytes: it has no
@@ -286,6 +454,14 @@ struct NumericValue {
             var end = start
             while end < bytes.count, English.isASCIILetter(bytes[end]) { end += 1 }
             let run = English.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            if run == "a" {
+                // "a million", "a thousand": the next run of letters is a multiplier.
+                var next = end
+                while next < bytes.count, bytes[next] == 0x20 { next += 1 }
+                var after = next
+                while after < bytes.count, English.isASCIILetter(bytes[after]) { after += 1 }
+                return next > end && multipliers[English.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[next..<after]))] != nil
+            }
             return run == "ad" || numberWords[run] != nil
         }
         return answer ?? true
@@ -314,7 +490,8 @@ struct NumericValue {
             var digits = ""
             var index = text.startIndex
             var groupLength = 0
-            var sawSeparator = false
+            var separators = 0
+            var separatorAt = 0
             var sawPoint = false
             while index < text.endIndex {
                 let character = text[index]
@@ -322,8 +499,9 @@ struct NumericValue {
                     digits.append(character)
                     groupLength += 1
                 } else if character == ",", !sawPoint, text.index(after: index) < text.endIndex,
-                          text[text.index(after: index)].isNumber, groupLength <= 3, !sawSeparator || groupLength == 3 {
-                    sawSeparator = true
+                          text[text.index(after: index)].isNumber, groupLength <= 3, separators == 0 || groupLength == 3 {
+                    separators += 1
+                    separatorAt = digits.count
                     groupLength = 0
                 } else if character == ".", !sawPoint, text.index(after: index) < text.endIndex, text[text.index(after: index)].isNumber {
                     sawPoint = true
@@ -334,15 +512,20 @@ struct NumericValue {
                 }
                 index = text.index(after: index)
             }
-            if sawSeparator, !sawPoint, groupLength != 3 { return nil }
+            // One comma not followed by three digits is a decimal comma ("0,01 %"); more are no number.
+            if separators > 0, !sawPoint, groupLength != 3 {
+                guard separators == 1 else { return nil }
+                digits.insert(".", at: digits.index(digits.startIndex, offsetBy: separatorAt))
+            }
             guard let number = Double(digits) else { return nil }
             value = number
             rest = text[index...]
         } else {
-            // A number word, possibly hyphenated ("twenty-one").
+            // A number word, possibly hyphenated ("twenty-one"); "a" before a multiplier ("a million").
             let word = text.prefix { $0.isLetter || $0 == "-" }
             let parts = word.split(separator: "-").map(String.init)
-            guard !parts.isEmpty, parts.count <= 2, let head = numberWords[parts[0]] else { return nil }
+            let countsOne = word == "a" && multipliers[English.words(String(text.dropFirst())).first?.lower ?? ""] != nil
+            guard !parts.isEmpty, parts.count <= 2, let head = countsOne ? 1 : numberWords[parts[0]] else { return nil }
             value = head
             if parts.count == 2 {
                 guard head >= 20, let tail = numberWords[parts[1]], tail < 10 else { return nil }
@@ -372,8 +555,16 @@ struct NumericValue {
         guard words.count <= 3, !words.contains(where: { qualifiers.contains($0) || numberWords[$0] != nil || $0.first?.isNumber == true })
         else { return nil }
         let unitText = words.joined(separator: " ")
-        return NumericValue(value: sign * era * value, unit: unitText.isEmpty ? nil : normalizeUnit(unitText))
+        let unit = unitText.isEmpty ? nil : normalizeUnit(unitText)
+        // Spans of time in different units compare ("2 weeks", "1 month").
+        if let unit, let seconds = durations[unit] { return NumericValue(value: sign * value * seconds, unit: "duration") }
+        return NumericValue(value: sign * era * value, unit: unit)
     }
+
+    private static let durations: [String: Double] = [
+        "second": 1, "minute": 60, "hour": 3_600, "day": 86_400, "night": 86_400, "week": 604_800,
+        "month": 2_629_800, "year": 31_557_600,
+    ]
 
     private static func unit(of rest: Substring, base: String) -> String {
         let words = English.words(String(rest)).map(\.lower)

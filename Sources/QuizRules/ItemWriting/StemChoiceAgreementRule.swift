@@ -24,15 +24,18 @@ struct StemChoiceAgreementRule: QuestionRule {
             (3) Tense, a completion stem (no "?") whose choices all continue it in lower case: \
             the correct choice starts with a verb in one form (-ed, -s or -ing) and every \
             distractor with a verb in one other form ("walked on the Moon" beside "walks on \
-            Mars", "swims the Channel"): the key alone agrees with the stem. Not reported: a \
+            Mars", "swims the Channel"): the key alone agrees with the stem. Not reported: a relative "which" (after a noun: \
+            "the thrillers The Bourne Identity..., which were filmed"; the asking one opens its \
+            sentence or follows a preposition or "these"), a \
             plural stem with a choice that may be plural ("Lions", "Salt and pepper", "2 moons"), \
             "Which animals are..." (the verb agrees with the noun, not the answer), choices in \
             capitals (names), and choices whose forms vary. (4) An article twice: a stem that \
             ends in "a" or "an" over choices that start with an article of their own ("lookin \
-            for a ... — a snack"). (5) Number, a stem that asks for one thing ("What is the \
-            official language of Brazil?", "Which club has won most titles?") over choices of which \
-            some list two, one of them another choice ("Spanish and Portuguese" beside \
-            "Portuguese"), and some do not: the lists do not fit; names and \
+            for a ... — a snack"). (5) Number, a stem whose question (its last sentence) asks for one thing ("What is the \
+            official language of Brazil?", "Which club has won most titles?", "... What was her \
+            occupation?") over choices of which some list two, one of them another choice \
+            ("Spanish and Portuguese" beside "Portuguese") or each with its own article ("A \
+            chemist and a painter"), and some do not: the lists do not fit; names and \
             titles ("What is the name of the duo?") and quotations ("What is the state motto?") are \
             left out. True/false statements are not \
             checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
@@ -67,7 +70,8 @@ struct StemChoiceAgreementRule: QuestionRule {
                       - climbs Mount Everest
                       - flies to Mars
                 """),
-            // An article twice; two languages where one is asked for.
+            // An article twice; two languages where one is asked for; the question in the last
+            // sentence, over two occupations each with its article.
             .triggering(questions: """
                   - id: lyric
                     text: ↓I went to the shop, I was looking for a
@@ -84,6 +88,14 @@ struct StemChoiceAgreementRule: QuestionRule {
                       - Spanish and Portuguese
                       - text: Portuguese
                         correct: true
+                  - id: eliot
+                    text: ↓T. S. Eliot's father was a brick maker. He married Eliot's mother in 1868. What was her occupation?
+                    choices:
+                      - A homemaker
+                      - A chemist and a painter
+                      - text: A poet and a social worker
+                        correct: true
+                      - A music teacher
                   - id: champions
                     text: ↓Which club has won the most European Cups?
                     choices:
@@ -95,6 +107,13 @@ struct StemChoiceAgreementRule: QuestionRule {
             // Near misses: a choice that may be plural; the verb agrees with a noun of the stem;
             // choices in capitals; a plural stem over plural-ending choices; forms that vary.
             .passing(questions: """
+                  - id: bourne
+                    text: Name the author of the thrillers The Bourne Identity and The Bourne Supremacy, which were filmed.
+                    choices:
+                      - text: Robert Ludlum
+                        correct: true
+                      - Robert Kerr
+                      - Robert Coover
                   - id: felines
                     text: Which of these are big cats?
                     choices:
@@ -150,11 +169,19 @@ struct StemChoiceAgreementRule: QuestionRule {
     /// "are" and "were", looked for before the stem's words are read.
     private static let pluralFragments = English.Fragments(["are", "were"])
     private static let choiceSets: Set<String> = ["these", "those", "following"]
+    /// Words after which "which" asks: prepositions and the choices.
+    private static let askingLeads: Set<String> = [
+        "in", "of", "on", "at", "for", "from", "to", "by", "with", "into", "about", "these", "those", "following", "and", "so",
+    ]
 
     /// Whether the stem asks in the plural of its answer: "Which are", "Which of these are",
     /// "Which of the following were".
     static func asksInPlural(_ words: [EnglishWord]) -> Bool {
         for index in words.indices where words[index].lower == "which" {
+            // The asking "which" opens its sentence or follows a preposition ("In which") or the
+            // choices ("Of these, which"); after a noun it is a relative ("the thrillers The
+            // Bourne Identity..., which were adapted") and says nothing of the answer's number.
+            guard words[index].startsSentence || index > 0 && (askingLeads.contains(words[index - 1].lower)) else { continue }
             var next = index + 1
             if next + 1 < words.count, words[next].lower == "of" {
                 if choiceSets.contains(words[next + 1].lower) {
@@ -188,7 +215,9 @@ struct StemChoiceAgreementRule: QuestionRule {
         return rest.allSatisfy({ $0.isWhitespace || "_.…:-–—\"'\u{201D}".contains($0) }) ? last.lower : nil
     }
 
-    private static let singularAsks: [[String]] = [["what", "is", "the"], ["what", "was", "the"], ["which", "is", "the"], ["which", "was", "the"]]
+    private static let singularAsks: Set<[String]> = Set(["what", "which"].flatMap { asking in
+        ["is", "was"].flatMap { verb in ["the", "his", "her", "its"].map { [asking, verb, $0] } }
+    })
     /// Words that end the noun asked for ("the official language of...").
     private static let nounEnds: Set<String> = ["of", "in", "on", "at", "for", "by", "to", "from", "that", "which", "who", "spoken", "used", "called", "is", "was", "with"]
 
@@ -196,7 +225,7 @@ struct StemChoiceAgreementRule: QuestionRule {
     /// ("What is the official language of Brazil?"), when some other choice is a single thing;
     /// nil otherwise. Names and titles ("the name", "the title") are left out: a duo's name has
     /// an "and" in it.
-    static func listsUnderSingularAsk(_ stem: String, words: [EnglishWord], choices: [String]) -> [Int]? {
+    static func listsUnderSingularAsk(words: [EnglishWord], choices: [String]) -> [Int]? {
         let lower = words.map(\.lower)
         guard lower.count >= 4, !lower.contains(where: { English.quotingWords.contains($0) }) else { return nil }
         // "Which club has won most titles?": "which", a singular noun and its verb.
@@ -213,12 +242,15 @@ struct StemChoiceAgreementRule: QuestionRule {
     private static let singularVerbs: Set<String> = ["is", "was", "has", "had", "won", "did", "does"]
 
     /// The choices that list two things of a word or two each, one of them another choice
-    /// ("Spanish and Portuguese" beside "Portuguese"), when some other choice is no list; nil
-    /// otherwise. ("Fresh air and exercise" under "What is the best way...?" is one answer.)
+    /// ("Spanish and Portuguese" beside "Portuguese") or each with its own article ("A chemist
+    /// and a painter"), when some other choice is no list; nil otherwise. ("Fresh air and
+    /// exercise" under "What is the best way...?" is one answer.)
     private static func lists(in choices: [String]) -> [Int]? {
         let normalized = choices.map(English.normalized)
         let lists = choices.indices.filter { index in
             let parts = English.words(choices[index]).map(\.lower)
+            if let and = parts.firstIndex(of: "and"), and >= 2, and <= 3, parts.count - and - 1 >= 2, parts.count - and - 1 <= 4,
+               ["a", "an"].contains(parts[0]), ["a", "an"].contains(parts[and + 1]) { return true }
             guard let and = parts.firstIndex(of: "and"), and > 0, and <= 2, and < parts.count - 1, parts.count - and - 1 <= 2 else { return false }
             let halves = [parts[..<and].joined(separator: " "), parts[(and + 1)...].joined(separator: " ")]
             return halves.contains { half in normalized.indices.contains { $0 != index && normalized[$0] == half } }
@@ -251,7 +283,9 @@ struct StemChoiceAgreementRule: QuestionRule {
             let mayBePlural = Self.pluralFragments.occur(in: stem)
             let mayBeTense = choices.count >= 3 && !English.containsASCII(stem, "?") && Self.verbForm(of: choices[0].text) != nil
             let finalArticle = ArticleCueRule.finalArticle(of: stem)
-            let firstWord = AggregateChoice.firstWord(stem)
+            // (5) reads the question, the stem's last sentence ("T. S. Eliot's father... What was her occupation?").
+            let asked = AggregateChoice.lastSentence(stem)
+            let firstWord = AggregateChoice.firstWord(String(asked))
             let mayAskForOne = firstWord == "what" || firstWord == "which"
             guard mayBePlural || mayBeTense || finalArticle != nil || mayAskForOne else { continue }
             let words = English.words(stem)
@@ -292,7 +326,8 @@ struct StemChoiceAgreementRule: QuestionRule {
                 }
             }
             // (5) "What is the official language...?" over "Spanish and Portuguese".
-            if mayAskForOne, let listed = Self.listsUnderSingularAsk(stem, words: words, choices: choices.map(\.text)),
+            if mayAskForOne, let listed = Self.listsUnderSingularAsk(
+                   words: asked.startIndex == stem.startIndex ? words : English.words(String(asked)), choices: choices.map(\.text)),
                reportedStems.insert(item.stem.range).inserted {
                 let names = listed.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
                 report("the stem of question '\(question.id.value)'\(item.suffix) asks for one thing, but \(names) "

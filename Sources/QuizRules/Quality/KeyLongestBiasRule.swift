@@ -7,6 +7,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
         var alpha: Double = 0.01
         var minQuestions = 20
         var ratio: Double = 1.3
+        var distractorRatio: Double = 1.5
         var minLength = 15
         var minDifference = 10
         var checkDistractors = true
@@ -18,6 +19,8 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                 "fewest questions with one longest choice for the bank-level test"),
             .number("ratio", \.ratio, in: 1.0...100,
                 "a choice this many times as long as every other choice is reported"),
+            .number("distractor-ratio", \.distractorRatio, in: 1.0...100,
+                "with check-distractors: a wrong choice this many times as long as every other choice is reported"),
             .integer("min-length", \.minLength, in: 1...10_000,
                 "shortest choice, in characters, that the per-question check reports"),
             .integer("min-difference", \.minDifference, in: 0...10_000,
@@ -54,8 +57,12 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             at least `min-difference` characters is reported at that choice, since no test is \
             needed to see it. When it is the correct choice, its length gives it away. With \
             `check-distractors` (on by default), a distractor that is the length outlier is \
-            reported too: it stands out as much, and learners answer on length instead of \
-            content (turn it off to report only the key: in the OpenTriviaQA corpus the outlier \
+            reported too, from `distractor-ratio` (1.5) times as long rather than `ratio`: it \
+            stands out, and learners answer on length instead of content, but it gives no answer \
+            away, and among choices that are all phrases or long names a third longer is not yet \
+            conspicuous ("Indira Gandhi National Open University" beside "Allama Iqbal Open \
+            University"; "The Three Stooges Go Around the World in a Daze" beside three titles of \
+            about 30 characters) (turn it off to report only the key: in the OpenTriviaQA corpus the outlier \
             is the key in about one question in four, as chance makes it, so an outlying \
             distractor is a flaw of form rather than a cue to the key). Both the ratio and the difference must hold: \
             "Chlorophyll absorbs red light" beside "Paint" and "Dye" is reported, a 19-character \
@@ -129,6 +136,17 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                       - The Hollow Men
                       - Ash Wednesday
                 """),
+            // A distractor 1.4 times as long as the next (48 characters against 33): below distractor-ratio.
+            .passing(questions: """
+                  - id: university
+                    text: Which was the world's largest university by enrolment in 2007?
+                    choices:
+                      - text: Allama Iqbal Open University
+                        correct: true
+                      - Indira Gandhi National Open University of Delhi
+                      - The Ohio State University at Lima
+                      - Islamic Azad University
+                """),
             // 1.7 times as long but only 8 characters longer; 1.2 times as long.
             .passing(questions: """
                   - id: sky
@@ -170,6 +188,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
     let alpha: Double
     let minQuestions: Int
     let ratio: Double
+    let distractorRatio: Double
     let minLength: Int
     let minDifference: Int
     let checkDistractors: Bool
@@ -179,6 +198,7 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
         alpha = options.alpha
         minQuestions = options.minQuestions
         ratio = options.ratio
+        distractorRatio = options.distractorRatio
         minLength = options.minLength
         minDifference = options.minDifference
         checkDistractors = options.checkDistractors
@@ -195,11 +215,14 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
             let wrong = question.choices.indices.filter { !question.choices[$0].correct }
             guard !wrong.isEmpty, let longest = lengths.max() else { continue }
             // (2) One choice far longer than every other.
-            if let outlier = Self.lengthOutlier(lengths, ratio: ratio, minLength: minLength, minDifference: minDifference),
-               question.choices[outlier.index].correct || checkDistractors,
+            if let outlier = Self.lengthOutlier(lengths, ratio: min(ratio, distractorRatio), minLength: minLength, minDifference: minDifference),
+               question.choices[outlier.index].correct
+                   ? Double(lengths[outlier.index]) >= ratio * Double(max(outlier.next, 1))
+                   : checkDistractors && Double(lengths[outlier.index]) >= distractorRatio * Double(max(outlier.next, 1)),
                !skipTitles || !Self.isNameOrTitle(question.choices[outlier.index].text.source(locale)) {
                 let times = String(format: "%.1f", Double(lengths[outlier.index]) / Double(max(outlier.next, 1)))
-                let thresholds = "reported from \(String(format: "%.1f", ratio)) times, \(minDifference) characters more and \(minLength) characters"
+                let reportedFrom = question.choices[outlier.index].correct ? ratio : distractorRatio
+                let thresholds = "reported from \(String(format: "%.1f", reportedFrom)) times, \(minDifference) characters more and \(minLength) characters"
                 if question.choices[outlier.index].correct {
                     report("""
                         the correct choice is \(times) times as long as the longest wrong one (\(lengths[outlier.index]) and \
