@@ -1,6 +1,7 @@
 import Testing
 import QuizBank
 import QuizLayout
+import TestSupport
 @testable import QuizLint
 @testable import QuizRules
 
@@ -69,5 +70,48 @@ import QuizLayout
         #expect(LayoutRuleSupport.lastWords(of: "one two three four", before: 8) == "one two")
         #expect(LayoutRuleSupport.lastWords(of: "supercalifragilistic expialidocious words", before: 36) == "…agilistic expialidocious")
         #expect(LayoutRuleSupport.lastWords(of: "anything", before: 0) == "")
+    }
+
+    /// `lastWords` reads from the cut backwards; the plain reading splits the whole shown part.
+    @Test func theLastWordsAreThoseOfSplittingTheShownPart() {
+        var generator = seededGenerator()
+        let pieces = ["a", "word", "Ünïcode", " ", "  ", "\n", "\r\n", "\t", "\u{A0}", "\u{3000}", "e\u{301}", "\u{1F1EB}\u{1F1F7}",
+                      "\u{1F469}\u{200D}\u{1F4BB}", "-", "supercalifragilistic"]
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<12, from: pieces, using: &generator)
+            let offset = Int.random(in: 0...text.count, using: &generator)
+            let words = text.prefix(offset).split(whereSeparator: \.isWhitespace).suffix(2).joined(separator: " ")
+            let plain = words.count > 24 ? "…" + words.suffix(24) : words
+            #expect(LayoutRuleSupport.lastWords(of: text, before: offset) == plain, "\(text.debugDescription) before \(offset)")
+        }
+    }
+
+    /// A caller's buffers remember what they measured: what they give is what measuring the
+    /// text again gives, for repeated and new texts, with and without an image, and after the
+    /// settings change.
+    @Test func rememberedMeasuresAreThoseOfMeasuringAgain() throws {
+        var generator = seededGenerator()
+        let pieces = ["True", "Paris", "1945", " ", "the", "intersection", "Ünïcode", "\n", "a\u{301}", "pedestrians,",
+                      "supercalifragilisticexpialidocious", "\u{4E2D}\u{6587}"]
+        var narrow = LayoutSettings.standard
+        narrow.devices = [Device(width: 200, height: 400, models: ["Narrow"])]
+        var buffers = LayoutRuleSupport.Buffers()
+        var plainBuffers = MeasureScratch()
+        var cut = 0, repeated = 0
+        var seen: Set<String> = []
+        for round in 0..<6_000 {
+            let settings = round < 3_000 ? LayoutSettings.standard : narrow
+            let profile = try #require(settings.profiles[round / 1_500 % 2 == 0 ? "choice" : "review"])
+            let measurer = try #require(LayoutRuleSupport.measurer(for: settings))
+            let text = randomText(pieceCount: 1..<(round % 3 == 0 ? 3 : 30), from: pieces, using: &generator)
+            let hasImage = Bool.random(using: &generator)
+            if !seen.insert(text).inserted { repeated += 1 }
+            let remembered = buffers.measured(text, profile: profile, settings: settings, hasImage: hasImage)
+            let plain = LayoutRuleSupport.measure(text, profile: profile, settings: settings, hasImage: hasImage, measurer: measurer,
+                                                  reusing: &plainBuffers)
+            if plain.truncation != nil { cut += 1 }
+            #expect(remembered == plain, "\(text.debugDescription)")
+        }
+        #expect(cut > 500 && cut < 5_500 && repeated > 500, "cut \(cut), repeated \(repeated) of 6000")
     }
 }

@@ -348,7 +348,7 @@ struct ComplexChoiceRule: QuestionRule {
         for suffix in [" only", " both"] where body.hasSuffix(suffix) { body.removeLast(suffix.count) }
         var parts: [String] = []
         for chunk in body.split(separator: ",") {
-            for part in chunk.split(separator: " and ").flatMap({ $0.split(separator: " & ") }) {
+            for part in English.split(chunk, at: " and ").flatMap({ English.split($0, at: " & ") }) {
                 var part = English.trimmed(String(part))
                 if part.hasPrefix("and ") { part.removeFirst(4) }
                 if !part.isEmpty { parts.append(part) }

@@ -341,6 +341,36 @@ extension English {
         return String(text.map { $0 == "\u{2019}" ? "'" : $0 })
     }
 
+    /// `text.split(separator: separator)` (by `Character`, empty pieces left out) for a
+    /// separator of printable ASCII (" and "), read as bytes in an ASCII text: such bytes start
+    /// and end between characters there (CR LF, the one character of two bytes, has none of
+    /// them). The standard library's search for a separator of several characters is slow.
+    static func split(_ text: Substring, at separator: StaticString) -> [Substring] {
+        let pattern = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
+        let pieces = text.utf8.withContiguousStorageIfAvailable { bytes -> [Substring]? in
+            guard !pattern.isEmpty, ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
+            let utf8 = text.utf8
+            var pieces: [Substring] = []
+            var pieceStart = 0, index = 0
+            func addPiece(upTo end: Int) {
+                guard end > pieceStart else { return }
+                pieces.append(text[utf8.index(utf8.startIndex, offsetBy: pieceStart)..<utf8.index(utf8.startIndex, offsetBy: end)])
+            }
+            while index + pattern.count <= bytes.count {
+                if bytes[index] == pattern[0] && (1..<pattern.count).allSatisfy({ bytes[index + $0] == pattern[$0] }) {
+                    addPiece(upTo: index)
+                    index += pattern.count
+                    pieceStart = index
+                } else {
+                    index += 1
+                }
+            }
+            addPiece(upTo: bytes.count)
+            return pieces
+        }
+        return (pieces ?? nil) ?? text.split(separator: separator.description)
+    }
+
     /// `text` without leading and trailing white space.
     static func trimmed(_ text: String) -> String {
         var slice = Substring(text)
@@ -370,6 +400,12 @@ extension English {
         private let asciiBytes: [[UInt8]?]
         /// Per ASCII byte, the ASCII fragments that start with it.
         private let startingWith: [[[UInt8]]]
+        /// The first two bytes of the ASCII fragments of two bytes or more, as bits
+        /// (`first << 7 | second`), and the ASCII fragments of one byte: a text's bytes are
+        /// passed over with a test of a bit each, and compared with fragments only where one
+        /// may start.
+        private let startPairs: [UInt64]
+        private let singleBytes: [UInt64]
         private let hasEmpty: Bool
 
         init(_ fragments: [String]) {
@@ -378,8 +414,16 @@ extension English {
                 fragment.isEmpty || fragment.utf8.contains { $0 >= 0x80 } ? nil : Array(fragment.utf8)
             }
             var startingWith = [[[UInt8]]](repeating: [], count: 128)
-            for case let bytes? in asciiBytes { startingWith[Int(bytes[0])].append(bytes) }
+            var startPairs = [UInt64](repeating: 0, count: 128 * 128 / 64)
+            var singleBytes = [UInt64](repeating: 0, count: 2)
+            for case let bytes? in asciiBytes {
+                startingWith[Int(bytes[0])].append(bytes)
+                let bit = bytes.count == 1 ? Int(bytes[0]) : Int(bytes[0]) << 7 | Int(bytes[1])
+                if bytes.count == 1 { singleBytes[bit >> 6] |= 1 << UInt64(bit & 63) } else { startPairs[bit >> 6] |= 1 << UInt64(bit & 63) }
+            }
             self.startingWith = startingWith
+            self.startPairs = startPairs
+            self.singleBytes = singleBytes
             hasEmpty = fragments.contains(where: \.isEmpty)
         }
 
@@ -390,12 +434,17 @@ extension English {
                 // An empty fragment is found in any ASCII text (as the byte search always found
                 // it), and one with a byte above ASCII in none.
                 if hasEmpty { return true }
-                for start in bytes.indices {
-                    let first = asciiLowercase(bytes[start])
-                    guard first < 0x80 else { continue }
-                    for needle in startingWith[Int(first)] where Self.matches(needle, at: start, in: bytes) { return true }
+                return startPairs.withUnsafeBufferPointer { startPairs in
+                    for start in bytes.indices {
+                        let first = Int(asciiLowercase(bytes[start]))
+                        if singleBytes[first >> 6] & 1 << UInt64(first & 63) != 0 { return true }
+                        guard start + 1 < bytes.count else { break }
+                        let bit = first << 7 | Int(asciiLowercase(bytes[start + 1]))
+                        guard startPairs[bit >> 6] & 1 << UInt64(bit & 63) != 0 else { continue }
+                        for needle in startingWith[first] where Self.matches(needle, at: start, in: bytes) { return true }
+                    }
+                    return false
                 }
-                return false
             }
             if let ascii = ascii ?? nil { return ascii }
             // An ASCII fragment matches only its own bytes, so Foundation's search (canonical

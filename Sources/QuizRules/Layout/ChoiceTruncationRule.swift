@@ -49,8 +49,6 @@ struct ChoiceTruncationRule: QuestionRule, ConfigurableRule {
                 """),
         ])
 
-    private let scratch = LayoutRuleSupport.Scratch()
-
     private let options: Options
 
     init(options: Options) {
@@ -60,7 +58,7 @@ struct ChoiceTruncationRule: QuestionRule, ConfigurableRule {
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         for index in question.choices.indices {
             LayoutRuleSupport.check(question.choices[index].text, profile: "choice", hasImage: false, in: bank, options: options,
-                                    subject: { TextPlace.choice(question.id.value, index).description }, scratch: scratch, report: &report)
+                                    subject: { TextPlace.choice(question.id.value, index).description }, report: &report)
         }
     }
 }

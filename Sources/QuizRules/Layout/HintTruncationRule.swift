@@ -46,8 +46,6 @@ struct HintTruncationRule: QuestionRule, ConfigurableRule {
                 """),
         ])
 
-    private let scratch = LayoutRuleSupport.Scratch()
-
     private let options: Options
 
     init(options: Options) {
@@ -57,7 +55,7 @@ struct HintTruncationRule: QuestionRule, ConfigurableRule {
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         for index in question.hints.indices {
             LayoutRuleSupport.check(question.hints[index], profile: "hint", hasImage: false, in: bank, options: options,
-                                    subject: { TextPlace.hint(question.id.value, index).description }, scratch: scratch, report: &report)
+                                    subject: { TextPlace.hint(question.id.value, index).description }, report: &report)
         }
     }
 }

@@ -13,22 +13,20 @@ enum LayoutRuleSupport {
     /// Checks each authored string of a localized text; reports its graded cut. `subject`
     /// names the text in messages ("question 'bus-stop'"), made only for a finding.
     static func check(_ text: LocalizedText, profile name: String, hasImage: Bool, in bank: LintBank, options: Options,
-                      subject: () -> String, scratch: Scratch, report: inout FindingReporter) {
-        guard let profile = bank.layout.profiles[name], let measurer = measurer(for: bank.layout) else { return }
-        let entries = text.entries(sourceLocale: bank.sourceLocale)
-        var buffers = scratch.take()
-        defer { scratch.give(buffers) }
-        for entry in entries {
-            let shown = TextNormalizer.normalize(entry.text)
-            let prepared = measurer.prepare(shown, reusing: &buffers)
+                      subject: () -> String, report: inout FindingReporter) {
+        guard let profile = bank.layout.profiles[name] else { return }
+        var buffers = idleBuffers.withLock { $0.popLast() } ?? Buffers()
+        defer { idleBuffers.withLock { $0.append(buffers) } }
+        for entry in text.entries(sourceLocale: bank.sourceLocale) {
+            guard let measured = buffers.measured(entry.text, profile: profile, settings: bank.layout, hasImage: hasImage) else { return }
             let locale: String
             if case .translated = text.form { locale = " in \(entry.locale)" } else { locale = "" }
             // Only the first part of an overlong word is measured: the count is a lower bound.
-            let clipped = prepared.isClipped
+            let clipped = measured.isClipped
                 ? "; the text is too long to measure fully (a word of more than \(TextMeasurer.maximumWordBytes) bytes, measured that far)"
                 : ""
-            guard let truncation = LayoutCheck.firstTruncation(prepared, profile: profile, settings: bank.layout, hasImage: hasImage) else {
-                if prepared.isClipped { report("the text\(locale) is too long to measure fully (a word of more than \(TextMeasurer.maximumWordBytes) bytes); its measured part fits", at: entry.range) }
+            guard let truncation = measured.truncation else {
+                if measured.isClipped { report("the text\(locale) is too long to measure fully (a word of more than \(TextMeasurer.maximumWordBytes) bytes); its measured part fits", at: entry.range) }
                 continue
             }
             let severity: Severity
@@ -40,23 +38,57 @@ enum LayoutRuleSupport {
             }
             let fits = truncation.isAtDefaultSize ? "" : " fits at \(bank.layout.defaultSize.displayName) but"
             let shows = profile.shownIn.hasSuffix("s") ? "show" : "shows"
-            let excerpt = lastWords(of: shown, before: truncation.shownCharacters)
-            let cut = excerpt.isEmpty ? "" : ", cut after '\(excerpt)'"
-            let message = "\(subject())\(locale)\(fits) needs \(prepared.isClipped ? "at least " : "")\(truncation.lines) lines at "
+            let cut = measured.lastWords.isEmpty ? "" : ", cut after '\(measured.lastWords)'"
+            let message = "\(subject())\(locale)\(fits) needs \(measured.isClipped ? "at least " : "")\(truncation.lines) lines at "
                 + "\(truncation.size.displayName) on \(truncation.device.name); the \(profile.shownIn) \(shows) \(profile.maxLines)\(cut)\(clipped)"
             let measure = Finding.Measure(
                 profile: profile.name, locale: entry.locale, style: profile.style.name, maxLines: profile.maxLines,
                 deviceName: truncation.device.name, deviceWidth: truncation.device.width,
                 sizes: truncation.measures.map { Finding.Measure.Size(size: $0.size.name, points: $0.pointSize, width: $0.textWidth, lines: $0.lines) },
-                font: measurer.sourceDescription)
+                font: measured.font)
             report(message, at: entry.range, measure: measure, severity: severity)
         }
     }
 
+    /// What measuring one authored string against a profile finds: whether and where the text
+    /// as shown (normalized) is cut, and the last words before the cut.
+    struct MeasuredText: Equatable {
+        /// Whether a word was too long to measure fully (see `PreparedText.isClipped`).
+        var isClipped: Bool
+        var truncation: Truncation?
+        /// `lastWords` before the cut; empty when the text fits.
+        var lastWords: String
+        /// The measurer's `sourceDescription`.
+        var font: String
+    }
+
+    /// Measures an authored string: the plain reading that `Buffers.measured` remembers.
+    static func measure(_ authored: String, profile: ScreenProfile, settings: LayoutSettings, hasImage: Bool, measurer: TextMeasurer,
+                        reusing buffers: inout MeasureScratch) -> MeasuredText {
+        let shown = TextNormalizer.normalize(authored)
+        let prepared = measurer.prepare(shown, reusing: &buffers)
+        let truncation = LayoutCheck.firstTruncation(prepared, profile: profile, settings: settings, hasImage: hasImage)
+        return MeasuredText(isClipped: prepared.isClipped, truncation: truncation,
+                            lastWords: truncation.map { lastWords(of: shown, before: $0.shownCharacters) } ?? "",
+                            font: measurer.sourceDescription)
+    }
+
     /// The last words shown before the cut (at most two, and at most 24 characters), for
-    /// messages: what a reader sees last before the ellipsis.
+    /// messages: what a reader sees last before the ellipsis. The words are those of splitting
+    /// the shown part at whitespace, found from its end so that only the two are looked at.
     static func lastWords(of text: String, before offset: Int) -> String {
-        let shown = text.prefix(offset).split(whereSeparator: \.isWhitespace).suffix(2).joined(separator: " ")
+        let shownPart = text.prefix(offset)
+        var words: [Substring] = []
+        var end = shownPart.endIndex
+        while words.count < 2 {
+            while end > shownPart.startIndex, shownPart[shownPart.index(before: end)].isWhitespace { shownPart.formIndex(before: &end) }
+            guard end > shownPart.startIndex else { break }
+            var start = end
+            while start > shownPart.startIndex, !shownPart[shownPart.index(before: start)].isWhitespace { shownPart.formIndex(before: &start) }
+            words.append(shownPart[start..<end])
+            end = start
+        }
+        let shown = words.reversed().joined(separator: " ")
         return shown.count > 24 ? "…" + shown.suffix(24) : shown
     }
 
@@ -84,17 +116,54 @@ enum LayoutRuleSupport {
         ]
     }
 
-    /// Buffers a rule reuses from one text to the next. The engine runs a rule on several
-    /// chunks of questions at once, so each caller takes a set of its own and gives it back.
-    final class Scratch: Sendable {
-        private let idle = Locked<[MeasureScratch]>([])
+    /// Buffers not in use. The engine runs the rules on several chunks of questions at once, so
+    /// each caller takes a set of its own and gives it back; the three rules share them, so that
+    /// the words each set's tables learn (see `MeasureScratch`) are learned once a set, not once
+    /// a rule.
+    private static let idleBuffers = Locked<[Buffers]>([])
 
-        func take() -> MeasureScratch {
-            idle.withLock { $0.popLast() } ?? MeasureScratch()
+    /// One caller's measuring buffers, and what it has measured: short texts repeat ("True",
+    /// "Paris", "1945" among a bank's choices), and one met again is not measured again.
+    struct Buffers {
+        private var measuring = MeasureScratch()
+        /// What `known` was measured under (a change empties it).
+        private var settings: LayoutSettings?
+        private var measurer: TextMeasurer?
+        private var known: [Key: MeasuredText] = [:]
+
+        private struct Key: Hashable {
+            var authored: String
+            var profile: String
+            var hasImage: Bool
         }
 
-        func give(_ buffers: MeasureScratch) {
-            idle.withLock { $0.append(buffers) }
+        /// The longest text remembered, in UTF-8 bytes: short choices and hints repeat, a
+        /// question's text seldom does (most choices of the bench bank are this short, and one
+        /// in five of those is distinct).
+        static let longestRemembered = 32
+        /// The most texts remembered; then they are forgotten, to bound the memory.
+        static let capacity = 1 << 16
+
+        /// `LayoutRuleSupport.measure` of an authored string against one of `settings`'
+        /// profiles, remembered when short; nil when the settings' font cannot be loaded.
+        mutating func measured(_ authored: String, profile: ScreenProfile, settings: LayoutSettings, hasImage: Bool) -> MeasuredText? {
+            if settings != self.settings {
+                self.settings = settings
+                measurer = LayoutRuleSupport.measurer(for: settings)
+                known.removeAll()
+            }
+            guard let measurer else { return nil }
+            guard authored.utf8.count <= Self.longestRemembered else {
+                return LayoutRuleSupport.measure(authored, profile: profile, settings: settings, hasImage: hasImage, measurer: measurer,
+                                                 reusing: &measuring)
+            }
+            let key = Key(authored: authored, profile: profile.name, hasImage: hasImage)
+            if let measured = known[key] { return measured }
+            let measured = LayoutRuleSupport.measure(authored, profile: profile, settings: settings, hasImage: hasImage, measurer: measurer,
+                                                     reusing: &measuring)
+            if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
+            known[key] = measured
+            return measured
         }
     }
 

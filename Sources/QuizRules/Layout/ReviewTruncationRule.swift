@@ -52,8 +52,6 @@ struct ReviewTruncationRule: QuestionRule, ConfigurableRule {
                 """),
         ])
 
-    private let scratch = LayoutRuleSupport.Scratch()
-
     private let options: Options
 
     init(options: Options) {
@@ -62,6 +60,6 @@ struct ReviewTruncationRule: QuestionRule, ConfigurableRule {
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         LayoutRuleSupport.check(question.text, profile: "review", hasImage: question.image != nil, in: bank, options: options,
-                                subject: { "question '\(question.id.value)'" }, scratch: scratch, report: &report)
+                                subject: { "question '\(question.id.value)'" }, report: &report)
     }
 }
