@@ -88,30 +88,137 @@ public enum QuestionKind: String, Sendable, CaseIterable {
 }
 
 public struct Choice: Sendable, Equatable {
-    /// The author's id for the choice, unique within its question, so that a reorder or an
-    /// edit of the choice keeps its identity (docs/versions.md).
-    public var id: Located<String>?
     public var text: LocalizedText
     public var correct: Bool
-    public var feedback: LocalizedText?
     public var range: SourceRange
+    /// The id and the feedback, which most choices have neither of, in a box of their own
+    /// (never changed: a new box replaces it): a choice then takes 64 bytes, and a large bank
+    /// holds millions of them.
+    private var rare: Rare?
+
+    /// The author's id for the choice, unique within its question, so that a reorder or an
+    /// edit of the choice keeps its identity (docs/versions.md).
+    public var id: Located<String>? {
+        get { rare?.id }
+        set { rare = Rare(id: newValue, feedback: rare?.feedback) }
+    }
+    public var feedback: LocalizedText? {
+        get { rare?.feedback }
+        set { rare = Rare(id: rare?.id, feedback: newValue) }
+    }
+
+    private final class Rare: Sendable {
+        let id: Located<String>?
+        let feedback: LocalizedText?
+
+        init?(id: Located<String>?, feedback: LocalizedText?) {
+            guard id != nil || feedback != nil else { return nil }
+            self.id = id
+            self.feedback = feedback
+        }
+    }
+
+    public init(id: Located<String>?, text: LocalizedText, correct: Bool, feedback: LocalizedText?, range: SourceRange) {
+        self.text = text
+        self.correct = correct
+        self.range = range
+        rare = Rare(id: id, feedback: feedback)
+    }
+
+    public static func == (a: Choice, b: Choice) -> Bool {
+        a.text == b.text && a.correct == b.correct && a.range == b.range && a.id == b.id && a.feedback == b.feedback
+    }
 }
 
 public struct Question: Sendable {
     public var id: Located<String>
     public var range: SourceRange
     public var kind: QuestionKind
-    public var topic: Located<String>?
-    public var difficulty: Int?
-    public var tags: [String]
     public var text: LocalizedText
     public var answer: Located<Bool>?
     public var choices: [Choice]
-    public var shuffle: Bool?
-    public var explanation: LocalizedText?
-    public var hints: [LocalizedText]
-    public var image: Located<String>?
-    public var imageAlt: LocalizedText?
+    /// The fields a question may leave out, in a box of their own (nil when it has none of
+    /// them): a question without them then takes 128 bytes instead of 304, and a large bank
+    /// holds a million questions.
+    private var extras: Extras?
+
+    public var topic: Located<String>? {
+        get { extras?.fields.topic }
+        set { changeExtras { $0.topic = newValue } }
+    }
+    public var difficulty: Int? {
+        get { extras?.fields.difficulty }
+        set { changeExtras { $0.difficulty = newValue } }
+    }
+    public var tags: [String] {
+        get { extras?.fields.tags ?? [] }
+        set { changeExtras { $0.tags = newValue } }
+    }
+    public var shuffle: Bool? {
+        get { extras?.fields.shuffle }
+        set { changeExtras { $0.shuffle = newValue } }
+    }
+    public var explanation: LocalizedText? {
+        get { extras?.fields.explanation }
+        set { changeExtras { $0.explanation = newValue } }
+    }
+    public var hints: [LocalizedText] {
+        get { extras?.fields.hints ?? [] }
+        set { changeExtras { $0.hints = newValue } }
+    }
+    public var image: Located<String>? {
+        get { extras?.fields.image }
+        set { changeExtras { $0.image = newValue } }
+    }
+    public var imageAlt: LocalizedText? {
+        get { extras?.fields.imageAlt }
+        set { changeExtras { $0.imageAlt = newValue } }
+    }
+
+    private struct ExtraFields: Sendable {
+        var topic: Located<String>?
+        var difficulty: Int?
+        var tags: [String] = []
+        var shuffle: Bool?
+        var explanation: LocalizedText?
+        var hints: [LocalizedText] = []
+        var image: Located<String>?
+        var imageAlt: LocalizedText?
+
+        var isEmpty: Bool {
+            topic == nil && difficulty == nil && tags.isEmpty && shuffle == nil && explanation == nil && hints.isEmpty
+                && image == nil && imageAlt == nil
+        }
+    }
+
+    /// Never changed: a new box replaces it, so that copies of a question share it freely.
+    private final class Extras: Sendable {
+        let fields: ExtraFields
+
+        init?(_ fields: ExtraFields) {
+            guard !fields.isEmpty else { return nil }
+            self.fields = fields
+        }
+    }
+
+    private mutating func changeExtras(_ change: (inout ExtraFields) -> Void) {
+        var fields = extras?.fields ?? ExtraFields()
+        change(&fields)
+        extras = Extras(fields)
+    }
+
+    public init(id: Located<String>, range: SourceRange, kind: QuestionKind, topic: Located<String>?, difficulty: Int?,
+                tags: [String], text: LocalizedText, answer: Located<Bool>?, choices: [Choice], shuffle: Bool?,
+                explanation: LocalizedText?, hints: [LocalizedText], image: Located<String>?, imageAlt: LocalizedText?) {
+        self.id = id
+        self.range = range
+        self.kind = kind
+        self.text = text
+        self.answer = answer
+        self.choices = choices
+        extras = Extras(ExtraFields(topic: topic, difficulty: difficulty, tags: tags, shuffle: shuffle, explanation: explanation,
+                                    hints: hints, image: image, imageAlt: imageAlt))
+    }
 
     /// Indexes of the correct choices, in authored order.
     public var correctIndexes: [Int] {
@@ -137,6 +244,7 @@ public struct Question: Sendable {
             if let feedback = choices[index].feedback { visit(feedback, .feedback(index)) }
         }
         if let explanation { visit(explanation, .explanation) }
+        let hints = hints
         for index in hints.indices { visit(hints[index], .hint(index)) }
         if let imageAlt { visit(imageAlt, .imageAlt) }
     }

@@ -43,29 +43,23 @@ public struct Finding: Sendable, Equatable {
     }
     public var range: SourceRange
     public var related: [Related] {
-        get { storage.related }
-        set { uniqueStorage().related = newValue }
+        get { storage.rare?.fields.related ?? [] }
+        set { changeRare { $0.related = newValue } }
     }
     /// What to write instead, when there is one clear fix.
     public var suggestion: String? {
-        get { storage.suggestion }
-        set { uniqueStorage().suggestion = newValue }
+        get { storage.rare?.fields.suggestion }
+        set { changeRare { $0.suggestion = newValue } }
     }
     /// The edit that fixes the finding (`lint --fix`), when it is one edit of the file's bytes.
     public var fix: Fix? {
-        get { storage.rare?.fix }
-        set {
-            let storage = uniqueStorage()
-            storage.rare = Rare(measure: storage.rare?.measure, fix: newValue)
-        }
+        get { storage.rare?.fields.fix }
+        set { changeRare { $0.fix = newValue } }
     }
     /// What a layout rule measured (line counts per size), for machine-readable reports.
     public var measure: Measure? {
-        get { storage.rare?.measure }
-        set {
-            let storage = uniqueStorage()
-            storage.rare = Rare(measure: newValue, fix: storage.rare?.fix)
-        }
+        get { storage.rare?.fields.measure }
+        set { changeRare { $0.measure = newValue } }
     }
 
     /// The fields that hold references, in one box shared by copies until one is changed: a
@@ -78,37 +72,47 @@ public struct Finding: Sendable, Equatable {
         var ruleID: String
         var message: String
         var path: String
-        var related: [Related]
-        var suggestion: String?
-        /// The fields few findings have, in a box of their own: a million findings without
-        /// them then take a third of the memory.
+        /// The fields most findings leave out, in a box of their own, so that this box holds
+        /// three strings and one reference: a large bank has millions of findings.
         var rare: Rare?
 
-        init(ruleID: String, message: String, path: String, related: [Related], suggestion: String?, rare: Rare?) {
+        init(ruleID: String, message: String, path: String, rare: Rare?) {
             self.ruleID = ruleID
             self.message = message
             self.path = path
-            self.related = related
-            self.suggestion = suggestion
             self.rare = rare
         }
 
         func copy() -> Storage {
-            Storage(ruleID: ruleID, message: message, path: path, related: related, suggestion: suggestion, rare: rare)
+            Storage(ruleID: ruleID, message: message, path: path, rare: rare)
         }
     }
 
-    /// A finding's measurement and fix; never changed (a new box replaces it), so findings
-    /// share it freely. Nil when the finding has neither.
-    private final class Rare: Sendable {
-        let measure: Measure?
-        let fix: Fix?
+    private struct RareFields: Sendable {
+        var related: [Related] = []
+        var suggestion: String?
+        var measure: Measure?
+        var fix: Fix?
 
-        init?(measure: Measure?, fix: Fix?) {
-            guard measure != nil || fix != nil else { return nil }
-            self.measure = measure
-            self.fix = fix
+        var isEmpty: Bool { related.isEmpty && suggestion == nil && measure == nil && fix == nil }
+    }
+
+    /// A finding's related locations, suggestion, measurement and fix; never changed (a new
+    /// box replaces it), so findings share it freely. Nil when the finding has none of them.
+    private final class Rare: Sendable {
+        let fields: RareFields
+
+        init?(_ fields: RareFields) {
+            guard !fields.isEmpty else { return nil }
+            self.fields = fields
         }
+    }
+
+    private mutating func changeRare(_ change: (inout RareFields) -> Void) {
+        let storage = uniqueStorage()
+        var fields = storage.rare?.fields ?? RareFields()
+        change(&fields)
+        storage.rare = Rare(fields)
     }
 
     private mutating func uniqueStorage() -> Storage {
@@ -209,8 +213,8 @@ public struct Finding: Sendable, Equatable {
                 related: [Related] = [], suggestion: String? = nil, measure: Measure? = nil, fix: Fix? = nil) {
         self.severity = severity
         self.range = range
-        self.storage = Storage(ruleID: ruleID, message: message, path: path, related: related, suggestion: suggestion,
-                               rare: Rare(measure: measure, fix: fix))
+        self.storage = Storage(ruleID: ruleID, message: message, path: path,
+                               rare: Rare(RareFields(related: related, suggestion: suggestion, measure: measure, fix: fix)))
     }
 
     /// A YAML problem found in the file at `path`.
