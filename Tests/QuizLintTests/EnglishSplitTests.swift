@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import QuizLint
+@testable import QuizRules
 
 /// `English.split` reads ASCII texts as bytes: the same pieces as the standard library's split
 /// by `Character`.
