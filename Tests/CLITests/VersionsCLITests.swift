@@ -61,7 +61,7 @@ import Testing
 
     static let steps: [Step] = [
         Step(name: "spaces", file: astronomy, edits: [("pt-BR: O Sol é uma estrela.", "pt-BR: O Sol   é uma estrela.")], expected: ["text-edited-cosmetic"]),
-        Step(name: "a word", file: astronomy, edits: [("O Sol é formado principalmente de hidrogênio.", "O Sol é formado principalmente por hidrogênio.")], expected: ["text-edited-minor"]),
+        Step(name: "a word", file: astronomy, edits: [("Mais da metade da massa do Sol é hidrogênio.", "Mais da metade da massa do Sol é de hidrogênio.")], expected: ["text-edited-minor"]),
         Step(name: "rewritten", file: astronomy, edits: [("A luz do Sol leva cerca de oito minutos para chegar à Terra.", "A luz do Sol demora uns oito minutos até alcançar a Terra.")],
              expected: ["text-edited-major"]),
         Step(name: "answer", file: astronomy, edits: [("pela fissão de núcleos pesados, como os de urânio.\n      en: The Sun produces its energy by splitting heavy nuclei such as uranium.\n    answer: false",
