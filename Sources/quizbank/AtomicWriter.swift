@@ -285,6 +285,12 @@ final class OutputStore {
     func removeOldSets() -> [String] {
         var notes: [String] = []
         for entry in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
+            // Foundation's temporary files, which runs before the set lists were written in place
+            // could leave when killed.
+            if entry.hasPrefix(".dat.nosync") {
+                unlink(FilePath.join(path, entry))
+                continue
+            }
             let stem = entry.prefix { $0.isASCII && $0.isNumber }
             guard let set = Int(stem), set != number else { continue }
             let rest = entry.dropFirst(stem.count)
@@ -438,7 +444,14 @@ final class OutputStore {
         let list = FilePath.join(path, "\(set).files")
         let partial = list + ".part"
         let text = files.map { $0 + "\n" }.joined()
-        guard FileManager.default.createFile(atPath: partial, contents: Data(text.utf8)), rename(partial, list) == 0 else {
+        // Written in place, not through FileManager.createFile: that writes a temporary file of
+        // Foundation's own (".dat.nosync…"), which a killed run would leave in the store.
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: partial))
+        } catch {
+            throw CommandFailure(message: "cannot write \(partial): \(error.localizedDescription)")
+        }
+        guard rename(partial, list) == 0 else {
             throw CommandFailure(message: "cannot write \(list): \(String(cString: strerror(errno)))")
         }
     }
