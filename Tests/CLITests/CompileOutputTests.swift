@@ -127,7 +127,8 @@ import Testing
         try scratch.write("bank.yaml", Self.bank("a", round: 1))
         #expect(try Run(["compile", "bank.yaml", "-o", "out"], in: scratch.url).status == 0)
         // Killed while writing (no list), after listing, while making the link, and one set
-        // holding a file quizbank did not write.
+        // holding a file quizbank did not write; and Foundation's temporary file, which runs that
+        // wrote their lists through FileManager left when killed.
         try scratch.write(".out.quizbank/2/a.en.json", "{\n  \"format\": \"quizbank-compiled\",\n  \"id\": \"a")
         try scratch.write(".out.quizbank/3/a.en.json", "{}")
         try scratch.write(".out.quizbank/3.files", "a.en.json\n")
@@ -137,6 +138,7 @@ import Testing
         try scratch.write(".out.quizbank/5/README", "mine\n")
         try scratch.write(".out.quizbank/5.files", "b.en.json\n")
         try scratch.write(".out.quizbank/notes.txt", "mine\n")
+        try scratch.write(".out.quizbank/.dat.nosync56B1.xncNW3", "a.en")
         let run = try Run(["compile", "bank.yaml", "-o", "out"], in: scratch.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "quizbank compile: note: kept out/../.out.quizbank/5: it holds README, which quizbank did not write\n"
