@@ -42,6 +42,27 @@ import QuizYAML
         #expect(Set(registered).count == registered.count, "a rule is registered twice")
     }
 
+    /// `make bench`'s lint-core case measures the linter's core rules alone: its configuration
+    /// turns off every item-writing, quality and layout rule, so a new one cannot slip into it.
+    @Test func benchCoreConfigurationTurnsOffEveryLaterRule() throws {
+        let declaration = /(?m)^(?:public |package )?struct (\w+):/
+        var typeNames: Set<String> = []
+        for folder in ["ItemWriting", "Quality", "Layout"] {
+            for file in try Self.swiftFiles(under: Self.sources.appendingPathComponent("QuizRules/\(folder)")) {
+                for match in file.text.matches(of: declaration) { typeNames.insert(String(match.output.1)) }
+            }
+        }
+        let later = RuleRegistry.all.filter { typeNames.contains(String(describing: $0)) }.map { $0.description.id }
+        #expect(later.count >= 20, "the later rules were not found")
+        let configuration = try String(contentsOf: Self.sources.deletingLastPathComponent()
+            .appendingPathComponent("Benchmarks/core-rules.quizbank.yml"), encoding: .utf8)
+        let turnedOff = Set(configuration.split(separator: "\n").compactMap { line -> String? in
+            let parts = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            return parts.count == 2 && parts[1] == "off" ? parts[0] : nil
+        })
+        #expect(Set(later).subtracting(turnedOff).sorted() == [], "rules left on in Benchmarks/core-rules.quizbank.yml")
+    }
+
     /// A rule with options declares them through its `Options`, and one without has none.
     @Test func optionsAreDeclaredByTheTypedOptions() {
         for type in RuleRegistry.all {
