@@ -100,21 +100,26 @@ public struct Choice: Sendable, Equatable {
     /// edit of the choice keeps its identity (docs/versions.md).
     public var id: Located<String>? {
         get { rare?.id }
-        set { rare = Rare(id: newValue, feedback: rare?.feedback) }
+        set { rare = Rare.holding(id: newValue, feedback: rare?.feedback) }
     }
     public var feedback: LocalizedText? {
         get { rare?.feedback }
-        set { rare = Rare(id: rare?.id, feedback: newValue) }
+        set { rare = Rare.holding(id: rare?.id, feedback: newValue) }
     }
 
     private final class Rare: Sendable {
         let id: Located<String>?
         let feedback: LocalizedText?
 
-        init?(id: Located<String>?, feedback: LocalizedText?) {
-            guard id != nil || feedback != nil else { return nil }
+        private init(id: Located<String>?, feedback: LocalizedText?) {
             self.id = id
             self.feedback = feedback
+        }
+
+        /// No box for a choice without these fields. Checked before allocating: a failable
+        /// class initializer allocates first and frees again when it fails.
+        static func holding(id: Located<String>?, feedback: LocalizedText?) -> Rare? {
+            id == nil && feedback == nil ? nil : Rare(id: id, feedback: feedback)
         }
     }
 
@@ -122,7 +127,7 @@ public struct Choice: Sendable, Equatable {
         self.text = text
         self.correct = correct
         self.range = range
-        rare = Rare(id: id, feedback: feedback)
+        rare = Rare.holding(id: id, feedback: feedback)
     }
 
     public static func == (a: Choice, b: Choice) -> Bool {
@@ -195,16 +200,20 @@ public struct Question: Sendable {
     private final class Extras: Sendable {
         let fields: ExtraFields
 
-        init?(_ fields: ExtraFields) {
-            guard !fields.isEmpty else { return nil }
+        private init(_ fields: ExtraFields) {
             self.fields = fields
+        }
+
+        /// No box for a question without these fields (checked before allocating, as `Choice.Rare`).
+        static func holding(_ fields: ExtraFields) -> Extras? {
+            fields.isEmpty ? nil : Extras(fields)
         }
     }
 
     private mutating func changeExtras(_ change: (inout ExtraFields) -> Void) {
         var fields = extras?.fields ?? ExtraFields()
         change(&fields)
-        extras = Extras(fields)
+        extras = Extras.holding(fields)
     }
 
     public init(id: Located<String>, range: SourceRange, kind: QuestionKind, topic: Located<String>?, difficulty: Int?,
@@ -216,7 +225,7 @@ public struct Question: Sendable {
         self.text = text
         self.answer = answer
         self.choices = choices
-        extras = Extras(ExtraFields(topic: topic, difficulty: difficulty, tags: tags, shuffle: shuffle, explanation: explanation,
+        extras = Extras.holding(ExtraFields(topic: topic, difficulty: difficulty, tags: tags, shuffle: shuffle, explanation: explanation,
                                     hints: hints, image: image, imageAlt: imageAlt))
     }
 

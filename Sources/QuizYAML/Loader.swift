@@ -140,8 +140,8 @@ struct TreeBuilder {
         var item: (Node) throws(YAMLProblem) -> Void
     }
 
-    /// A value changed in place where it is kept (`current!`), never copied while open: as a
-    /// class, each access to its fields was an exclusivity check at run time.
+    /// A value changed in place where it is kept (the top of `frames`), never moved while open:
+    /// as a class, each access to its fields was an exclusivity check at run time.
     private struct Frame {
         let isMapping: Bool
         let start: SourceMark
@@ -239,10 +239,8 @@ struct TreeBuilder {
     let allowMultipleDocuments: Bool
     let acceptsAnyTag: Bool
     let sink: Sink?
-    /// The collection being built; `outer` holds the ones around it. Kept apart so that the
-    /// hot path works on a local value rather than through an array.
-    private var current: Frame?
-    private var outer: [Frame] = []
+    /// The open collections, innermost last.
+    private var frames: [Frame] = []
     private var anchors: [String: (node: Node, count: Int)] = [:]
     private var aliasExpansion = 0
     private(set) var aliasCount = 0
@@ -258,8 +256,6 @@ struct TreeBuilder {
         self.sink = sink
     }
 
-    private var depth: Int { outer.count + (current == nil ? 0 : 1) }
-
     mutating func consume(_ event: YAMLEvent, _ range: SourceRange) throws(YAMLProblem) {
         switch event {
         case .scalar(let value, let anchor, let tag, let style):
@@ -270,10 +266,13 @@ struct TreeBuilder {
         case .sequenceStart(let anchor, let tag, _):
             try open(isMapping: false, anchor: anchor, tag: tag, range: range)
         case .sequenceEnd, .mappingEnd:
-            guard var frame = current.take() else { return }
-            current = outer.popLast()
-            let content: Node.Content = frame.isMapping ? .mapping(frame.takePairs()) : .sequence(frame.takeItems())
-            try add(Node(content, range: SourceRange(start: frame.start, end: range.end), tag: frame.tag, anchor: frame.anchor), count: frame.nodeCount)
+            guard !frames.isEmpty else { return }
+            let top = frames.count - 1
+            let content: Node.Content = frames[top].isMapping ? .mapping(frames[top].takePairs()) : .sequence(frames[top].takeItems())
+            let node = Node(content, range: SourceRange(start: frames[top].start, end: range.end), tag: frames[top].tag, anchor: frames[top].anchor)
+            let count = frames[top].nodeCount
+            frames.removeLast()
+            try add(node, count: count)
         case .alias(let name):
             aliasCount += 1
             guard let target = anchors[name] else {
@@ -304,17 +303,16 @@ struct TreeBuilder {
     }
 
     private mutating func open(isMapping: Bool, anchor: String?, tag: String?, range: SourceRange) throws(YAMLProblem) {
-        if depth >= limits.maxDepth {
+        if frames.count >= limits.maxDepth {
             throw YAMLProblem(.depthLimit, "collections nest deeper than \(limits.maxDepth) levels", at: range)
         }
         var frame = Frame(isMapping: isMapping, start: range.start, tag: tag == nil ? nil : checkedTag(tag, range: range), anchor: anchor)
-        if let sink, !isMapping, anchor == nil, outer.isEmpty, let root = current, root.isMapping,
-           let key = root.pendingKey, key.scalar == sink.rootKey {
+        if let sink, !isMapping, anchor == nil, frames.count == 1, frames[0].isMapping,
+           let key = frames[0].pendingKey, key.scalar == sink.rootKey {
             frame.streamsItems = true
-            try sink.begin(root.pairs)
+            try sink.begin(frames[0].pairs)
         }
-        if let enclosing = current.take() { outer.append(enclosing) }
-        current = frame
+        frames.append(frame)
     }
 
     /// The tag to keep: core-schema tags and `!`; others are reported and dropped.
@@ -328,11 +326,11 @@ struct TreeBuilder {
         if let anchor = node.anchor {
             anchors[anchor] = (node, count)
         }
-        guard current != nil else {
+        guard !frames.isEmpty else {
             root = node
             return
         }
-        switch current!.add(node, count: count) {
+        switch frames[frames.count - 1].add(node, count: count) {
         case .kept: break
         case .streamed(let item): try sink?.item(item)
         case .repeatedKey(let value, let range, let first):
