@@ -830,8 +830,8 @@ struct DecodeContext {
 
 /// BCP 47 language tags as banks use them: a 2–3 letter language, then subtags of 1–8
 /// letters or digits (script, region, variant).
-public enum LocaleTag {
-    public static func isValid(_ tag: String) -> Bool {
+enum LocaleTag {
+    static func isValid(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let language = parts.first, (2...3).contains(language.count),
               language.utf8.allSatisfy({ isLetter($0) }) else { return false }
@@ -842,7 +842,7 @@ public enum LocaleTag {
 
     /// The tag an invalid one was likely meant to be: `pt_BR` and `pt BR` for `pt-BR`, in
     /// BCP 47's usual case (`EN-us` for `en-US`); nil when no such tag is valid.
-    public static func suggestion(for tag: String) -> String? {
+    static func suggestion(for tag: String) -> String? {
         let parts = tag.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " })
         guard let language = parts.first else { return nil }
         var cased = [language.lowercased()]

@@ -67,7 +67,8 @@ public struct Finding: Sendable, Equatable {
     /// copy then retains one object instead of each string and array.
     private var storage: Storage
 
-    // Unchecked: changed only through `uniqueStorage()`, when no other finding shares the box.
+    // Unchecked: a box is changed only through `uniqueStorage()`, when no other finding holds it,
+    // so a box that two threads can see is never written.
     private final class Storage: @unchecked Sendable {
         var ruleID: String
         var message: String

@@ -68,12 +68,6 @@ final class HarfBuzzShaper {
         hb_blob_destroy(blob)
     }
 
-    /// Whether the font has a glyph for a scalar.
-    func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
-        var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
-    }
-
     /// Shapes UTF-8 text; returns the total advance in em and whether a glyph is missing
     /// (.notdef).
     func advance(_ utf8: UnsafeBufferPointer<UInt8>) -> (advance: Double, missing: Bool) {

@@ -39,7 +39,7 @@ public enum JSONString {
     }
 
     /// The UTF-8 text `utf8`, escaped (without the quotes).
-    public static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         var ungated = Ungated()
         _ = appendEscaped(utf8, to: &bytes, gate: &ungated)
     }
@@ -50,7 +50,7 @@ public enum JSONString {
     /// backslash and the gate takes them whole, which is most of any text; otherwise the next
     /// eight one at a time.
     @inlinable
-    public static func appendEscaped<Gate: EscapeGate>(
+    static func appendEscaped<Gate: EscapeGate>(
         _ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], gate: inout Gate
     ) -> Bool {
         let raw = UnsafeRawBufferPointer(utf8)

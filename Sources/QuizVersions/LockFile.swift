@@ -26,7 +26,7 @@ public struct LockFile: Sendable, Equatable {
         /// tells a question whose choices were mostly replaced from one whose key moved.
         public var choiceTexts: [String]
         /// Per choice, its id or nil; nil when no choice of the question has one.
-        public var choiceIDs: [String?]?
+        var choiceIDs: [String?]?
         /// The line of the entry in the file it was read from (0 for an entry made from a bank).
         public var line: Int
     }

@@ -3,20 +3,18 @@ import Foundation
 /// Builds a document tree from libyaml's events and checks what libyaml leaves to its users:
 /// duplicate keys, aliases (under an expansion budget), nesting depth, tags, one document.
 public struct YAMLLoader: Sendable {
-    public struct Limits: Sendable {
+    struct Limits: Sendable {
         /// Deepest nesting of collections; banks need six levels, generic YAML rarely twenty.
-        public var maxDepth = 64
+        var maxDepth = 64
         /// Nodes that aliases may add to the document in total; an alias bomb passes it in a few steps.
-        public var maxAliasExpansion = 100_000
-
-        public init() {}
+        var maxAliasExpansion = 100_000
     }
 
     /// Reading a large streamed file in two parts at once (SplitLoader.swift); nil reads
     /// every file in one piece.
     public var twoParts: TwoParts? = TwoParts()
 
-    public var limits = Limits()
+    var limits = Limits()
     public var allowMultipleDocuments = false
     /// Whether tags outside the core schema are kept instead of refused (generic YAML, tests).
     public var acceptsAnyTag = false
@@ -99,8 +97,8 @@ extension YAMLLoader {
     /// A consumer made of closures, read in one piece.
     public struct Streaming: StreamedItemConsumer {
         public var rootKey: String
-        public var onBegin: ([Node.Pair]) throws(YAMLProblem) -> Void
-        public var handle: (Node) throws(YAMLProblem) -> Void
+        private let onBegin: ([Node.Pair]) throws(YAMLProblem) -> Void
+        private let handle: (Node) throws(YAMLProblem) -> Void
 
         public init(rootKey: String,
                     begin: @escaping ([Node.Pair]) throws(YAMLProblem) -> Void = { _ in },

@@ -300,6 +300,9 @@ extension YAMLLoader {
 
 /// The second part, read on a thread of its own into the consumer's successor; its result and
 /// successor are read once `waitUntilDone` has returned.
+// Unchecked: the part's thread writes `consumer` and `loaded` before it signals `done`, and the
+// first part's thread reads them only after waiting for that signal (or before the part's thread
+// starts); `cancelled` is read and written under `lock`; `waited` only by the first part's thread.
 private final class SecondPart<Consumer: StreamedItemConsumer>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     /// The successor, until `takeConsumer`.
@@ -364,6 +367,9 @@ private final class SecondPart<Consumer: StreamedItemConsumer>: @unchecked Senda
 }
 
 /// A thread's work, boxed so that the thread's closure captures no generic type.
+// Unchecked: `run` cannot be `@Sendable`, as it captures the generic part (whose metatype is not
+// Sendable); it captures only that part, which is itself Sendable, and values, and the thread it
+// is handed to is the only caller.
 private final class ThreadWork: @unchecked Sendable {
     let run: () -> Void
 

@@ -253,43 +253,6 @@ import QuizYAML
     }
 }
 
-/// stem-clue reads ASCII texts as bytes: the same content words as from `English.words`.
-@Suite struct StemClueContentWordTests {
-    @Test func asciiContentWordsAreThoseOfEnglishWords() {
-        let pieces = [" ", "desert", "Deserts", "DESERT", "studies", "painted", "known", "which", "it's", "O'Neil", "rock'n'roll",
-                      "'", "''", "x'", "4th", "abc1", "co-op", "\r\n", "\n", ".", "?", "(", "\"", "Sahara", "the", "area", "ab", "abcd"]
-        var generator = seededGenerator()
-        for _ in 0..<20_000 {
-            let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
-            let bytes = Array(text.utf8)
-            let ascii = bytes.withUnsafeBufferPointer { StemClueRule.asciiContentWords($0) }
-            #expect(ascii == StemClueRule.contentWordsOfAnyText(text), "\(text.debugDescription)")
-        }
-    }
-}
-
-/// complex-choice's quick look at a choice's bytes rejects only choices that are not labels.
-@Suite struct ComplexChoiceQuickLookTests {
-    @Test func rejectedChoicesAreNotLabels() {
-        let pieces = ["I", "II", "iii", "IV", "v", "VIII", "ix", "a", "B", "h", "i", "j", "1", "9", "0", "10", "and", "AND", "or", "only",
-                      "both", "all", "but", "not", "except", "excepts", "nor", " ", ", ", "&", "+", "/", ";", "(", ")", ".", "\t", "\r\n",
-                      "é", "Ⅲ", "-1", "salt"]
-        let rule = ComplexChoiceRule(options: RuleOptions([:]))
-        var generator = seededGenerator()
-        var kept = 0
-        for _ in 0..<30_000 {
-            let text = randomText(pieceCount: 0..<7, from: pieces, using: &generator)
-            if ComplexChoiceRule.mayBeLabels(text) {
-                kept += 1
-            } else {
-                #expect(rule.labels(of: text) == nil, "\(text.debugDescription)")
-            }
-        }
-        // The quick look lets label-like texts through to the full reading.
-        #expect(kept > 1_000)
-    }
-}
-
 /// The item-writing rules read ASCII texts as bytes: the same words as `Character` by `Character`.
 @Suite struct EnglishWordsTests {
     @Test func asciiWordsAreThoseOfAnyText() {
@@ -362,21 +325,6 @@ import QuizYAML
             #expect(word.isAllCaps == (letters.count >= 2 && letters.allSatisfy(\.isUppercase)), "\(text.debugDescription)")
             #expect(word.isCapitalized == (text.first?.isUppercase ?? false), "\(text.debugDescription)")
         }
-    }
-}
-
-/// blank-not-at-end reads ASCII stems as bytes: the same blanks as `Character` by `Character`.
-@Suite struct BlankTests {
-    @Test func asciiBlanksAreThoseOfAnyText() {
-        // Every ASCII mark may follow a blank: punctuation lets dots stand alone, symbols do not.
-        let marks = (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }.filter { !$0.first!.isLetter && !$0.first!.isNumber }
-        let pieces = ["_", "___", ".", "....", "...", " ", "\t", "\r\n", "word", "a"] + marks
-        var generator = seededGenerator()
-        for _ in 0..<20_000 {
-            let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
-            #expect(BlankNotAtEndRule.asciiBlanks(in: text) == BlankNotAtEndRule.blanksOfAnyText(in: text), "\(text.debugDescription)")
-        }
-        #expect(BlankNotAtEndRule.asciiBlanks(in: "caf\u{E9} ____") == nil)
     }
 }
 

@@ -29,9 +29,9 @@ import QuizYAML
 /// Hand-written JSON: fixed member order, 2-space indentation, final newline; a pure function
 /// of its arguments.
 public struct SARIFReporter: Sendable {
-    public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+    static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     /// A placeholder until the project has its public home.
-    public static let informationURI = "https://github.com/quizbank/quizbank"
+    static let informationURI = "https://github.com/quizbank/quizbank"
     public static let fingerprintKey = "quizbankFinding/v1"
 
     public var toolVersion: String

@@ -133,86 +133,18 @@ struct BlankNotAtEndRule: QuestionRule {
 
     /// The blanks of `text` as ranges; with `ellipses`, a standing-alone "..." or "…" too (in a
     /// stem that asks to fill a gap).
-    static func blanks(in text: String, ellipses: Bool = false) -> [Range<String.Index>] {
-        asciiBlanks(in: text, ellipses: ellipses) ?? blanksOfAnyText(in: text, ellipses: ellipses)
-    }
-
-    /// `blanks` of an ASCII text, read as bytes (asked of every stem); nil for any other text.
-    static func asciiBlanks(in text: String, ellipses: Bool = false) -> [Range<String.Index>]? {
-        let utf8 = text.utf8
-        return utf8.withContiguousStorageIfAvailable { bytes -> [Range<String.Index>]? in
-            guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
-            func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-            // ASCII's punctuation (general category P): the rest of its marks are symbols.
-            func isPunctuation(_ byte: UInt8) -> Bool {
-                switch byte {
-                case UInt8(ascii: "!"), UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-                     UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "."),
-                     UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "["),
-                     UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "_"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-                    return true
-                default:
-                    return false
-                }
-            }
-            var result: [Range<String.Index>] = []
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "_") || bytes[index] == UInt8(ascii: ".") else {
-                    index += 1
-                    continue
-                }
-                var end = index
-                var underscores = 0, dots = 0
-                while end < bytes.count, bytes[end] == UInt8(ascii: "_") || bytes[end] == UInt8(ascii: ".") {
-                    if bytes[end] == UInt8(ascii: "_") { underscores += 1 } else { dots += 1 }
-                    end += 1
-                }
-                let before = index > 0 ? bytes[index - 1] : 0x20
-                let after = end < bytes.count ? bytes[end] : 0x20
-                let standsAlone = isWhitespace(before) && (isWhitespace(after) || isPunctuation(after))
-                let isBlank = underscores >= 3 || (underscores >= 1 || dots >= 4 || ellipses && dots == 3 && underscores == 0) && standsAlone
-                if isBlank && after != UInt8(ascii: ":") {
-                    result.append(utf8.index(utf8.startIndex, offsetBy: index)..<utf8.index(utf8.startIndex, offsetBy: end))
-                }
-                index = end
-            }
-            return result
-        } ?? nil
-    }
-
-    /// `blanks` of any text, `Character` by `Character`.
-    static func blanksOfAnyText(in text: String, ellipses ellipsesAreBlanks: Bool = false) -> [Range<String.Index>] {
+    static func blanks(in text: String, ellipses ellipsesAreBlanks: Bool = false) -> [Range<String.Index>] {
         var result: [Range<String.Index>] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            guard character == "_" || character == "." || character == "\u{2026}" else {
-                index = text.index(after: index)
-                continue
-            }
-            var end = index
-            var underscores = 0, dots = 0, ellipses = 0
-            while end < text.endIndex, text[end] == "_" || text[end] == "." || text[end] == "\u{2026}" {
-                switch text[end] {
-                case "_": underscores += 1
-                case ".": dots += 1
-                default: ellipses += 1
-                }
-                end = text.index(after: end)
-            }
-            let before = index > text.startIndex ? text[text.index(before: index)] : " "
-            let after = end < text.endIndex ? text[end] : " "
+        English.forEachBlankMarkRun(in: text) { run in
             // Dots are a blank only as a long run standing alone ("polish and ........ to it"):
             // "...", "…" and dots joined to words are ellipses, which quotations are full of.
             // One or two underscores are a blank standing alone ("The _ is"), not inside a
             // name (`snake_case`).
-            let standsAlone = before.isWhitespace && (after.isWhitespace || after.isPunctuation)
-            let isEllipsis = underscores == 0 && (dots == 3 && ellipses == 0 || dots == 0 && ellipses == 1)
-            let isBlank = underscores >= 3 || (underscores >= 1 || dots >= 4 || ellipses >= 2 || ellipsesAreBlanks && isEllipsis) && standsAlone
+            let isEllipsis = run.underscores == 0 && (run.dots == 3 && run.ellipses == 0 || run.dots == 0 && run.ellipses == 1)
+            let isBlank = run.underscores >= 3
+                || (run.underscores >= 1 || run.dots >= 4 || run.ellipses >= 2 || ellipsesAreBlanks && isEllipsis) && run.standsAlone
             // A blank just before a colon stands for a speaker ("_____: Why, anybody can have a brain").
-            if isBlank && after != ":" { result.append(index..<end) }
-            index = end
+            if isBlank && !run.precedesColon { result.append(run.range) }
         }
         return result
     }

@@ -172,8 +172,14 @@ struct ComplexChoiceRule: QuestionRule {
     /// Words that judge labelled statements ("III and IV are true", "A, B, C are correct"): a
     /// choice with one is about labels, whatever the stem.
     private static let verdicts: Set<String> = ["are", "is", "true", "false", "correct", "incorrect", "right", "wrong"]
-    /// The longest connective, in bytes: the quick look reads no longer piece.
-    private static let longestConnective = connectives.map(\.utf8.count).max() ?? 0
+    /// What cuts a choice into pieces, besides white space.
+    static let separators: Set<Character> = [",", "&", "+", "/", ";", "(", ")", "."]
+    /// The pieces `labels(of:)` accepts, lower-cased: connectives, Roman numerals up to viii,
+    /// letters a–h and digits 1–9. The quick look that turns away choices of other words.
+    static let labelPieces = English.Pieces(
+        connectives.union(romans).union((UInt8(ascii: "a")...UInt8(ascii: "h")).map { String(Unicode.Scalar($0)) })
+            .union((1...9).map(String.init)),
+        separators: separators)
 
     /// The labels of a choice made only of labels and connectives ("I and III only", "a, b & d",
     /// "III and IV are true, I and II are false"), with whether it says "only"/"both"/"except"
@@ -181,15 +187,14 @@ struct ComplexChoiceRule: QuestionRule {
     /// case ("b and c.") or with a bracket ("(A) and (C)", "A) and C)"), where vitamins and
     /// blood groups are capitals alone. Nil for any other choice.
     func labels(of text: String) -> (labels: [(kind: LabelKind, value: Int)], marked: Bool, writtenAsLabels: Bool, judges: Bool)? {
-        guard Self.mayBeLabels(text), text.count <= 40 else { return nil }
+        guard Self.labelPieces.mayBeMadeOfMembers(text), text.count <= 40 else { return nil }
         var labels: [(LabelKind, Int)] = []
         var marked = false, judges = false
         let writtenAsLabels = Self.hasLetterLabelMarks(text)
         var piece = ""
         var pieces: [String] = []
         for character in text.lowercased() {
-            if character == "," || character == "&" || character == "+" || character == "/" || character == ";" || character.isWhitespace
-                || character == "(" || character == ")" || character == "." {
+            if Self.separators.contains(character) || character.isWhitespace {
                 if !piece.isEmpty { pieces.append(piece) }
                 if character == "&" || character == "+" { pieces.append("&") }
                 piece = ""
@@ -236,40 +241,6 @@ struct ComplexChoiceRule: QuestionRule {
             if ("a"..."h").contains(character) { return true }
         }
         return false
-    }
-
-    /// False when `labels(of:)` finds a piece that is neither a label nor a connective, told
-    /// from an ASCII text's bytes without making strings (most choices are words); true
-    /// otherwise, and for any other text.
-    static func mayBeLabels(_ text: String) -> Bool {
-        let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var start = 0
-            for index in 0...bytes.count {
-                let byte = index < bytes.count ? bytes[index] : 0x20
-                if byte >= 0x80 { return true }
-                let separates = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "&")
-                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "(")
-                    || byte == UInt8(ascii: ")") || byte == UInt8(ascii: ".")
-                guard separates else { continue }
-                if index > start && !isLabelOrConnective(UnsafeBufferPointer(rebasing: bytes[start..<index])) { return false }
-                start = index + 1
-            }
-            return true
-        }
-        return answer ?? true
-    }
-
-    /// Whether lower-cased, a piece is a connective, a Roman numeral up to viii, a letter a–h or
-    /// a digit 1–9 (what `labels(of:)` accepts).
-    private static func isLabelOrConnective(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
-        if piece.count == 1 {
-            let byte = piece[0] | 0x20
-            return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "h")) || byte == UInt8(ascii: "i") || byte == UInt8(ascii: "v")
-                || (piece[0] >= UInt8(ascii: "1") && piece[0] <= UInt8(ascii: "9"))
-        }
-        guard piece.count <= longestConnective else { return false }
-        let lower = English.asciiLowercased(piece)
-        return connectives.contains(lower) || romans.contains(lower)
     }
 
     /// Which choices are K-type combinations of labels.

@@ -191,16 +191,7 @@ extension English {
                 let byte = bytes[offset]
                 if isASCIIWordByte(byte) {
                     let start = offset
-                    var end = offset + 1
-                    while end < bytes.count {
-                        if isASCIIWordByte(bytes[end]) {
-                            end += 1
-                        } else if bytes[end] == UInt8(ascii: "'"), end + 1 < bytes.count, isASCIILetter(bytes[end + 1]) {
-                            end += 1
-                        } else {
-                            break
-                        }
-                    }
+                    let end = asciiWordEnd(in: bytes, from: start)
                     let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
                     words.append(EnglishWord(text: String(decoding: word, as: UTF8.self), lower: asciiLowercased(word), range: index(start)..<index(end),
                                              before: previous, after: end < bytes.count ? character(at: end).0 : nil,

@@ -145,27 +145,6 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return result
     }
 
-    /// Whether `text` may have two words or more, told from an ASCII text's bytes (a word byte,
-    /// a byte that ends the word, then a word byte again, as `English.words` cuts them); true for
-    /// any other text. The quick look that turns away questions of one-word choices.
-    static func mayHaveTwoWords(_ text: String) -> Bool {
-        let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var inWord = false, sawWord = false
-            for (index, byte) in bytes.enumerated() {
-                if byte >= 0x80 { return true }
-                if English.isASCIIWordByte(byte) {
-                    if !inWord && sawWord { return true }
-                    inWord = true
-                    sawWord = true
-                } else if !(inWord && byte == UInt8(ascii: "'") && index + 1 < bytes.count && English.isASCIILetter(bytes[index + 1])) {
-                    inWord = false
-                }
-            }
-            return false
-        }
-        return answer ?? true
-    }
-
     /// Per choice, the words it shares with each other choice, summed.
     static func scores(_ words: [Set<String>]) -> [Int] {
         words.indices.map { index in
@@ -178,7 +157,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
               question.correctIndexes.count == 1 else { return }
         var reported: Set<SourceRange> = []
         for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
-            guard let choices = item.allChoices, choices.filter({ Self.mayHaveTwoWords($0.text) }).count >= 3 else { continue }
+            guard let choices = item.allChoices, choices.filter({ English.mayHaveTwoWords($0.text) }).count >= 3 else { continue }
             // Words the stem gives every choice ("driver" under "A driver is tailgating you") are
             // the topic, not a pattern the distractors vary.
             let stemWords = Self.contentWords(item.stem.text)

@@ -447,24 +447,12 @@ struct NumericValue {
     /// digit, and its first run of letters is neither a number word nor "ad" (the parse strips
     /// only marks before the number, so a number word would be that run). Most choices are words.
     static func mayBeNumber(_ raw: String) -> Bool {
-        let answer = raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return true }
-            if bytes.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
-            guard let start = bytes.firstIndex(where: English.isASCIILetter) else { return false }
-            var end = start
-            while end < bytes.count, English.isASCIILetter(bytes[end]) { end += 1 }
-            let run = English.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            if run == "a" {
-                // "a million", "a thousand": the next run of letters is a multiplier.
-                var next = end
-                while next < bytes.count, bytes[next] == 0x20 { next += 1 }
-                var after = next
-                while after < bytes.count, English.isASCIILetter(bytes[after]) { after += 1 }
-                return next > end && multipliers[English.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[next..<after]))] != nil
-            }
-            return run == "ad" || numberWords[run] != nil
-        }
-        return answer ?? true
+        guard let lead = English.LeadingLetters(raw) else { return true }
+        if lead.hasDigit { return true }
+        guard let first = lead.first else { return false }
+        // "a million", "a thousand": the next run of letters is a multiplier.
+        if first == "a" { return lead.second.map { multipliers[$0] != nil } ?? false }
+        return first == "ad" || numberWords[first] != nil
     }
 
     /// `parse` without the quick look.

@@ -88,53 +88,11 @@ struct StemClueRule: QuestionRule {
         var written: String
     }
 
-    /// The content words of `text`, one per stem, in order of first appearance.
+    /// The content words of `text`, one per stem, in order of first appearance: words of four
+    /// letters or more that are no stop words.
     static func contentWords(_ text: String) -> [ContentWord] {
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            ByteSet.nonASCII.firstIndex(in: bytes) == nil ? asciiContentWords(bytes) : nil
-        }
-        return (ascii ?? nil) ?? contentWordsOfAnyText(text)
-    }
-
-    /// `contentWords` for any text, from `English.words`.
-    static func contentWordsOfAnyText(_ text: String) -> [ContentWord] {
         var result: [ContentWord] = []
-        for word in English.words(text) {
-            guard word.text.count >= 4, word.text.allSatisfy({ English.isLetter($0) || English.isApostrophe($0) }) else { continue }
-            add(word.lower, written: word.text, to: &result)
-        }
-        return result
-    }
-
-    /// `contentWords` of an ASCII text, read as bytes: the words `English.words` finds (runs of
-    /// letters and digits, joined by an apostrophe before a letter), without making a String
-    /// for words that cannot count (under four bytes, or with a digit).
-    static func asciiContentWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [ContentWord] {
-        var result: [ContentWord] = []
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            guard English.isASCIIWordByte(bytes[index]) else {
-                index += 1
-                continue
-            }
-            let start = index
-            var lettersOnly = true
-            while index < count {
-                let byte = bytes[index]
-                if English.isASCIIWordByte(byte) {
-                    if !English.isASCIILetter(byte) { lettersOnly = false }
-                    index += 1
-                } else if byte == UInt8(ascii: "'"), index + 1 < count, English.isASCIILetter(bytes[index + 1]) {
-                    index += 1
-                } else {
-                    break
-                }
-            }
-            guard lettersOnly, index - start >= 4 else { continue }
-            let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            add(English.asciiLowercased(word), written: String(decoding: word, as: UTF8.self), to: &result)
-        }
+        English.forEachLetterWord(of: text, minimumLength: 4) { written, lower in add(lower, written: written, to: &result) }
         return result
     }
 

@@ -12,7 +12,7 @@ public struct StatsTextRenderer: Sendable {
     /// Tags listed before "… N more".
     public var tagLimit = 8
     /// Topic ids and tags are cut to this many characters.
-    public var nameLimit = 24
+    var nameLimit = 24
 
     public init(color: Bool = false) {
         self.color = color

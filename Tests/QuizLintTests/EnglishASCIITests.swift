@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+import TestSupport
+import QuizBank
+@testable import QuizLint
+@testable import QuizRules
+
+/// The item-writing rules' readings of ASCII texts from their bytes (EnglishASCII.swift) against
+/// plain readings by `Character`, written here only: on seeded random texts, and on every text
+/// of the labelled questions (Tests/Data/quality), the banks under Banks/ and Templates/ and the
+/// rules' examples.
+@Suite struct EnglishASCIITests {
+    /// Every text of the labelled questions, the example banks and the rules' examples.
+    static let authoredTexts: [String] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var banks: [(path: String, bytes: [UInt8])] = []
+        for directory in ["Tests/Data/quality", "Banks", "Templates"] {
+            let url = root.appendingPathComponent(directory)
+            let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            for file in files where file.pathExtension == "yaml" {
+                if let data = FileManager.default.contents(atPath: file.path) { banks.append((file.path, Array(data))) }
+            }
+        }
+        for rule in RuleRegistry.all {
+            for (index, example) in rule.description.examples.enumerated() {
+                banks.append(("\(rule.description.id) example \(index + 1)", Array(example.bank.utf8)))
+            }
+        }
+        var texts: [String] = []
+        for (path, bytes) in banks {
+            guard let bank = BankDecoder().decode(bytes, path: path).bank else { continue }
+            for question in bank.questions {
+                question.forEachLocalizedText { text, _ in texts.append(contentsOf: text.entries(sourceLocale: "en").map(\.text)) }
+            }
+        }
+        return texts
+    }()
+
+    static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+    @Test func theAuthoredTextsAreRead() {
+        // 1,779 labelled questions alone, each with its choices.
+        #expect(Self.authoredTexts.count > 5_000)
+        #expect(Self.authoredTexts.contains { !Self.isASCII($0) })
+    }
+
+    // MARK: - Words
+
+    static let wordPieces = [" ", "Which", "is", "NOT", "don't", "O'Neil", "'", "''", "x'", "'y", "4th", "abc1", "1,000", "co-op", "\r\n",
+                             "\r", "\n", "\t", ".", "?", "!", ":", "(", ")", "\"", "_", "Sahara", "desert", "DESERT", "the", "A", "ab",
+                             "abcd", "rock'n'roll", "e.g.", "'s", "&", "/", "é", "\u{301}", "\u{A0}"]
+
+    /// (`EnglishWordsTests` compares them on random texts.)
+    @Test func wordsOfTheAuthoredTextsAreThoseOfAnyText() {
+        for text in Self.authoredTexts where Self.isASCII(text) {
+            #expect(English.asciiWords(text) == English.wordsOfAnyText(text), "\(text.debugDescription)")
+        }
+    }
+
+    /// `wordsOfAnyText(text).count >= 2`, for an ASCII text; true for any other.
+    static func plainMayHaveTwoWords(_ text: String) -> Bool {
+        !isASCII(text) || English.wordsOfAnyText(text).count >= 2
+    }
+
+    @Test func twoWordsAreSeenAsCharactersShowThem() {
+        var generator = seededGenerator()
+        var twoWords = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<6, from: Self.wordPieces, using: &generator)
+            let plain = Self.plainMayHaveTwoWords(text)
+            if plain { twoWords += 1 }
+            #expect(English.mayHaveTwoWords(text) == plain, "\(text.debugDescription)")
+        }
+        #expect(twoWords > 1_000 && twoWords < 19_000, "\(twoWords) texts of two words")
+        for text in Self.authoredTexts {
+            #expect(English.mayHaveTwoWords(text) == Self.plainMayHaveTwoWords(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func keyConvergenceQuickLookKeepsEveryTextOfTwoWords() {
+        let pieces = [" ", "Joe", "carter", "'", "s", "O'Neil", "-", "/", ",", "\t", "\r\n", "é", "1", "x'", "'y", "&", "."]
+        var generator = seededGenerator()
+        var kept = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
+            if English.mayHaveTwoWords(text) {
+                kept += 1
+            } else {
+                #expect(English.words(text).count < 2, "\(text.debugDescription)")
+            }
+        }
+        #expect(kept > 1_000)
+    }
+
+    /// The words of letters (and apostrophes) of `minimumLength` characters or more, as written
+    /// and lower-cased, by `Character`.
+    static func plainLetterWords(_ text: String, minimumLength: Int) -> [[String]] {
+        English.wordsOfAnyText(text)
+            .filter { $0.text.count >= minimumLength && $0.text.allSatisfy { $0.isLetter || $0 == "'" || $0 == "\u{2019}" } }
+            .map { [$0.text, $0.lower] }
+    }
+
+    static func letterWords(_ text: String, minimumLength: Int) -> [[String]] {
+        var words: [[String]] = []
+        English.forEachLetterWord(of: text, minimumLength: minimumLength) { words.append([$0, $1]) }
+        return words
+    }
+
+    @Test func letterWordsAreThoseOfAnyText() {
+        var generator = seededGenerator()
+        var found = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<10, from: Self.wordPieces, using: &generator)
+            let minimumLength = Int.random(in: 1...5, using: &generator)
+            let plain = Self.plainLetterWords(text, minimumLength: minimumLength)
+            found += plain.count
+            #expect(Self.letterWords(text, minimumLength: minimumLength) == plain, "\(text.debugDescription) \(minimumLength)")
+        }
+        #expect(found > 10_000)
+        for text in Self.authoredTexts {
+            #expect(Self.letterWords(text, minimumLength: 4) == Self.plainLetterWords(text, minimumLength: 4), "\(text.debugDescription)")
+        }
+    }
+
+    // MARK: - Pieces
+
+    /// `Pieces.mayBeMadeOfMembers` by `Character`: the pieces between separators (ASCII white
+    /// space and the marks), lower-cased, each a member, up to a piece with a non-ASCII character.
+    static func plainMayBeMadeOf(_ text: String, members: Set<String>, separators: Set<Character>) -> Bool {
+        var piece = ""
+        for character in text + " " {
+            guard character.isASCII else { return true }
+            if character.isWhitespace || separators.contains(character) {
+                if !piece.isEmpty && !members.contains(piece.lowercased()) { return false }
+                piece = ""
+            } else {
+                piece.append(character)
+            }
+        }
+        return true
+    }
+
+    static let labelPieces = ["I", "II", "iii", "IV", "v", "VIII", "ix", "a", "B", "h", "i", "j", "1", "9", "0", "10", "and", "AND", "or",
+                              "only", "both", "all", "but", "not", "except", "excepts", "nor", "are", "TRUE", " ", ", ", "&", "+", "/",
+                              ";", "(", ")", ".", "\t", "\r\n", "\u{A0}", "é", "Ⅲ", "-1", "salt"]
+
+    @Test func piecesAreMembersAsCharactersShowThem() {
+        var generator = seededGenerator()
+        let members = ComplexChoiceRule.labelPieces.members
+        var made = 0
+        for _ in 0..<30_000 {
+            let text = randomText(pieceCount: 0..<7, from: Self.labelPieces, using: &generator)
+            let plain = Self.plainMayBeMadeOf(text, members: members, separators: ComplexChoiceRule.separators)
+            if plain { made += 1 }
+            #expect(ComplexChoiceRule.labelPieces.mayBeMadeOfMembers(text) == plain, "\(text.debugDescription)")
+        }
+        #expect(made > 1_000 && made < 29_000, "\(made) texts made of members")
+        // Other members and separators than the rule's.
+        let words: Set<String> = ["x", "ab", "of the"]
+        let pieces = English.Pieces(words, separators: ["-", "é"])
+        for _ in 0..<10_000 {
+            let text = randomText(pieceCount: 0..<5, from: ["x", "X", "ab", "aB", "of", "the", " ", "-", ".", "é", "y"], using: &generator)
+            #expect(pieces.mayBeMadeOfMembers(text) == Self.plainMayBeMadeOf(text, members: words, separators: ["-"]), "\(text.debugDescription)")
+        }
+        for text in Self.authoredTexts {
+            #expect(ComplexChoiceRule.labelPieces.mayBeMadeOfMembers(text)
+                    == Self.plainMayBeMadeOf(text, members: members, separators: ComplexChoiceRule.separators), "\(text.debugDescription)")
+        }
+    }
+
+    /// complex-choice's quick look rejects only choices that are not labels.
+    @Test func rejectedChoicesAreNotLabels() {
+        let rule = ComplexChoiceRule(options: RuleOptions([:]))
+        var generator = seededGenerator()
+        var kept = 0
+        for _ in 0..<30_000 {
+            let text = randomText(pieceCount: 0..<7, from: Self.labelPieces, using: &generator)
+            if ComplexChoiceRule.labelPieces.mayBeMadeOfMembers(text) {
+                kept += 1
+            } else {
+                #expect(rule.labels(of: text) == nil, "\(text.debugDescription)")
+            }
+        }
+        // The quick look lets label-like texts through to the full reading.
+        #expect(kept > 1_000)
+    }
+
+    // MARK: - Leading letters
+
+    /// `LeadingLetters` by `Character`, for an ASCII text.
+    static func plainLeadingLetters(_ text: String) -> [String?] {
+        let hasDigit = text.contains { $0.asciiValue.map { (0x30...0x39).contains($0) } ?? false }
+        guard let start = text.firstIndex(where: \.isLetter) else { return [String(hasDigit), nil, nil] }
+        let first = text[start...].prefix(while: \.isLetter)
+        let rest = text[first.endIndex...]
+        let spaces = rest.prefix { $0 == " " }
+        let second = spaces.isEmpty ? nil : rest[spaces.endIndex...].prefix(while: \.isLetter).lowercased()
+        return [String(hasDigit), first.lowercased(), second]
+    }
+
+    static func leadingLetters(_ text: String) -> [String?]? {
+        English.LeadingLetters(text).map { [String($0.hasDigit), $0.first, $0.second] }
+    }
+
+    @Test func leadingLettersAreThoseOfCharacters() {
+        let pieces = ["one", "Twenty", "a", "A", "-", "AD", "$", "(", "\"", ".", " ", "  ", "Paris", "hundred", "Million", "5", "%", "'s",
+                      "\t", "\r\n", "é", "+"]
+        var generator = seededGenerator()
+        var seconds = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<5, from: pieces, using: &generator)
+            guard Self.isASCII(text) else {
+                #expect(English.LeadingLetters(text) == nil, "\(text.debugDescription)")
+                continue
+            }
+            let plain = Self.plainLeadingLetters(text)
+            if plain[2] != nil { seconds += 1 }
+            #expect(Self.leadingLetters(text) == plain, "\(text.debugDescription)")
+        }
+        #expect(seconds > 500)
+        for text in Self.authoredTexts where Self.isASCII(text) {
+            #expect(Self.leadingLetters(text) == Self.plainLeadingLetters(text), "\(text.debugDescription)")
+        }
+    }
+
+    // MARK: - Blank marks
+
+    static func blankMarkRuns(_ text: String, ascii: Bool) -> [BlankMarkRun]? {
+        var runs: [BlankMarkRun] = []
+        if ascii {
+            guard English.forEachASCIIBlankMarkRun(in: text, { runs.append($0) }) else { return nil }
+        } else {
+            English.forEachBlankMarkRunOfAnyText(in: text) { runs.append($0) }
+        }
+        return runs
+    }
+
+    @Test func asciiBlankMarkRunsAreThoseOfAnyText() {
+        // Every ASCII mark may follow a blank: punctuation lets dots stand alone, symbols do not.
+        let marks = (0x21...0x7E).map { String(UnicodeScalar(UInt8($0))) }.filter { !$0.first!.isLetter && !$0.first!.isNumber }
+        let pieces = ["_", "___", ".", "....", "...", " ", "\t", "\r\n", "word", "a"] + marks
+        var generator = seededGenerator()
+        var standing = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
+            let runs = Self.blankMarkRuns(text, ascii: false)!
+            standing += runs.filter(\.standsAlone).count
+            #expect(Self.blankMarkRuns(text, ascii: true) == runs, "\(text.debugDescription)")
+        }
+        #expect(standing > 1_000)
+        #expect(Self.blankMarkRuns("caf\u{E9} ____", ascii: true) == nil)
+        for text in Self.authoredTexts where Self.isASCII(text) {
+            #expect(Self.blankMarkRuns(text, ascii: true) == Self.blankMarkRuns(text, ascii: false), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func blanksWithEllipsesAreThoseOfAnyText() {
+        let pieces = ["_", "___", ".", "...", "....", " ", "\t", "word", "a", ",", ":", "?", "-", "'"]
+        var generator = seededGenerator()
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<10, from: pieces, using: &generator)
+            #expect(Self.blankMarkRuns(text, ascii: true) == Self.blankMarkRuns(text, ascii: false), "\(text.debugDescription)")
+        }
+    }
+}
