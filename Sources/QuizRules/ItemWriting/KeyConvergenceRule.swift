@@ -184,16 +184,18 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             let stemWords = Self.contentWords(item.stem.text)
             let choiceWords = choices.map { Self.contentWords($0.text) }
             let words = choiceWords.map { $0.subtracting(stemWords) }
-            guard words.filter({ $0.count >= 2 }).count >= 3 else { continue }
+            guard choiceWords.filter({ $0.count >= 2 }).count >= 3 else { continue }
             var scores = Self.scores(words)
-            guard scores[key] >= minShared, scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { continue }
-            // A tie is broken by the stem's words too: under "...get Ursula's purse...", "tells him
-            // Ursula has been lying to him" also shares "Ursula" with "hides the purse to hurt
-            // Ursula", where "tells him she has a crush on him" shares nothing more.
-            let tied = scores.indices.filter { $0 != key && scores[$0] == scores[key] }
-            if !tied.isEmpty {
+            guard scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { continue }
+            // A tie, or a key that shares too little, is judged with the stem's words too: under
+            // "...get Ursula's purse...", "tells him Ursula has been lying to him" also shares
+            // "Ursula" with "hides the purse to hurt Ursula", where "tells him she has a crush on
+            // him" shares nothing more; "Ken Briscoe" shares "Briscoe" with two distractors under
+            // a stem about Lennie Briscoe, where "Ken Branch" shares only "Ken".
+            if scores[key] < minShared || scores.indices.contains(where: { $0 != key && scores[$0] == scores[key] }) {
                 let withStem = Self.scores(choiceWords)
-                guard withStem.indices.allSatisfy({ $0 == key || withStem[$0] < withStem[key] }) else { continue }
+                guard withStem[key] >= minShared, withStem.indices.allSatisfy({ $0 == key || withStem[$0] < withStem[key] })
+                else { continue }
                 scores = withStem
             }
             guard reported.insert(choices[key].range).inserted else { continue }

@@ -27,13 +27,16 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             "October 1939"; only dates of one form are compared), a sign, a currency sign, a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
-            count as one), BC \
-            and AD years, or a number word (three, twenty-one). Choices with different units, \
+            count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
+            and AD years, a number word (three, twenty-one), or a rank ("# 4"); a bare "None" \
+            that stands for no count ("How many Grammys did he win? — None") is 0. Choices with different units, \
             ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
             59", "(b) 60") and a leading "over", "about", "more than" or "nearly" are read past, \
             a range is ordered by its lower end ("6-9 years", "10 to 14 years", "between 0.5 and \
-            1.0 m"), numbered titles that share the words before the number are ordered by it \
-            ("Symphony #8", "Soyuz 11"; not "Jupiter 2" beside "Apollo 13"), spans of time compare \
+            1.0 m"), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
+            "2002 Winter Olympics (USA)"), numbered titles that share the words before the \
+            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6"; not "Jupiter 2" \
+            beside "Apollo 13"), spans of time compare \
             across units ("10 days", "3 weeks", "1 month"), and one aggregate choice ("None of these") is left out \
             of the order. Engines shuffle choices \
             by default, which undoes any order: the message says so, and the fix is to order the \
@@ -175,6 +178,51 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - 3 weeks
                 """),
+            // Notes in parentheses after every choice; a plural unit beside its singular; ranks
+            // with a number sign; a capital joined to the number; "None" as a count.
+            .triggering(questions: """
+                  - id: tower
+                    text: ↓How tall is the Sears Tower?
+                    shuffle: false
+                    choices:
+                      - 1095 ft (334 m)
+                      - 1811 ft (552 m)
+                      - text: 1453 ft (443 m)
+                        correct: true
+                  - id: warming
+                    text: ↓By how much did the average temperature climb in the last century?
+                    shuffle: false
+                    choices:
+                      - 3 degrees Fahrenheit
+                      - text: 1 degree Fahrenheit
+                        correct: true
+                      - 2 degrees Fahrenheit
+                  - id: ranking
+                    text: ↓Where was she ranked in the list?
+                    shuffle: false
+                    choices:
+                      - "# 4"
+                      - text: "# 1"
+                        correct: true
+                      - "# 2"
+                  - id: folic-acid
+                    text: ↓Which vitamin is folic acid?
+                    shuffle: false
+                    choices:
+                      - Vitamin B6
+                      - text: Vitamin B9
+                        correct: true
+                      - Vitamin B2
+                  - id: grammys
+                    text: ↓How many Grammy Awards did the band win?
+                    shuffle: false
+                    choices:
+                      - text: "3"
+                        correct: true
+                      - "1"
+                      - "5"
+                      - None
+                """),
             // Near misses: years in order, ordered amounts with different spellings, mixed text.
             .passing(questions: """
                   - id: moon-landing
@@ -218,6 +266,22 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Apollo 13
                       - Gemini 12
+                  - id: grizzly
+                    text: How tall is a grizzly bear standing up?
+                    shuffle: false
+                    choices:
+                      - 6 feet (1.8 m)
+                      - 7 feet (2.1 m)
+                      - text: 8 feet (2.4 m)
+                        correct: true
+                  - id: films
+                    text: In which film did they play brothers?
+                    shuffle: false
+                    choices:
+                      - Red Heat (1988)
+                      - text: Twins (1988)
+                        correct: true
+                      - Junior (1994)
                   - id: planets
                     text: Which of these is a planet?
                     choices:
@@ -245,16 +309,24 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // first choice).
             var numbers: [NumericValue] = []
             var aggregates = 0
+            // A note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter
+            // Olympics (USA)") is read past: the number before it orders the choice.
+            let texts = NumericValue.withoutSharedNotes(choices.map(\.text))
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11").
-            let title = NumericValue.sharedTitle(choices.map(\.text))
-            for choice in choices {
-                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(title == 0 ? choice.text : String(choice.text.dropFirst(title))))) {
+            let title = NumericValue.sharedTitle(texts)
+            for (choice, text) in zip(choices, texts) {
+                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(title == 0 ? text : String(text.dropFirst(title))))) {
                     numbers.append(number)
                     continue
                 }
                 // One "None of these" among numbers leaves the numbers to judge.
-                guard aggregates == 0, AggregateChoice.of(choice.text, stem: { item.stem.text }) != nil else { break }
-                aggregates += 1
+                if aggregates == 0, AggregateChoice.of(choice.text, stem: { item.stem.text }) != nil {
+                    aggregates += 1
+                    continue
+                }
+                // A bare "None" that is no aggregate is a count ("How many Grammys did he win? — None").
+                guard NumericValue.isBareNone(text) else { break }
+                numbers.append(NumericValue(value: 0, unit: nil))
             }
             guard numbers.count == choices.count - aggregates, numbers.count >= 3 else { continue }
             // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
@@ -324,6 +396,26 @@ struct NumericValue {
         "fewer than ", "under ", "up to ", "at least ", "between ", "from ",
     ]
 
+    /// `texts` without the note in parentheses that ends each of them, when every one (of three
+    /// or more) has one: "1095 ft (334 m)" → "1095 ft"; `texts` themselves otherwise.
+    static func withoutSharedNotes(_ texts: [String]) -> [String] {
+        var result: [String] = []
+        for text in texts {
+            let trimmed = English.trimmed(text)
+            guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex else { return texts }
+            let before = English.trimmed(String(trimmed[..<open]))
+            guard !before.isEmpty else { return texts }
+            result.append(before)
+        }
+        return result
+    }
+
+    /// Whether `text` is "None" alone (any case, a final period allowed).
+    static func isBareNone(_ text: String) -> Bool {
+        let words = English.words(text)
+        return words.count == 1 && words[0].lower == "none"
+    }
+
     /// The length of the words and marks before the number that every choice starts with, when
     /// the first choice does not read as a number by itself but its text after them does
     /// ("Symphony #8", "Symphony #2": 10); 0 otherwise. Most first choices have no digit.
@@ -332,7 +424,8 @@ struct NumericValue {
               parse(orderingForm(withoutLetterLabel(first))) == nil,
               let digit = first.firstIndex(where: \.isNumber) else { return 0 }
         let title = first[..<digit]
-        guard title.contains(where: \.isLetter), title.last == " " || title.last == "#",
+        // "Vitamin B6": a capital letter joined to the number ends a title too.
+        guard title.contains(where: \.isLetter), title.last == " " || title.last == "#" || title.last?.isUppercase == true,
               texts.allSatisfy({ $0.hasPrefix(title) }) else { return 0 }
         return title.count
     }
@@ -347,6 +440,8 @@ struct NumericValue {
             text = String(text.dropFirst(qualifier.count))
             break
         }
+        // "# 4", "#1": a rank, the number sign read past.
+        if text.first == "#" { text = String(text.dropFirst().drop(while: { $0 == " " })) }
         if let first = text.first, "$£€¥".contains(first), text.dropFirst().first == " " {
             text = String(first) + text.dropFirst(2)
         }
@@ -571,14 +666,19 @@ struct NumericValue {
         return ([base] + words).joined(separator: " ")
     }
 
+    /// `unit` with each word singular ("degrees Fahrenheit" and "degree Fahrenheit" are one unit)
+    /// and a few spellings made one.
     private static func normalizeUnit(_ unit: String) -> String {
-        var unit = unit
-        if ["ches", "shes", "xes"].contains(where: { unit.hasSuffix($0) }) {
-            unit.removeLast(2)
-        } else if unit.hasSuffix("s"), !unit.hasSuffix("ss"), unit.count > 2 {
-            unit.removeLast()
-        }
+        let singular = unit.split(separator: " ").map { word -> String in
+            var word = String(word)
+            if ["ches", "shes", "xes"].contains(where: { word.hasSuffix($0) }) {
+                word.removeLast(2)
+            } else if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 2 {
+                word.removeLast()
+            }
+            return word == "feet" ? "foot" : word
+        }.joined(separator: " ")
         let synonyms = ["metre": "m", "meter": "m", "kilometre": "km", "kilometer": "km", "year old": "year"]
-        return synonyms[unit] ?? unit
+        return synonyms[singular] ?? singular
     }
 }

@@ -292,13 +292,21 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             // "Where might someone go...?", "Who may vote?": possibility or permission asked about.
             if askingOnly, term == ["may"] || term == ["might"], Self.followsQuestionWord(words, index) { continue }
             if term == ["most"], !Self.isQuantifier(most: index, of: words) || Self.blankFollows(index, of: words, in: text) { continue }
+            // "amongst many others", "in several other films", "several commercials, including...":
+            // a set the examples belong to, not a count to judge.
+            if term == ["many"] || term == ["several"], Self.opensSetOfExamples(words, after: index, inStem: askingOnly) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
         return found
     }
 
     /// Verbs that give a name, which a frequency word before them qualifies as usage.
-    private static let namingVerbs: Set<String> = ["known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt"]
+    private static let namingVerbs: Set<String> = [
+        "known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt", "translated", "described",
+        "abbreviated", "pronounced",
+    ]
+    /// The default frequency words that are not "-ly" adverbs, which may open a reduced relative clause.
+    private static let adverbsOfFrequency: Set<String> = ["often", "sometimes", "seldom"]
 
     /// Whether the words from `index` give a name: "known as", "called", "used to refer to",
     /// "used when referring to", or "used for" after a word for a name ("What other name is
@@ -314,6 +322,16 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     private static let nameWords: Set<String> = ["name", "names", "term", "terms", "nickname", "nicknames"]
 
+    /// Whether "many" or "several" at `index` comes before "other(s)" ("amongst many others") or,
+    /// in a stem, before "including" within four words ("in several commercials, including..."):
+    /// background to the question. In a statement the count is judged ("Many explorers,
+    /// including Marco Polo, may have...").
+    static func opensSetOfExamples(_ words: [EnglishWord], after index: Int, inStem: Bool) -> Bool {
+        guard index + 1 < words.count else { return false }
+        if words[index + 1].lower == "other" || words[index + 1].lower == "others" { return true }
+        return inStem && words[(index + 1)..<min(words.count, index + 5)].contains { $0.lower == "including" }
+    }
+
     /// Whether a blank follows the word at `index` ("the countries with most _____ per capita"):
     /// the blank is the noun of a superlative.
     static func blankFollows(_ index: Int, of words: [EnglishWord], in text: String) -> Bool {
@@ -327,12 +345,37 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     /// Words that open a clause of background inside the sentence that asks.
     private static let subordinators: Set<String> = ["since", "because", "although", "though", "while", "whereas"]
     private static let relativeWords: Set<String> = ["who", "whom", "whose", "which", "where"]
+    /// Words after a comma that open a description of the noun before it: an appositive ("Mola
+    /// mola, a fish generally considered...").
+    private static let appositiveOpeners: Set<String> = ["a", "an"]
+    private static let prepositions: Set<String> = [
+        "in", "of", "on", "at", "to", "for", "by", "with", "from", "as", "into", "about", "during", "after", "before",
+    ]
+    /// Past participles that are not spelt with "-ed", which open a reduced relative clause after a
+    /// comma (", found in coral reefs,").
+    private static let irregularParticiples: Set<String> = [
+        "known", "found", "seen", "given", "made", "held", "thought", "written", "sold", "taken", "worn", "grown", "born",
+        "drawn", "shown", "built", "fought", "kept", "led", "won", "told", "brought", "begun", "sung", "spoken", "eaten",
+    ]
+
+    /// Whether `word` reads as a past participle ("considered", "found").
+    static func isParticiple(_ word: EnglishWord) -> Bool {
+        !word.isCapitalized && (word.lower.count > 4 && word.lower.hasSuffix("ed") || irregularParticiples.contains(word.lower))
+    }
 
     /// Whether a sentence that does not end in "?" still asks: it has a question word, a task
     /// verb or a blank, or ends in ":" or "...". Otherwise it is a clue ("This tree, native
     /// to Australia, usually grows tall."), whose hedges describe what is to be named.
     static func asks(_ sentence: Range<Int>, of words: [EnglishWord], in text: String) -> Bool {
-        if words[sentence].contains(where: { questionWords.contains($0.lower) || taskVerbs.contains($0.lower) }) { return true }
+        // "what", "how" and "why" ask anywhere ("This is what mostly attracts..."); the other
+        // question words where they open the sentence or follow a preposition ("She was born in
+        // which city."), for elsewhere they open a relative clause of a clue ("...for this band,
+        // whose image tended to be off-beat.", "...shrieks when they attack").
+        if sentence.contains(where: { index in
+            let lower = words[index].lower
+            return taskVerbs.contains(lower) || lower == "what" || lower == "how" || lower == "why"
+                || questionWords.contains(lower) && (index == sentence.lowerBound || prepositions.contains(words[index - 1].lower))
+        }) { return true }
         guard let last = sentence.last, let first = sentence.first else { return false }
         let tail = text[words[last].range.upperBound...].drop(while: \.isWhitespace)
         return text[words[first].range.lowerBound..<words[last].range.upperBound].contains("_") || tail.contains("_")
@@ -354,8 +397,14 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             let afterComma = index > sentence.lowerBound && words[index - 1].after == ","
             if index == start || afterComma {
                 let lower = words[index].lower
+                // A reduced relative clause, its participle first or after one adverb (", often
+                // translated as clean,", ", found in reefs,"), describes the noun before it too.
+                let adverb = !words[index].isCapitalized && (lower.hasSuffix("ly") || adverbsOfFrequency.contains(lower))
+                let participle = isParticiple(words[index])
+                    || adverb && index + 1 < sentence.upperBound && isParticiple(words[index + 1])
                 inClause = subordinators.contains(lower)
-                    || afterComma && relativeWords.contains(lower) && index != question
+                    || afterComma && index != question
+                        && (relativeWords.contains(lower) || appositiveOpeners.contains(lower) || participle)
             }
             if !inClause { result.append(index) }
         }
