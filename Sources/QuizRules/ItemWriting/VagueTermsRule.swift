@@ -16,7 +16,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     static let defaultTerms = [
         "often", "usually", "sometimes", "frequently", "rarely", "seldom", "generally", "occasionally", "typically",
         "normally", "relatively", "tends to", "tend to", "tended to", "most", "many", "several", "quite", "chiefly",
-        "mainly", "mostly", "largely", "primarily", "predominantly", "commonly", "fairly", "somewhat",
+        "mainly", "mostly", "largely", "primarily", "predominantly", "commonly", "fairly", "somewhat", "few",
     ]
 
     static let description = RuleDescription(
@@ -262,8 +262,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     private static let comparatives: Set<String> = ["most", "more", "less", "least", "as", "how", "very", "quite", "fairly", "so", "too"]
 
     /// The vague terms of `text`, as written; of a stem (`askingOnly`), only those of the sentence
-    /// that asks (ending in "?", or the last).
-    func vagueTerms(in text: String, askingOnly: Bool = false) -> [String] {
+    /// that asks (ending in "?", or the last); of a choice (`inChoice`), not a quantity inside a
+    /// phrase after a preposition ("Tall with many scars").
+    func vagueTerms(in text: String, askingOnly: Bool = false, inChoice: Bool = false) -> [String] {
         guard terms.firstWords.occur(in: text) else { return [] }
         let words = English.words(text)
         var candidates = Array(words.indices)
@@ -291,10 +292,19 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             if index > 0, Self.comparatives.contains(words[index - 1].lower) { continue }
             // "Where might someone go...?", "Who may vote?": possibility or permission asked about.
             if askingOnly, term == ["may"] || term == ["might"], Self.followsQuestionWord(words, index) { continue }
-            if term == ["most"], !Self.isQuantifier(most: index, of: words) || Self.blankFollows(index, of: words, in: text) { continue }
+            if term == ["most"], !Self.isQuantifier(most: index, of: words, inChoice: inChoice) || Self.blankFollows(index, of: words, in: text) { continue }
             // "amongst many others", "in several other films", "several commercials, including...":
             // a set the examples belong to, not a count to judge.
             if term == ["many"] || term == ["several"], Self.opensSetOfExamples(words, after: index, inStem: askingOnly) { continue }
+            // "Tall with many scars", "a range in several countries", "the actor with most Oscar
+            // wins": in a choice, a quantity after a preposition is a detail of what the choice
+            // names, not a hedge on what it claims ("Most ants are omnivores").
+            if inChoice, term == ["many"] || term == ["several"] || term == ["most"], index > 0,
+               Self.prepositions.contains(words[index - 1].lower) { continue }
+            // "In a few US states the drinking age is 18": a vague count makes a statement hard to
+            // call false. In stems and choices "a few" is mostly a detail or a span ("after only a
+            // few shows", "a few centuries ago", "within a few inches"), so it counts only in statements.
+            if term == ["few"], askingOnly || inChoice || Self.namesSelectGroup(few: index, of: words) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
         return found
@@ -322,6 +332,19 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     private static let nameWords: Set<String> = ["name", "names", "term", "terms", "nickname", "nicknames"]
 
+    /// Words before "few" that make it a select group or a span ("the few", "the first few
+    /// seasons", "the select few").
+    private static let spanOpeners: Set<String> = ["the", "first", "next", "last", "past", "select"]
+
+    /// Whether "few" at `index` names a select group or a span rather than a vague count: after
+    /// "the", "first", "next", "last", "past" or "select", or in "one of (only) a few".
+    static func namesSelectGroup(few index: Int, of words: [EnglishWord]) -> Bool {
+        guard index > 0 else { return false }
+        if spanOpeners.contains(words[index - 1].lower) { return true }
+        let before = words[max(0, index - 4)..<index].map(\.lower)
+        return before.suffix(3) == ["one", "of", "a"] || before.suffix(4) == ["one", "of", "only", "a"]
+    }
+
     /// Whether "many" or "several" at `index` comes before "other(s)" ("amongst many others") or,
     /// in a stem, before "including" within four words ("in several commercials, including..."):
     /// background to the question. In a statement the count is judged ("Many explorers,
@@ -348,6 +371,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     /// Words after a comma that open a description of the noun before it: an appositive ("Mola
     /// mola, a fish generally considered...").
     private static let appositiveOpeners: Set<String> = ["a", "an"]
+    private static let auxiliaries: Set<String> = [
+        "did", "does", "do", "is", "was", "are", "were", "has", "had", "have", "will", "would", "can", "could", "should",
+    ]
     private static let prepositions: Set<String> = [
         "in", "of", "on", "at", "to", "for", "by", "with", "from", "as", "into", "about", "during", "after", "before",
     ]
@@ -368,13 +394,17 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     /// to Australia, usually grows tall."), whose hedges describe what is to be named.
     static func asks(_ sentence: Range<Int>, of words: [EnglishWord], in text: String) -> Bool {
         // "what", "how" and "why" ask anywhere ("This is what mostly attracts..."); the other
-        // question words where they open the sentence or follow a preposition ("She was born in
-        // which city."), for elsewhere they open a relative clause of a clue ("...for this band,
-        // whose image tended to be off-beat.", "...shrieks when they attack").
+        // question words only where they open the sentence ("Who was the first king."), for
+        // elsewhere they open a relative clause of a clue ("...for this band, whose image tended
+        // to be off-beat.", "...shrieks when they attack", "the day on which they rehearsed"), and
+        // "when" or "where" opening one asks only before a verb such as "did" ("When performing,
+        // he is usually introduced with this music." is a clue).
         if sentence.contains(where: { index in
             let lower = words[index].lower
-            return taskVerbs.contains(lower) || lower == "what" || lower == "how" || lower == "why"
-                || questionWords.contains(lower) && (index == sentence.lowerBound || prepositions.contains(words[index - 1].lower))
+            if taskVerbs.contains(lower) || lower == "what" || lower == "how" || lower == "why" { return true }
+            guard index == sentence.lowerBound, questionWords.contains(lower) else { return false }
+            return lower != "when" && lower != "where"
+                || index + 1 < sentence.upperBound && auxiliaries.contains(words[index + 1].lower)
         }) { return true }
         guard let last = sentence.last, let first = sentence.first else { return false }
         let tail = text[words[last].range.upperBound...].drop(while: \.isWhitespace)
@@ -431,12 +461,16 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     /// Whether "most" at `index` is a quantifier ("Most cats", "most of the time"): followed by
     /// "of" or by a plural noun (ends in "s" but not "ss", "us", "is"), not after "the" and kin.
-    static func isQuantifier(most index: Int, of words: [EnglishWord]) -> Bool {
+    static func isQuantifier(most index: Int, of words: [EnglishWord], inChoice: Bool = false) -> Bool {
         if index > 0, superlativeOpeners.contains(words[index - 1].lower) { return false }
         // "the record for most goals" is a superlative.
         if index > 1, words[index - 1].lower == "for", recordWords.contains(words[index - 2].lower) { return false }
         guard index + 1 < words.count else { return false }
         let next = words[index + 1].lower
+        // "Most medical authorities believe...": opening a sentence of a stem or statement, before
+        // a word not in capitals, "most" is a quantifier whatever follows; a choice is a phrase
+        // more often than a sentence ("Most expensive movie of all time").
+        if !inChoice, words[index].startsSentence, !words[index + 1].isCapitalized { return true }
         // "How many hearts do most octopi have?": after a verb or preposition, a quantifier.
         if Self.adjectiveEndings.contains(where: { next.hasSuffix($0) }) { return false }
         if index > 0, quantifierOpeners.contains(words[index - 1].lower) { return true }
@@ -472,7 +506,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             for entry in English.entries(of: choice.text, sourceLocale: source) {
                 // "You may pass when it is clear": in a choice, "may" and "might" state a
                 // permission or a possibility far more often than they hedge.
-                var found = vagueTerms(in: entry.text).filter { $0.lowercased() != "may" && $0.lowercased() != "might" }
+                var found = vagueTerms(in: entry.text, inChoice: true).filter { $0.lowercased() != "may" && $0.lowercased() != "might" }
                 // "Sometimes" or "Sometimes They Come Back" is a title; under "how often",
                 // frequencies are answers.
                 if !found.isEmpty, English.words(entry.text).count == 1 && found[0].first?.isUppercase == true
