@@ -34,16 +34,25 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             you"). Each choice's score is the number of words \
             it shares with each other choice, summed over the other choices. Reported, at the \
             correct choice, when the question has one correct choice and at least `min-choices` \
-            choices, at least three choices have two content words or more, and the key's score \
-            is at least `min-shared` and higher than every distractor's; when some distractor \
-            ties with the key, the stem's words are counted as well, and the key is reported if \
-            it then shares more than every distractor ("tells him Ursula lied" beside "tells him \
-            a secret" and "hides Ursula's purse", under a stem about Ursula). Not reported: ties \
+            choices, at least three choices have two content words or more (the stem's words \
+            counted), and the key's score is at least `min-shared` and higher than every \
+            distractor's. When some distractor ties with the key, or the key's score is below \
+            `min-shared`, the stem's words are counted as well, and the key is reported if no \
+            distractor scored more without them and it then shares at least `min-shared` and \
+            more than every distractor ("tells him Ursula lied" beside "tells him a secret" and \
+            "hides Ursula's purse", under a stem about Ursula; "Ken Briscoe" beside "John \
+            Briscoe", "Ken Branch" and "David Briscoe", under a stem about Lennie Briscoe; \
+            "Speed skiing" beside "Speed skating" and "Freestyle skiing", under a stem that \
+            names speed skydiving). Not reported: ties \
             that remain (a question whose choices all vary one pattern \
             equally, "He was the first Jewish governor / senator / candidate"), one-word choices, \
             and questions with several correct choices. Known limits: the rule counts words, not \
             meaning, so names that share a first name by chance ("George Bush", "George \
-            Washington") count as shared; with four choices, some key ends up sharing most by \
+            Washington") count as shared, while "I" is a pronoun even as a numeral ("Richard \
+            I"), pronouns and other function words never count (lyrics that vary "I hesitate \
+            to..." and "you"), and a compound is not its parts ("Playground", "Playing"); \
+            long sentences as choices share many words, so a margin of one shared word among \
+            twenty is reported as readily as one among two; with four choices, some key ends up sharing most by \
             chance, so this is a note (`info`) to look at how the distractors were made. \
             \(English.localeNote)
             """,
@@ -79,6 +88,34 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - tells him it was stolen
                       - hides the purse to spite Ursula
+                """),
+            // A key that shares too little without the stem's words: "Briscoe" is in the stem
+            // and in three of the choices; the key's other words are shared once.
+            .triggering(questions: """
+                  - id: briscoe
+                    text: In Law and Order, detective Lennie Briscoe had a nephew whose name was what?
+                    choices:
+                      - John Briscoe
+                      - text: ↓Ken Briscoe
+                        correct: true
+                      - Ken Branch
+                      - David Briscoe
+                  - id: speed
+                    text: This winter sport is the second fastest non-motorized sport, after speed skydiving.
+                    choices:
+                      - Speed skating
+                      - Freestyle skiing
+                      - text: ↓Speed skiing
+                        correct: true
+                      - Bobsleigh
+                  - id: relation
+                    text: How are Hope Brady and Julie Williams related?
+                    choices:
+                      - Julie is Hope's stepmother.
+                      - text: ↓Julie is Hope's sister and stepmother.
+                        correct: true
+                      - Julie and Hope are cousins.
+                      - Julie is Hope's sister.
                 """),
             // Near misses: every choice varies one pattern equally; one-word choices; three choices
             // (fewer than min-choices).

@@ -43,8 +43,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
             reported too. Known limits: choices in different units ("1 km", "900 m"), fractions \
-            ("1/2"), dates in digits ("6/10/1939") and questions with two aggregate choices are not \
-            judged, a comma before three digits is a thousands separator ("1,250", never 1.25), and ranges that overlap are ordered by their lower ends alone. \(English.localeNote)
+            ("1/2"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
+            not a shared unit ("1 - George V", "Barcelona 1992"), notes in parentheses on only \
+            some choices, and questions with two aggregate choices are not judged; a capital \
+            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), and ranges that overlap are ordered by their lower ends alone. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,

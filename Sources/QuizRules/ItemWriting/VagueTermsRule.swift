@@ -34,8 +34,15 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             leave the word out. Superlatives ("most often", "more commonly", "the most \
             populous") are comparisons, not vague, and are not reported: "most" counts only as a \
             quantifier ("most birds", "most of the time", not after "the" or before an \
-            adjective), as "tends to" and "relatively" do, and "many" not in "how many", "so \
-            many", "too many" or "as many". "may" and "might" are not in the default `terms`: \
+            adjective, but whatever follows when it opens a sentence of a stem or statement \
+            before a word not in capitals: "Most medical authorities believe..."), as "tends to" \
+            and "relatively" do, and "many" not in "how many", "so many", "too many" or "as \
+            many", nor "many" and "several" before "other(s)" ("amongst many others") or, in a \
+            stem, before "including" ("in several commercials, including..."). "few" counts \
+            only in a true/false statement ("The legal drinking age in a few US states is 18"), \
+            and not after "the", "first", "next", "last", "past" or "select" or in "one of \
+            (only) a few": in stems and choices it is mostly a detail or a span ("after only a \
+            few shows", "within a few inches"). "may" and "might" are not in the default `terms`: \
             they are modals of possibility or permission ("Where might someone go to see \
             penguins?", "Marine algae may have this effect", "You may pass when it is clear") \
             far more often than hedges; added to `terms`, they count in a stem only in the \
@@ -43,31 +50,41 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             "Mainly", "mostly", "largely", "primarily", "predominantly" and "chiefly" hedge as \
             "usually" does ("Dry air consists mostly of what gas?"), "fairly" and "somewhat" as \
             "relatively" does. A term that names rather than hedges is not reported: "commonly \
-            known as", "often called", "sometimes referred to as", "usually used to refer to", "What name is commonly used \
-            for...?" give a name in use. Nor are quoted text, text in parentheses (an aside: "(the low \
+            known as", "often called", "sometimes referred to as", "often translated as", "usually described as", "usually \
+            used to refer to", "What name is commonly used for...?" give a name in use. Nor are quoted text, text in parentheses (an aside: "(the low \
             string commonly alternates)"), text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
             sentence that asks is read (the one ending in "?", or the last): context before it \
             states facts ("London clubs usually bear the name of their district. Which of these is \
-            not based in London?"), and a last sentence that asks nothing (no question word, \
-            task verb such as "Name", or blank) is a clue whose hedges describe what is to be \
-            named ("This tree usually grows in Australia."). Within the sentence that asks, \
+            not based in London?"), and a last sentence that asks nothing (no "what", "how" or "why", no other question \
+            word opening it, no task verb such as "Name", no blank) is a clue, whose hedges describe what is to be \
+            named ("This tree usually grows in Australia."): a "which", "who" or "when" inside \
+            it opens a relative clause ("...for this band, whose image tended to be \
+            off-beat"), and "when" or "where" opening it asks only before a verb such as "did" \
+            ("When performing, he is usually introduced with this music." is a clue). Within the sentence that asks, \
             background is left out too: a lead-in before a comma and the question word ("Often \
             ranked first, what is the novel...?"), a clause after a comma opened by who, which, \
-            whose, whom or where ("..., which was covered in many countries?"), and a clause \
-            opened by since, because, although, though, while or whereas, each up to the next \
-            comma. Choices are checked too (`check-choices: false` turns that \
-            off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title) or the choices of a \
+            whose, whom or where ("..., which was covered in many countries?"), by "a" or "an" \
+            (an appositive: "Mola mola, a fish generally considered...") or by a past \
+            participle, alone or after an adverb (a reduced relative clause: ", often compared \
+            to Furioso,", ", found in reefs,"), and a clause opened by since, because, although, \
+            though, while or whereas, each up to the next comma. Choices are checked too (`check-choices: false` turns that \
+            off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title), "many", \
+            "several" or "most" after a preposition in a choice, a detail of what the choice \
+            names ("Tall with many scars", "Actor with most film roles"), or the choices of a \
             stem that asks how often ("How often is a leap year? — Usually every four years"). \
             Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
             superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
-            even where the number does not matter ("one of many moons", "tall with many \
-            scars"); "most" before a plural noun is read as a quantifier even where it names \
+            even where the number does not matter ("one of many moons", "tall, with many \
+            scars" in a statement); "most" before a plural noun is read as a quantifier even where it names \
             what is asked ("the age of most diamonds"); a hedge in a relative clause of the \
             stem that no comma opens ("Which artist who often used horror themes...?") is \
             reported, though it is background; "most" before a blank ("with most ___ per capita") is taken for a \
-            superlative. \(English.localeNote)
+            superlative; "most" before a verb in "-s" is read as a quantifier ("Which monster \
+            most resembles a turtle?"); a main verb in "-ed" just after a comma is read as a \
+            participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); and a question without its "?" that opens with a preposition ("In \
+            which year was...") is taken for a clue. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -111,6 +128,22 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - ↓It is relatively cheap.
                       - ↓It tends to rust less than iron.
                 """),
+            // "few" in a statement; "most" opening a statement before an adjective; "what" asks
+            // anywhere in a sentence.
+            .triggering(questions: """
+                  - id: drinking-age
+                    text: ↓The legal drinking age in a few US states is 18.
+                    answer: false
+                  - id: coffee
+                    text: ↓Most medical authorities believe that coffee is harmful.
+                    answer: false
+                  - id: butterfly
+                    text: ↓This is what mostly attracts a butterfly to a flower.
+                    choices:
+                      - text: Nectar
+                        correct: true
+                      - Colour
+                """),
             .passing(questions: """
                   - id: storms
                     text: Which clouds bring thunderstorms?
@@ -119,6 +152,60 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Cirrus
                 """, options: ["check-choices": .boolean(false)]),
+            // Background: a clue whose "which", "who" or "when" opens a clause, an appositive, a
+            // reduced relative clause, "many others", "several ..., including", a quantity after a
+            // preposition in a choice, "a few" in a stem.
+            .passing(questions: """
+                  - id: bacillus
+                    text: Bacillus thuringiensis, which is usually found in the soil, is used as this.
+                    choices:
+                      - text: Insecticide
+                        correct: true
+                      - Food additive
+                  - id: rickles
+                    text: When performing his stand-up, Don Rickles is usually introduced with this type of music.
+                    choices:
+                      - text: Military marches
+                        correct: true
+                      - Jazz
+                  - id: mola
+                    text: What is the other name of Mola mola, a fish generally considered the heaviest bony fish?
+                    choices:
+                      - text: Ocean sunfish
+                        correct: true
+                      - Pufferfish
+                  - id: kosher
+                    text: The Hebrew word kosher, often translated as clean, refers to what kind of food?
+                    choices:
+                      - text: Food fit to eat by the laws of Leviticus
+                        correct: true
+                      - Food with no pork
+                  - id: fawcett
+                    text: Farrah Fawcett appeared in several commercials, including a campaign for what shampoo?
+                    choices:
+                      - text: Wella Balsam
+                        correct: true
+                      - Pert
+                  - id: tower
+                    text: Which castle is haunted by Anne Boleyn amongst many others?
+                    choices:
+                      - text: The Tower of London
+                        correct: true
+                      - Windsor Castle
+                  - id: brewster
+                    text: How do the police describe Jonathan Brewster?
+                    choices:
+                      - text: Looks like Karloff
+                        correct: true
+                      - Tall with many scars
+                      - Actor with most film roles
+                  - id: hayes
+                    text: Helen Hayes is one of only a few people to do what?
+                    choices:
+                      - text: Win an Emmy, an Oscar, a Grammy and a Tony
+                        correct: true
+                      - Host the Oscars five times
+                """),
             // "may" and "might" when a bank adds them to terms: a hedge in a statement.
             .triggering(questions: """
                   - id: aspirin
