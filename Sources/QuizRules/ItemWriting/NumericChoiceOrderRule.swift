@@ -32,11 +32,12 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             that stands for no count ("How many Grammys did he win? — None") is 0. Choices with different units, \
             ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
             59", "(b) 60") and a leading "over", "about", "more than" or "nearly" are read past, \
-            a range is ordered by its lower end ("6-9 years", "10 to 14 years", "between 0.5 and \
-            1.0 m"), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
+            a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 to 14 years", \
+            "between 0.5 and 1.0 m"), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
             "2002 Winter Olympics (USA)"), numbered titles that share the words before the \
-            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6"; not "Jupiter 2" \
-            beside "Apollo 13"), spans of time compare \
+            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16"; not \
+            "Jupiter 2" beside "Apollo 13"), a temperature's scale is a unit ("7 °C", "135 \
+            Degrees C."), spans of time compare \
             across units ("10 days", "3 weeks", "1 month"), and one aggregate choice ("None of these") is left out \
             of the order. Engines shuffle choices \
             by default, which undoes any order: the message says so, and the fix is to order the \
@@ -215,6 +216,30 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: Vitamin B9
                         correct: true
                       - Vitamin B2
+                  - id: fighter
+                    text: ↓Which fighter first flew in 1974?
+                    shuffle: false
+                    choices:
+                      - text: F-16
+                        correct: true
+                      - F-14
+                      - F-15
+                  - id: wine
+                    text: ↓At what temperature should white wine be served?
+                    shuffle: false
+                    choices:
+                      - text: 7 to 9 °C
+                        correct: true
+                      - 13 to 15 °C
+                      - 1 to 5 °C
+                  - id: run
+                    text: ↓When did the show run?
+                    shuffle: false
+                    choices:
+                      - 1962- 1978
+                      - text: 1966- 1981
+                        correct: true
+                      - 1961-1975
                   - id: grammys
                     text: ↓How many Grammy Awards did the band win?
                     shuffle: false
@@ -403,7 +428,9 @@ struct NumericValue {
     static func withoutSharedNotes(_ texts: [String]) -> [String] {
         var result: [String] = []
         for text in texts {
-            let trimmed = English.trimmed(text)
+            var trimmed = English.trimmed(text)
+            // "4 half-steps (4 semi-tones).": a full stop after the note.
+            if trimmed.hasSuffix(")."), trimmed.count > 2 { trimmed.removeLast() }
             guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex else { return texts }
             let before = English.trimmed(String(trimmed[..<open]))
             guard !before.isEmpty else { return texts }
@@ -426,8 +453,8 @@ struct NumericValue {
               parse(orderingForm(withoutLetterLabel(first))) == nil,
               let digit = first.firstIndex(where: \.isNumber) else { return 0 }
         let title = first[..<digit]
-        // "Vitamin B6": a capital letter joined to the number ends a title too.
-        guard title.contains(where: \.isLetter), title.last == " " || title.last == "#" || title.last?.isUppercase == true,
+        // "Vitamin B6", "F-16": a capital letter or a hyphen joined to the number ends a title too.
+        guard title.contains(where: \.isLetter), title.last == " " || title.last == "#" || title.last == "-" || title.last?.isUppercase == true,
               texts.allSatisfy({ $0.hasPrefix(title) }) else { return 0 }
         return title.count
     }
@@ -458,6 +485,8 @@ struct NumericValue {
             var joined = false
             if characters[next] == "-" || characters[next] == "\u{2013}" {
                 next += 1
+                // "1962- 1978": a space after the dash.
+                if next < characters.count, characters[next] == " " { next += 1 }
                 joined = true
             } else if text.dropFirst(end).hasPrefix(" to ") || text.dropFirst(end).hasPrefix(" - ") || text.dropFirst(end).hasPrefix(" \u{2013} ") {
                 next += text.dropFirst(end).hasPrefix(" to ") ? 4 : 3
@@ -638,6 +667,11 @@ struct NumericValue {
             break
         }
         var words = English.words(String(rest)).map(\.lower)
+        // "7 °C", "1,200 Degrees C.": the letter of a temperature scale, not "c." for circa.
+        if let scale = words.indices.last, words[scale] == "c" || words[scale] == "f",
+           scale == 0 && rest.contains("°") || scale > 0 && words[scale - 1].hasPrefix("degree") {
+            words[scale] = words[scale] == "c" ? "celsius" : "fahrenheit"
+        }
         if let first = words.first, let multiplier = multipliers[first] {
             value *= multiplier
             words.removeFirst()
