@@ -83,8 +83,10 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             reported, though it is background; "most" before a blank ("with most ___ per capita") is taken for a \
             superlative; "most" before a verb in "-s" is read as a quantifier ("Which monster \
             most resembles a turtle?"); a main verb in "-ed" just after a comma is read as a \
-            participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); and a question without its "?" that opens with a preposition ("In \
-            which year was...") is taken for a clue. \(English.localeNote)
+            participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); a question without its "?" that opens with a preposition ("In \
+            which year was...") is taken for a clue; and a quotation that no quoting word \
+            introduces ("Who made this remark: Most rock journalism is...") is read as the \
+            question. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
