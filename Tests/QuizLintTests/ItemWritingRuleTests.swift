@@ -227,7 +227,8 @@ import QuizBank
 
     @Test(arguments: [
         (["1095 ft (334 m)", "1811 ft (552 m)", "1211 ft (369 m)"], ["1095 ft", "1811 ft", "1211 ft"]),
-        (["Red Heat (1988)", "Twins (1988)"], ["Red Heat", "Twins"]),
+        (["Red Heat (1988)", "Twins (1988)", "Junior (1994)"], ["Red Heat", "Twins", "Junior"]),
+        (["Red Heat (1988)", "Twins (1988)"], ["Red Heat (1988)", "Twins (1988)"]),
         // Only when every choice has one; a choice that is all note is left as it is.
         (["1 (green)", "2", "3 (green, red and black)"], ["1 (green)", "2", "3 (green, red and black)"]),
         (["(1988)", "2 (b)"], ["(1988)", "2 (b)"]),

@@ -426,6 +426,9 @@ struct NumericValue {
     /// `texts` without the note in parentheses that ends each of them, when every one (of three
     /// or more) has one: "1095 ft (334 m)" → "1095 ft"; `texts` themselves otherwise.
     static func withoutSharedNotes(_ texts: [String]) -> [String] {
+        // Most choices end in a letter or digit: looked at before anything is trimmed.
+        guard texts.count >= 3, texts.allSatisfy({ $0.last == ")" || $0.last == "." || $0.last?.isWhitespace == true })
+        else { return texts }
         var result: [String] = []
         for text in texts {
             var trimmed = English.trimmed(text)
