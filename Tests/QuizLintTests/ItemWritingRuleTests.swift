@@ -210,7 +210,8 @@ import QuizBank
 
     @Test(arguments: [
         ("The drinking age in a few US states is 18.", true), ("Carla was one of the few characters in every episode.", false),
-        ("The Praetorians were the select few men of the emperor.", false), ("Most medical authorities believe it.", true),
+        ("The Praetorians were the select few men of the emperor.", false),
+        ("In a few billion years, the Sun will become a red giant.", false), ("Most medical authorities believe it.", true),
         ("Most Valuable Player went to Nash.", false), ("Many explorers, including Marco Polo, saw unicorns.", true),
     ])
     func vagueTermsOfAStatement(_ statement: String, _ expected: Bool) {

@@ -40,8 +40,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             many", nor "many" and "several" before "other(s)" ("amongst many others") or, in a \
             stem, before "including" ("in several commercials, including..."). "few" counts \
             only in a true/false statement ("The legal drinking age in a few US states is 18"), \
-            and not after "the", "first", "next", "last", "past" or "select" or in "one of \
-            (only) a few": in stems and choices it is mostly a detail or a span ("after only a \
+            and not after "the", "first", "next", "last", "past" or "select", before an order \
+            of magnitude ("in a few billion years") or in "one of (only) a few": in stems and choices it is mostly a detail or a span ("after only a \
             few shows", "within a few inches"). "may" and "might" are not in the default `terms`: \
             they are modals of possibility or permission ("Where might someone go to see \
             penguins?", "Marine algae may have this effect", "You may pass when it is clear") \
@@ -424,10 +424,13 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     /// Words before "few" that make it a select group or a span ("the few", "the first few
     /// seasons", "the select few").
     private static let spanOpeners: Set<String> = ["the", "first", "next", "last", "past", "select"]
+    private static let magnitudes: Set<String> = ["dozen", "hundred", "thousand", "million", "billion", "trillion"]
 
     /// Whether "few" at `index` names a select group or a span rather than a vague count: after
     /// "the", "first", "next", "last", "past" or "select", or in "one of (only) a few".
     static func namesSelectGroup(few index: Int, of words: [EnglishWord]) -> Bool {
+        // "In a few billion years": an order of magnitude, not a vague count.
+        if index + 1 < words.count, magnitudes.contains(words[index + 1].lower) { return true }
         guard index > 0 else { return false }
         if spanOpeners.contains(words[index - 1].lower) { return true }
         let before = words[max(0, index - 4)..<index].map(\.lower)
