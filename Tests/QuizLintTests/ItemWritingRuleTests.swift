@@ -166,6 +166,65 @@ import QuizBank
     }
 
     @Test(arguments: [
+        // A relative "which", "who" or "when" in a clue asks nothing; "what" asks anywhere.
+        ("The band, which usually toured in winter, had this hit.", false), ("This is what mostly attracts bees.", true),
+        ("She was named after the day on which they usually met.", false), ("When did bats usually hang upside down.", true),
+        ("When performing, he is usually introduced with this music.", false), ("Who usually leads a company.", true),
+        // Appositives and reduced relative clauses after a comma are background.
+        ("Who wrote the book, a novel often banned in schools?", false), ("What is kosher, often translated as clean?", false),
+        ("Which war, usually fought in winter, ended first?", false), ("Which war usually ended first?", true),
+        // "many others", "several ..., including", "a few" in a stem.
+        ("Which castle is haunted by Anne Boleyn amongst many others?", false),
+        ("He appeared in several commercials, including one for what shampoo?", false),
+        ("Which bird has several names?", true), ("Which shows ran for only a few weeks?", false),
+    ])
+    func backgroundOfAStemIsLeftOut(_ stem: String, _ expected: Bool) {
+        let rule = VagueTermsRule(options: .init())
+        #expect(!rule.vagueTerms(in: stem, askingOnly: true).isEmpty == expected, "\(stem)")
+    }
+
+    @Test(arguments: [
+        ("The drinking age in a few US states is 18.", true), ("Carla was one of the few characters in every episode.", false),
+        ("The Praetorians were the select few men of the emperor.", false),
+        ("In a few billion years, the Sun will become a red giant.", false), ("Most medical authorities believe it.", true),
+        ("Most Valuable Player went to Nash.", false), ("Many explorers, including Marco Polo, saw unicorns.", true),
+    ])
+    func vagueTermsOfAStatement(_ statement: String, _ expected: Bool) {
+        #expect(!VagueTermsRule(options: .init()).vagueTerms(in: statement).isEmpty == expected, "\(statement)")
+    }
+
+    @Test(arguments: [
+        ("Tall with many scars", false), ("Actor with most film roles", false), ("They transmit many diseases.", true),
+        ("Most ants are omnivores.", true), ("Most expensive movie of all time", false), ("Go back a few paces", false),
+    ])
+    func vagueTermsOfAChoice(_ choice: String, _ expected: Bool) {
+        #expect(!VagueTermsRule(options: .init()).vagueTerms(in: choice, inChoice: true).isEmpty == expected, "\(choice)")
+    }
+
+    @Test(arguments: [
+        (["1095 ft (334 m)", "1811 ft (552 m)", "1211 ft (369 m)"], ["1095 ft", "1811 ft", "1211 ft"]),
+        (["Red Heat (1988)", "Twins (1988)", "Junior (1994)"], ["Red Heat", "Twins", "Junior"]),
+        (["Red Heat (1988)", "Twins (1988)"], ["Red Heat (1988)", "Twins (1988)"]),
+        // Only when every choice has one; a choice that is all note is left as it is.
+        (["1 (green)", "2", "3 (green, red and black)"], ["1 (green)", "2", "3 (green, red and black)"]),
+        (["(1988)", "2 (b)"], ["(1988)", "2 (b)"]),
+    ])
+    func notesThatEndEveryChoiceAreReadPast(_ texts: [String], _ expected: [String]) {
+        #expect(NumericValue.withoutSharedNotes(texts) == expected)
+    }
+
+    @Test func unitsAreSingularWordByWordAndRanksAreNumbers() throws {
+        let plural = try #require(NumericValue.parse(NumericValue.orderingForm("3 degrees Fahrenheit")))
+        let singular = try #require(NumericValue.parse(NumericValue.orderingForm("1 degree Fahrenheit")))
+        #expect(plural.unit == singular.unit)
+        #expect(NumericValue.parse(NumericValue.orderingForm("# 4"))?.value == 4)
+        #expect(NumericValue.parse(NumericValue.orderingForm("#12"))?.value == 12)
+        #expect(NumericValue.sharedTitle(["Vitamin B6", "Vitamin B9", "Vitamin B12"]) == 9)
+        #expect(NumericValue.sharedTitle(["MP3", "AAC1"]) == 0)
+        #expect(NumericValue.isBareNone("None.") && NumericValue.isBareNone("none") && !NumericValue.isBareNone("None of these"))
+    }
+
+    @Test(arguments: [
         ("What do you call a sink that isn't draining?", false), ("Which of these is the one that does not belong?", true),
         ("Which animal that lives in water is not a fish?", true), ("Which bird never flies?", true),
         ("All but one of these are mammals.", true), ("Which city was all but destroyed in AD 79?", false),

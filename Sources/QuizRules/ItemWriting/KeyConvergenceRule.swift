@@ -34,16 +34,28 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             you"). Each choice's score is the number of words \
             it shares with each other choice, summed over the other choices. Reported, at the \
             correct choice, when the question has one correct choice and at least `min-choices` \
-            choices, at least three choices have two content words or more, and the key's score \
-            is at least `min-shared` and higher than every distractor's; when some distractor \
-            ties with the key, the stem's words are counted as well, and the key is reported if \
-            it then shares more than every distractor ("tells him Ursula lied" beside "tells him \
-            a secret" and "hides Ursula's purse", under a stem about Ursula). Not reported: ties \
+            choices, at least three choices have two content words or more (the stem's words \
+            counted), and the key's score is at least `min-shared` and higher than every \
+            distractor's. When some distractor ties with the key, the stem's words are counted as \
+            well, and the key is reported if it then shares more than every distractor ("tells \
+            him Ursula lied" beside "tells him a secret" and "hides Ursula's purse", under a \
+            stem about Ursula). When the key's score is below `min-shared` (no distractor \
+            scoring more), the words of the stem that two distractors or more repeat count as \
+            well, and the key is reported if every word of it is then one another choice has \
+            (the key is made of the distractors' parts) and it shares at least `min-shared` and \
+            more than every distractor ("Ken Briscoe" beside "John Briscoe", "Ken Branch" and \
+            "David Briscoe", under a stem about Lennie Briscoe); a stem word only one \
+            distractor repeats is a clue of the stem, not a pattern ("A left turn" beside "A \
+            right turn" and "pass on the left", under a stem about a left arm). Not reported: ties \
             that remain (a question whose choices all vary one pattern \
             equally, "He was the first Jewish governor / senator / candidate"), one-word choices, \
             and questions with several correct choices. Known limits: the rule counts words, not \
             meaning, so names that share a first name by chance ("George Bush", "George \
-            Washington") count as shared; with four choices, some key ends up sharing most by \
+            Washington") count as shared, while "I" is a pronoun even as a numeral ("Richard \
+            I"), pronouns and other function words never count (lyrics that vary "I hesitate \
+            to..." and "you"), and a compound is not its parts ("Playground", "Playing"); \
+            long sentences as choices share many words, so a margin of one shared word among \
+            twenty is reported as readily as one among two; with four choices, some key ends up sharing most by \
             chance, so this is a note (`info`) to look at how the distractors were made. \
             \(English.localeNote)
             """,
@@ -79,6 +91,46 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - tells him it was stolen
                       - hides the purse to spite Ursula
+                """),
+            // A key that shares too little without the stem's words: "Briscoe" is in the stem
+            // and in three of the choices; the key's other words are shared once.
+            .triggering(questions: """
+                  - id: briscoe
+                    text: In Law and Order, detective Lennie Briscoe had a nephew whose name was what?
+                    choices:
+                      - John Briscoe
+                      - text: ↓Ken Briscoe
+                        correct: true
+                      - Ken Branch
+                      - David Briscoe
+                  - id: relation
+                    text: How are Hope Brady and Julie Williams related?
+                    choices:
+                      - Julie is Hope's stepmother.
+                      - text: ↓Julie is Hope's sister and stepmother.
+                        correct: true
+                      - Julie and Hope are cousins.
+                      - Julie is Hope's sister.
+                """),
+            // A key that shares too little, where the stem's word is a clue of one distractor, or
+            // the key has words no distractor has.
+            .passing(questions: """
+                  - id: hand-signal
+                    text: What does a driver's left arm held straight out of the window signal?
+                    choices:
+                      - A right turn
+                      - Slowing down or stopping
+                      - text: A left turn
+                        correct: true
+                      - That you may pass on the left
+                  - id: tailgater
+                    text: A driver is tailgating you. What is the safest thing to do?
+                    choices:
+                      - Tap your brakes hard to warn the driver
+                      - Speed up to get away from the driver
+                      - text: Leave more room ahead and let the driver pass
+                        correct: true
+                      - Stay close to the car ahead so no one can cut in
                 """),
             // Near misses: every choice varies one pattern equally; one-word choices; three choices
             // (fewer than min-choices).
@@ -163,14 +215,28 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             let stemWords = Self.contentWords(item.stem.text)
             let choiceWords = choices.map { Self.contentWords($0.text) }
             let words = choiceWords.map { $0.subtracting(stemWords) }
-            guard words.filter({ $0.count >= 2 }).count >= 3 else { continue }
+            guard choiceWords.filter({ $0.count >= 2 }).count >= 3 else { continue }
             var scores = Self.scores(words)
-            guard scores[key] >= minShared, scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { continue }
-            // A tie is broken by the stem's words too: under "...get Ursula's purse...", "tells him
-            // Ursula has been lying to him" also shares "Ursula" with "hides the purse to hurt
-            // Ursula", where "tells him she has a crush on him" shares nothing more.
-            let tied = scores.indices.filter { $0 != key && scores[$0] == scores[key] }
-            if !tied.isEmpty {
+            guard scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { continue }
+            if scores[key] < minShared {
+                // A key that shares too little is judged with the words of the stem that two
+                // distractors or more repeat, which the distractors vary as a pattern ("Ken
+                // Briscoe" beside "John Briscoe" and "David Briscoe" under a stem about Lennie
+                // Briscoe), when every word of the key is then one another choice has: the key is
+                // made of the distractors' parts. A stem word one distractor repeats is a clue of
+                // the stem, and "driver" under "A driver is tailgating you" is no part of "Leave
+                // more room ahead and let the driver pass".
+                let pattern = stemWords.filter { word in choiceWords.indices.filter { $0 != key && choiceWords[$0].contains(word) }.count >= 2 }
+                let widened = choiceWords.map { $0.intersection(pattern).union($0.subtracting(stemWords)) }
+                let othersWords = widened.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(widened[$1]) }
+                let withPattern = Self.scores(widened)
+                guard widened[key].isSubset(of: othersWords), withPattern[key] >= minShared,
+                      withPattern.indices.allSatisfy({ $0 == key || withPattern[$0] < withPattern[key] }) else { continue }
+                scores = withPattern
+            } else if scores.indices.contains(where: { $0 != key && scores[$0] == scores[key] }) {
+                // A tie is broken by the stem's words too: under "...get Ursula's purse...", "tells
+                // him Ursula has been lying to him" also shares "Ursula" with "hides the purse to
+                // hurt Ursula", where "tells him she has a crush on him" shares nothing more.
                 let withStem = Self.scores(choiceWords)
                 guard withStem.indices.allSatisfy({ $0 == key || withStem[$0] < withStem[key] }) else { continue }
                 scores = withStem

@@ -27,21 +27,27 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             "October 1939"; only dates of one form are compared), a sign, a currency sign, a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
-            count as one), BC \
-            and AD years, or a number word (three, twenty-one). Choices with different units, \
+            count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
+            and AD years, a number word (three, twenty-one), or a rank ("# 4"); a bare "None" \
+            that stands for no count ("How many Grammys did he win? — None") is 0. Choices with different units, \
             ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
             59", "(b) 60") and a leading "over", "about", "more than" or "nearly" are read past, \
-            a range is ordered by its lower end ("6-9 years", "10 to 14 years", "between 0.5 and \
-            1.0 m"), numbered titles that share the words before the number are ordered by it \
-            ("Symphony #8", "Soyuz 11"; not "Jupiter 2" beside "Apollo 13"), spans of time compare \
+            a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 to 14 years", \
+            "between 0.5 and 1.0 m"), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
+            "2002 Winter Olympics (USA)"), numbered titles that share the words before the \
+            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16"; not \
+            "Jupiter 2" beside "Apollo 13"), a temperature's scale is a unit ("7 °C", "135 \
+            Degrees C."), spans of time compare \
             across units ("10 days", "3 weeks", "1 month"), and one aggregate choice ("None of these") is left out \
             of the order. Engines shuffle choices \
             by default, which undoes any order: the message says so, and the fix is to order the \
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
             reported too. Known limits: choices in different units ("1 km", "900 m"), fractions \
-            ("1/2"), dates in digits ("6/10/1939") and questions with two aggregate choices are not \
-            judged, a comma before three digits is a thousands separator ("1,250", never 1.25), and ranges that overlap are ordered by their lower ends alone. \(English.localeNote)
+            ("1/2"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
+            not a shared unit ("1 - George V", "Barcelona 1992"), notes in parentheses on only \
+            some choices, and questions with two aggregate choices are not judged; a capital \
+            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), and ranges that overlap are ordered by their lower ends alone. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -175,6 +181,75 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - 3 weeks
                 """),
+            // Notes in parentheses after every choice; a plural unit beside its singular; ranks
+            // with a number sign; a capital joined to the number; "None" as a count.
+            .triggering(questions: """
+                  - id: tower
+                    text: ↓How tall is the Sears Tower?
+                    shuffle: false
+                    choices:
+                      - 1095 ft (334 m)
+                      - 1811 ft (552 m)
+                      - text: 1453 ft (443 m)
+                        correct: true
+                  - id: warming
+                    text: ↓By how much did the average temperature climb in the last century?
+                    shuffle: false
+                    choices:
+                      - 3 degrees Fahrenheit
+                      - text: 1 degree Fahrenheit
+                        correct: true
+                      - 2 degrees Fahrenheit
+                  - id: ranking
+                    text: ↓Where was she ranked in the list?
+                    shuffle: false
+                    choices:
+                      - "# 4"
+                      - text: "# 1"
+                        correct: true
+                      - "# 2"
+                  - id: folic-acid
+                    text: ↓Which vitamin is folic acid?
+                    shuffle: false
+                    choices:
+                      - Vitamin B6
+                      - text: Vitamin B9
+                        correct: true
+                      - Vitamin B2
+                  - id: fighter
+                    text: ↓Which fighter first flew in 1974?
+                    shuffle: false
+                    choices:
+                      - text: F-16
+                        correct: true
+                      - F-14
+                      - F-15
+                  - id: wine
+                    text: ↓At what temperature should white wine be served?
+                    shuffle: false
+                    choices:
+                      - text: 7 to 9 °C
+                        correct: true
+                      - 13 to 15 °C
+                      - 1 to 5 °C
+                  - id: run
+                    text: ↓When did the show run?
+                    shuffle: false
+                    choices:
+                      - 1962- 1978
+                      - text: 1966- 1981
+                        correct: true
+                      - 1961-1975
+                  - id: grammys
+                    text: ↓How many Grammy Awards did the band win?
+                    shuffle: false
+                    choices:
+                      - text: "3"
+                        correct: true
+                      - "1"
+                      - "5"
+                      - None
+                """),
             // Near misses: years in order, ordered amounts with different spellings, mixed text.
             .passing(questions: """
                   - id: moon-landing
@@ -218,6 +293,22 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Apollo 13
                       - Gemini 12
+                  - id: grizzly
+                    text: How tall is a grizzly bear standing up?
+                    shuffle: false
+                    choices:
+                      - 6 feet (1.8 m)
+                      - 7 feet (2.1 m)
+                      - text: 8 feet (2.4 m)
+                        correct: true
+                  - id: films
+                    text: In which film did they play brothers?
+                    shuffle: false
+                    choices:
+                      - Red Heat (1988)
+                      - text: Twins (1988)
+                        correct: true
+                      - Junior (1994)
                   - id: planets
                     text: Which of these is a planet?
                     choices:
@@ -245,16 +336,24 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // first choice).
             var numbers: [NumericValue] = []
             var aggregates = 0
+            // A note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter
+            // Olympics (USA)") is read past: the number before it orders the choice.
+            let texts = NumericValue.withoutSharedNotes(choices.map(\.text))
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11").
-            let title = NumericValue.sharedTitle(choices.map(\.text))
-            for choice in choices {
-                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(title == 0 ? choice.text : String(choice.text.dropFirst(title))))) {
+            let title = NumericValue.sharedTitle(texts)
+            for (choice, text) in zip(choices, texts) {
+                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(title == 0 ? text : String(text.dropFirst(title))))) {
                     numbers.append(number)
                     continue
                 }
                 // One "None of these" among numbers leaves the numbers to judge.
-                guard aggregates == 0, AggregateChoice.of(choice.text, stem: { item.stem.text }) != nil else { break }
-                aggregates += 1
+                if aggregates == 0, AggregateChoice.of(choice.text, stem: { item.stem.text }) != nil {
+                    aggregates += 1
+                    continue
+                }
+                // A bare "None" that is no aggregate is a count ("How many Grammys did he win? — None").
+                guard NumericValue.isBareNone(text) else { break }
+                numbers.append(NumericValue(value: 0, unit: nil))
             }
             guard numbers.count == choices.count - aggregates, numbers.count >= 3 else { continue }
             // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
@@ -324,6 +423,31 @@ struct NumericValue {
         "fewer than ", "under ", "up to ", "at least ", "between ", "from ",
     ]
 
+    /// `texts` without the note in parentheses that ends each of them, when every one (of three
+    /// or more) has one: "1095 ft (334 m)" → "1095 ft"; `texts` themselves otherwise.
+    static func withoutSharedNotes(_ texts: [String]) -> [String] {
+        // Most choices end in a letter or digit: looked at before anything is trimmed.
+        guard texts.count >= 3, texts.allSatisfy({ $0.last == ")" || $0.last == "." || $0.last?.isWhitespace == true })
+        else { return texts }
+        var result: [String] = []
+        for text in texts {
+            var trimmed = English.trimmed(text)
+            // "4 half-steps (4 semi-tones).": a full stop after the note.
+            if trimmed.hasSuffix(")."), trimmed.count > 2 { trimmed.removeLast() }
+            guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex else { return texts }
+            let before = English.trimmed(String(trimmed[..<open]))
+            guard !before.isEmpty else { return texts }
+            result.append(before)
+        }
+        return result
+    }
+
+    /// Whether `text` is "None" alone (any case, a final period allowed).
+    static func isBareNone(_ text: String) -> Bool {
+        let words = English.words(text)
+        return words.count == 1 && words[0].lower == "none"
+    }
+
     /// The length of the words and marks before the number that every choice starts with, when
     /// the first choice does not read as a number by itself but its text after them does
     /// ("Symphony #8", "Symphony #2": 10); 0 otherwise. Most first choices have no digit.
@@ -332,7 +456,8 @@ struct NumericValue {
               parse(orderingForm(withoutLetterLabel(first))) == nil,
               let digit = first.firstIndex(where: \.isNumber) else { return 0 }
         let title = first[..<digit]
-        guard title.contains(where: \.isLetter), title.last == " " || title.last == "#",
+        // "Vitamin B6", "F-16": a capital letter or a hyphen joined to the number ends a title too.
+        guard title.contains(where: \.isLetter), title.last == " " || title.last == "#" || title.last == "-" || title.last?.isUppercase == true,
               texts.allSatisfy({ $0.hasPrefix(title) }) else { return 0 }
         return title.count
     }
@@ -347,6 +472,8 @@ struct NumericValue {
             text = String(text.dropFirst(qualifier.count))
             break
         }
+        // "# 4", "#1": a rank, the number sign read past.
+        if text.first == "#" { text = String(text.dropFirst().drop(while: { $0 == " " })) }
         if let first = text.first, "$£€¥".contains(first), text.dropFirst().first == " " {
             text = String(first) + text.dropFirst(2)
         }
@@ -361,6 +488,8 @@ struct NumericValue {
             var joined = false
             if characters[next] == "-" || characters[next] == "\u{2013}" {
                 next += 1
+                // "1962- 1978": a space after the dash.
+                if next < characters.count, characters[next] == " " { next += 1 }
                 joined = true
             } else if text.dropFirst(end).hasPrefix(" to ") || text.dropFirst(end).hasPrefix(" - ") || text.dropFirst(end).hasPrefix(" \u{2013} ") {
                 next += text.dropFirst(end).hasPrefix(" to ") ? 4 : 3
@@ -529,6 +658,11 @@ struct NumericValue {
             break
         }
         var words = English.words(String(rest)).map(\.lower)
+        // "7 °C", "1,200 Degrees C.": the letter of a temperature scale, not "c." for circa.
+        if let scale = words.indices.last, words[scale] == "c" || words[scale] == "f",
+           scale == 0 && rest.contains("°") || scale > 0 && words[scale - 1].hasPrefix("degree") {
+            words[scale] = words[scale] == "c" ? "celsius" : "fahrenheit"
+        }
         if let first = words.first, let multiplier = multipliers[first] {
             value *= multiplier
             words.removeFirst()
@@ -559,14 +693,19 @@ struct NumericValue {
         return ([base] + words).joined(separator: " ")
     }
 
+    /// `unit` with each word singular ("degrees Fahrenheit" and "degree Fahrenheit" are one unit)
+    /// and a few spellings made one.
     private static func normalizeUnit(_ unit: String) -> String {
-        var unit = unit
-        if ["ches", "shes", "xes"].contains(where: { unit.hasSuffix($0) }) {
-            unit.removeLast(2)
-        } else if unit.hasSuffix("s"), !unit.hasSuffix("ss"), unit.count > 2 {
-            unit.removeLast()
-        }
+        let singular = unit.split(separator: " ").map { word -> String in
+            var word = String(word)
+            if ["ches", "shes", "xes"].contains(where: { word.hasSuffix($0) }) {
+                word.removeLast(2)
+            } else if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 2 {
+                word.removeLast()
+            }
+            return word == "feet" ? "foot" : word
+        }.joined(separator: " ")
         let synonyms = ["metre": "m", "meter": "m", "kilometre": "km", "kilometer": "km", "year old": "year"]
-        return synonyms[unit] ?? unit
+        return synonyms[singular] ?? singular
     }
 }

@@ -16,7 +16,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     static let defaultTerms = [
         "often", "usually", "sometimes", "frequently", "rarely", "seldom", "generally", "occasionally", "typically",
         "normally", "relatively", "tends to", "tend to", "tended to", "most", "many", "several", "quite", "chiefly",
-        "mainly", "mostly", "largely", "primarily", "predominantly", "commonly", "fairly", "somewhat",
+        "mainly", "mostly", "largely", "primarily", "predominantly", "commonly", "fairly", "somewhat", "few",
     ]
 
     static let description = RuleDescription(
@@ -34,8 +34,15 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             leave the word out. Superlatives ("most often", "more commonly", "the most \
             populous") are comparisons, not vague, and are not reported: "most" counts only as a \
             quantifier ("most birds", "most of the time", not after "the" or before an \
-            adjective), as "tends to" and "relatively" do, and "many" not in "how many", "so \
-            many", "too many" or "as many". "may" and "might" are not in the default `terms`: \
+            adjective, but whatever follows when it opens a sentence of a stem or statement \
+            before a word not in capitals: "Most medical authorities believe..."), as "tends to" \
+            and "relatively" do, and "many" not in "how many", "so many", "too many" or "as \
+            many", nor "many" and "several" before "other(s)" ("amongst many others") or, in a \
+            stem, before "including" ("in several commercials, including..."). "few" counts \
+            only in a true/false statement ("The legal drinking age in a few US states is 18"), \
+            and not after "the", "first", "next", "last", "past" or "select", before an order \
+            of magnitude ("in a few billion years") or in "one of (only) a few": in stems and choices it is mostly a detail or a span ("after only a \
+            few shows", "within a few inches"). "may" and "might" are not in the default `terms`: \
             they are modals of possibility or permission ("Where might someone go to see \
             penguins?", "Marine algae may have this effect", "You may pass when it is clear") \
             far more often than hedges; added to `terms`, they count in a stem only in the \
@@ -43,31 +50,43 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             "Mainly", "mostly", "largely", "primarily", "predominantly" and "chiefly" hedge as \
             "usually" does ("Dry air consists mostly of what gas?"), "fairly" and "somewhat" as \
             "relatively" does. A term that names rather than hedges is not reported: "commonly \
-            known as", "often called", "sometimes referred to as", "usually used to refer to", "What name is commonly used \
-            for...?" give a name in use. Nor are quoted text, text in parentheses (an aside: "(the low \
+            known as", "often called", "sometimes referred to as", "often translated as", "usually described as", "usually \
+            used to refer to", "What name is commonly used for...?" give a name in use. Nor are quoted text, text in parentheses (an aside: "(the low \
             string commonly alternates)"), text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
             sentence that asks is read (the one ending in "?", or the last): context before it \
             states facts ("London clubs usually bear the name of their district. Which of these is \
-            not based in London?"), and a last sentence that asks nothing (no question word, \
-            task verb such as "Name", or blank) is a clue whose hedges describe what is to be \
-            named ("This tree usually grows in Australia."). Within the sentence that asks, \
+            not based in London?"), and a last sentence that asks nothing (no "what", "how" or "why", no other question \
+            word opening it, no task verb such as "Name", no blank) is a clue, whose hedges describe what is to be \
+            named ("This tree usually grows in Australia."): a "which", "who" or "when" inside \
+            it opens a relative clause ("...for this band, whose image tended to be \
+            off-beat"), and "when" or "where" opening it asks only before a verb such as "did" \
+            ("When performing, he is usually introduced with this music." is a clue). Within the sentence that asks, \
             background is left out too: a lead-in before a comma and the question word ("Often \
             ranked first, what is the novel...?"), a clause after a comma opened by who, which, \
-            whose, whom or where ("..., which was covered in many countries?"), and a clause \
-            opened by since, because, although, though, while or whereas, each up to the next \
-            comma. Choices are checked too (`check-choices: false` turns that \
-            off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title) or the choices of a \
+            whose, whom or where ("..., which was covered in many countries?"), by "a" or "an" \
+            (an appositive: "Mola mola, a fish generally considered...") or by a past \
+            participle, alone or after an adverb (a reduced relative clause: ", often compared \
+            to Furioso,", ", found in reefs,"), and a clause opened by since, because, although, \
+            though, while or whereas, each up to the next comma. Choices are checked too (`check-choices: false` turns that \
+            off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title), "many", \
+            "several" or "most" after a preposition in a choice, a detail of what the choice \
+            names ("Tall with many scars", "Actor with most film roles"), or the choices of a \
             stem that asks how often ("How often is a leap year? — Usually every four years"). \
             Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
             superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
-            even where the number does not matter ("one of many moons", "tall with many \
-            scars"); "most" before a plural noun is read as a quantifier even where it names \
+            even where the number does not matter ("one of many moons", "tall, with many \
+            scars" in a statement); "most" before a plural noun is read as a quantifier even where it names \
             what is asked ("the age of most diamonds"); a hedge in a relative clause of the \
             stem that no comma opens ("Which artist who often used horror themes...?") is \
             reported, though it is background; "most" before a blank ("with most ___ per capita") is taken for a \
-            superlative. \(English.localeNote)
+            superlative; "most" before a verb in "-s" is read as a quantifier ("Which monster \
+            most resembles a turtle?"); a main verb in "-ed" just after a comma is read as a \
+            participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); a question without its "?" that opens with a preposition ("In \
+            which year was...") is taken for a clue; and a quotation that no quoting word \
+            introduces ("Who made this remark: Most rock journalism is...") is read as the \
+            question. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -111,6 +130,22 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - ↓It is relatively cheap.
                       - ↓It tends to rust less than iron.
                 """),
+            // "few" in a statement; "most" opening a statement before an adjective; "what" asks
+            // anywhere in a sentence.
+            .triggering(questions: """
+                  - id: drinking-age
+                    text: ↓The legal drinking age in a few US states is 18.
+                    answer: false
+                  - id: coffee
+                    text: ↓Most medical authorities believe that coffee is harmful.
+                    answer: false
+                  - id: butterfly
+                    text: ↓This is what mostly attracts a butterfly to a flower.
+                    choices:
+                      - text: Nectar
+                        correct: true
+                      - Colour
+                """),
             .passing(questions: """
                   - id: storms
                     text: Which clouds bring thunderstorms?
@@ -119,6 +154,60 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Cirrus
                 """, options: ["check-choices": .boolean(false)]),
+            // Background: a clue whose "which", "who" or "when" opens a clause, an appositive, a
+            // reduced relative clause, "many others", "several ..., including", a quantity after a
+            // preposition in a choice, "a few" in a stem.
+            .passing(questions: """
+                  - id: bacillus
+                    text: Bacillus thuringiensis, which is usually found in the soil, is used as this.
+                    choices:
+                      - text: Insecticide
+                        correct: true
+                      - Food additive
+                  - id: rickles
+                    text: When performing his stand-up, Don Rickles is usually introduced with this type of music.
+                    choices:
+                      - text: Military marches
+                        correct: true
+                      - Jazz
+                  - id: mola
+                    text: What is the other name of Mola mola, a fish generally considered the heaviest bony fish?
+                    choices:
+                      - text: Ocean sunfish
+                        correct: true
+                      - Pufferfish
+                  - id: kosher
+                    text: The Hebrew word kosher, often translated as clean, refers to what kind of food?
+                    choices:
+                      - text: Food fit to eat by the laws of Leviticus
+                        correct: true
+                      - Food with no pork
+                  - id: fawcett
+                    text: Farrah Fawcett appeared in several commercials, including a campaign for what shampoo?
+                    choices:
+                      - text: Wella Balsam
+                        correct: true
+                      - Pert
+                  - id: tower
+                    text: Which castle is haunted by Anne Boleyn amongst many others?
+                    choices:
+                      - text: The Tower of London
+                        correct: true
+                      - Windsor Castle
+                  - id: brewster
+                    text: How do the police describe Jonathan Brewster?
+                    choices:
+                      - text: Looks like Karloff
+                        correct: true
+                      - Tall with many scars
+                      - Actor with most film roles
+                  - id: hayes
+                    text: Helen Hayes is one of only a few people to do what?
+                    choices:
+                      - text: Win an Emmy, an Oscar, a Grammy and a Tony
+                        correct: true
+                      - Host the Oscars five times
+                """),
             // "may" and "might" when a bank adds them to terms: a hedge in a statement.
             .triggering(questions: """
                   - id: aspirin
@@ -262,8 +351,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     private static let comparatives: Set<String> = ["most", "more", "less", "least", "as", "how", "very", "quite", "fairly", "so", "too"]
 
     /// The vague terms of `text`, as written; of a stem (`askingOnly`), only those of the sentence
-    /// that asks (ending in "?", or the last).
-    func vagueTerms(in text: String, askingOnly: Bool = false) -> [String] {
+    /// that asks (ending in "?", or the last); of a choice (`inChoice`), not a quantity inside a
+    /// phrase after a preposition ("Tall with many scars").
+    func vagueTerms(in text: String, askingOnly: Bool = false, inChoice: Bool = false) -> [String] {
         guard terms.firstWords.occur(in: text) else { return [] }
         let words = English.words(text)
         var candidates = Array(words.indices)
@@ -291,14 +381,31 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             if index > 0, Self.comparatives.contains(words[index - 1].lower) { continue }
             // "Where might someone go...?", "Who may vote?": possibility or permission asked about.
             if askingOnly, term == ["may"] || term == ["might"], Self.followsQuestionWord(words, index) { continue }
-            if term == ["most"], !Self.isQuantifier(most: index, of: words) || Self.blankFollows(index, of: words, in: text) { continue }
+            if term == ["most"], !Self.isQuantifier(most: index, of: words, inChoice: inChoice) || Self.blankFollows(index, of: words, in: text) { continue }
+            // "amongst many others", "in several other films", "several commercials, including...":
+            // a set the examples belong to, not a count to judge.
+            if term == ["many"] || term == ["several"], Self.opensSetOfExamples(words, after: index, inStem: askingOnly) { continue }
+            // "Tall with many scars", "a range in several countries", "the actor with most Oscar
+            // wins": in a choice, a quantity after a preposition is a detail of what the choice
+            // names, not a hedge on what it claims ("Most ants are omnivores").
+            if inChoice, term == ["many"] || term == ["several"] || term == ["most"], index > 0,
+               Self.prepositions.contains(words[index - 1].lower) { continue }
+            // "In a few US states the drinking age is 18": a vague count makes a statement hard to
+            // call false. In stems and choices "a few" is mostly a detail or a span ("after only a
+            // few shows", "a few centuries ago", "within a few inches"), so it counts only in statements.
+            if term == ["few"], askingOnly || inChoice || Self.namesSelectGroup(few: index, of: words) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
         return found
     }
 
     /// Verbs that give a name, which a frequency word before them qualifies as usage.
-    private static let namingVerbs: Set<String> = ["known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt"]
+    private static let namingVerbs: Set<String> = [
+        "known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt", "translated", "described",
+        "abbreviated", "pronounced",
+    ]
+    /// The default frequency words that are not "-ly" adverbs, which may open a reduced relative clause.
+    private static let adverbsOfFrequency: Set<String> = ["often", "sometimes", "seldom"]
 
     /// Whether the words from `index` give a name: "known as", "called", "used to refer to",
     /// "used when referring to", or "used for" after a word for a name ("What other name is
@@ -314,6 +421,32 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     private static let nameWords: Set<String> = ["name", "names", "term", "terms", "nickname", "nicknames"]
 
+    /// Words before "few" that make it a select group or a span ("the few", "the first few
+    /// seasons", "the select few").
+    private static let spanOpeners: Set<String> = ["the", "first", "next", "last", "past", "select"]
+    private static let magnitudes: Set<String> = ["dozen", "hundred", "thousand", "million", "billion", "trillion"]
+
+    /// Whether "few" at `index` names a select group or a span rather than a vague count: after
+    /// "the", "first", "next", "last", "past" or "select", or in "one of (only) a few".
+    static func namesSelectGroup(few index: Int, of words: [EnglishWord]) -> Bool {
+        // "In a few billion years": an order of magnitude, not a vague count.
+        if index + 1 < words.count, magnitudes.contains(words[index + 1].lower) { return true }
+        guard index > 0 else { return false }
+        if spanOpeners.contains(words[index - 1].lower) { return true }
+        let before = words[max(0, index - 4)..<index].map(\.lower)
+        return before.suffix(3) == ["one", "of", "a"] || before.suffix(4) == ["one", "of", "only", "a"]
+    }
+
+    /// Whether "many" or "several" at `index` comes before "other(s)" ("amongst many others") or,
+    /// in a stem, before "including" within four words ("in several commercials, including..."):
+    /// background to the question. In a statement the count is judged ("Many explorers,
+    /// including Marco Polo, may have...").
+    static func opensSetOfExamples(_ words: [EnglishWord], after index: Int, inStem: Bool) -> Bool {
+        guard index + 1 < words.count else { return false }
+        if words[index + 1].lower == "other" || words[index + 1].lower == "others" { return true }
+        return inStem && words[(index + 1)..<min(words.count, index + 5)].contains { $0.lower == "including" }
+    }
+
     /// Whether a blank follows the word at `index` ("the countries with most _____ per capita"):
     /// the blank is the noun of a superlative.
     static func blankFollows(_ index: Int, of words: [EnglishWord], in text: String) -> Bool {
@@ -327,12 +460,44 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     /// Words that open a clause of background inside the sentence that asks.
     private static let subordinators: Set<String> = ["since", "because", "although", "though", "while", "whereas"]
     private static let relativeWords: Set<String> = ["who", "whom", "whose", "which", "where"]
+    /// Words after a comma that open a description of the noun before it: an appositive ("Mola
+    /// mola, a fish generally considered...").
+    private static let appositiveOpeners: Set<String> = ["a", "an"]
+    private static let auxiliaries: Set<String> = [
+        "did", "does", "do", "is", "was", "are", "were", "has", "had", "have", "will", "would", "can", "could", "should",
+    ]
+    private static let prepositions: Set<String> = [
+        "in", "of", "on", "at", "to", "for", "by", "with", "from", "as", "into", "about", "during", "after", "before",
+    ]
+    /// Past participles that are not spelt with "-ed", which open a reduced relative clause after a
+    /// comma (", found in coral reefs,").
+    private static let irregularParticiples: Set<String> = [
+        "known", "found", "seen", "given", "made", "held", "thought", "written", "sold", "taken", "worn", "grown", "born",
+        "drawn", "shown", "built", "fought", "kept", "led", "won", "told", "brought", "begun", "sung", "spoken", "eaten",
+    ]
+
+    /// Whether `word` reads as a past participle ("considered", "found").
+    static func isParticiple(_ word: EnglishWord) -> Bool {
+        !word.isCapitalized && (word.lower.count > 4 && word.lower.hasSuffix("ed") || irregularParticiples.contains(word.lower))
+    }
 
     /// Whether a sentence that does not end in "?" still asks: it has a question word, a task
     /// verb or a blank, or ends in ":" or "...". Otherwise it is a clue ("This tree, native
     /// to Australia, usually grows tall."), whose hedges describe what is to be named.
     static func asks(_ sentence: Range<Int>, of words: [EnglishWord], in text: String) -> Bool {
-        if words[sentence].contains(where: { questionWords.contains($0.lower) || taskVerbs.contains($0.lower) }) { return true }
+        // "what", "how" and "why" ask anywhere ("This is what mostly attracts..."); the other
+        // question words only where they open the sentence ("Who was the first king."), for
+        // elsewhere they open a relative clause of a clue ("...for this band, whose image tended
+        // to be off-beat.", "...shrieks when they attack", "the day on which they rehearsed"), and
+        // "when" or "where" opening one asks only before a verb such as "did" ("When performing,
+        // he is usually introduced with this music." is a clue).
+        if sentence.contains(where: { index in
+            let lower = words[index].lower
+            if taskVerbs.contains(lower) || lower == "what" || lower == "how" || lower == "why" { return true }
+            guard index == sentence.lowerBound, questionWords.contains(lower) else { return false }
+            return lower != "when" && lower != "where"
+                || index + 1 < sentence.upperBound && auxiliaries.contains(words[index + 1].lower)
+        }) { return true }
         guard let last = sentence.last, let first = sentence.first else { return false }
         let tail = text[words[last].range.upperBound...].drop(while: \.isWhitespace)
         return text[words[first].range.lowerBound..<words[last].range.upperBound].contains("_") || tail.contains("_")
@@ -354,8 +519,14 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             let afterComma = index > sentence.lowerBound && words[index - 1].after == ","
             if index == start || afterComma {
                 let lower = words[index].lower
+                // A reduced relative clause, its participle first or after one adverb (", often
+                // translated as clean,", ", found in reefs,"), describes the noun before it too.
+                let adverb = !words[index].isCapitalized && (lower.hasSuffix("ly") || adverbsOfFrequency.contains(lower))
+                let participle = isParticiple(words[index])
+                    || adverb && index + 1 < sentence.upperBound && isParticiple(words[index + 1])
                 inClause = subordinators.contains(lower)
-                    || afterComma && relativeWords.contains(lower) && index != question
+                    || afterComma && index != question
+                        && (relativeWords.contains(lower) || appositiveOpeners.contains(lower) || participle)
             }
             if !inClause { result.append(index) }
         }
@@ -382,12 +553,16 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     /// Whether "most" at `index` is a quantifier ("Most cats", "most of the time"): followed by
     /// "of" or by a plural noun (ends in "s" but not "ss", "us", "is"), not after "the" and kin.
-    static func isQuantifier(most index: Int, of words: [EnglishWord]) -> Bool {
+    static func isQuantifier(most index: Int, of words: [EnglishWord], inChoice: Bool = false) -> Bool {
         if index > 0, superlativeOpeners.contains(words[index - 1].lower) { return false }
         // "the record for most goals" is a superlative.
         if index > 1, words[index - 1].lower == "for", recordWords.contains(words[index - 2].lower) { return false }
         guard index + 1 < words.count else { return false }
         let next = words[index + 1].lower
+        // "Most medical authorities believe...": opening a sentence of a stem or statement, before
+        // a word not in capitals, "most" is a quantifier whatever follows; a choice is a phrase
+        // more often than a sentence ("Most expensive movie of all time").
+        if !inChoice, words[index].startsSentence, !words[index + 1].isCapitalized { return true }
         // "How many hearts do most octopi have?": after a verb or preposition, a quantifier.
         if Self.adjectiveEndings.contains(where: { next.hasSuffix($0) }) { return false }
         if index > 0, quantifierOpeners.contains(words[index - 1].lower) { return true }
@@ -423,7 +598,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             for entry in English.entries(of: choice.text, sourceLocale: source) {
                 // "You may pass when it is clear": in a choice, "may" and "might" state a
                 // permission or a possibility far more often than they hedge.
-                var found = vagueTerms(in: entry.text).filter { $0.lowercased() != "may" && $0.lowercased() != "might" }
+                var found = vagueTerms(in: entry.text, inChoice: true).filter { $0.lowercased() != "may" && $0.lowercased() != "might" }
                 // "Sometimes" or "Sometimes They Come Back" is a title; under "how often",
                 // frequencies are answers.
                 if !found.isEmpty, English.words(entry.text).count == 1 && found[0].first?.isUppercase == true
