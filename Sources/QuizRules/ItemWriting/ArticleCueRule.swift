@@ -117,6 +117,16 @@ struct ArticleCueRule: QuestionRule {
         return soundOfWord(lower)
     }
 
+    private static let determiners: Set<String> = [
+        "a", "an", "the", "some", "any", "my", "his", "her", "their", "your", "our", "this", "that", "these", "those",
+    ]
+
+    /// Whether a choice starts with its own article or another determiner ("a snack", "some crack").
+    static func startsWithDeterminer(_ text: String) -> Bool {
+        let words = English.words(text)
+        return words.count > 1 && determiners.contains(words[0].lower)
+    }
+
     private static func soundOfWord(_ lower: String) -> Sound? {
         if silentH.contains(where: { lower.hasPrefix($0) }) { return .vowel }
         if unclearH.contains(where: { lower.hasPrefix($0) }) { return nil }
@@ -127,6 +137,9 @@ struct ArticleCueRule: QuestionRule {
         guard let initial = lower.first else { return nil }
         return "aeiou".contains(initial) ? .vowel : .consonant
     }
+
+    /// Words after which "a" is a letter ("the letter a", "vitamin a").
+    private static let letterNouns: Set<String> = ["letter", "vitamin", "type", "grade", "plan", "class", "group", "section", "part", "size"]
 
     /// The article the stem ends with, and whether it is "an".
     static func finalArticle(of stem: String) -> Bool? {
@@ -139,27 +152,62 @@ struct ArticleCueRule: QuestionRule {
         let rest = stem[last.range.upperBound...]
         guard rest.allSatisfy({ $0.isWhitespace || "_.…:-–—\"'\u{201D}".contains($0) }) else { return nil }
         // "...the letter a", "vitamin a": a letter, not an article.
-        let previous = words[words.count - 2].lower
-        guard !["letter", "vitamin", "type", "grade", "plan", "class", "group", "section", "part", "size"].contains(previous) else { return nil }
+        guard !letterNouns.contains(words[words.count - 2].lower) else { return nil }
         return last.lower == "an"
+    }
+
+    /// The article right before a blank inside the stem ("cannot make a ________ out of a
+    /// donkey"), and whether it is "an": the choice fills the blank, so it follows the article
+    /// as it would at the stem's end. A blank is two or more underscores, or three or more dots or
+    /// an ellipsis, in a stem that asks for it: one with no "?", or one that says "complete",
+    /// "fill", "finish" or "missing" (in "Which movie has the line 'a tin star with a ...
+    /// DRUNK pinned on it'?" the dots are a quotation's, and a title is asked).
+    static func articleBeforeBlank(of stem: String) -> Bool? {
+        // Cheap test first: a blank needs "__", "..." or "…".
+        guard English.containsASCII(stem, "__") || English.containsASCII(stem, "...") || stem.contains("\u{2026}") else { return nil }
+        let words = English.words(stem)
+        guard !English.containsASCII(stem, "?") || words.contains(where: { fillWords.contains($0.lower) }) else { return nil }
+        for index in words.indices.dropFirst() where words[index].lower == "a" || words[index].lower == "an" {
+            let word = words[index]
+            guard word.text == word.lower, !letterNouns.contains(words[index - 1].lower) else { continue }
+            let after = stem[word.range.upperBound...].drop { $0 == " " }
+            let blank = after.prefix { $0 == "_" || $0 == "." || $0 == "\u{2026}" }
+            guard blank.count >= 2 && blank.allSatisfy({ $0 == "_" }) || blank.count >= 3 || blank.first == "\u{2026}" else { continue }
+            return word.lower == "an"
+        }
+        return nil
+    }
+
+    private static let fillWords: Set<String> = ["complete", "fill", "finish", "missing", "blank", "blanks"]
+
+    /// The article a choice must follow: the stem's last word, or the word before its blank.
+    static func articleBeforeAnswer(of stem: String) -> Bool? {
+        finalArticle(of: stem) ?? articleBeforeBlank(of: stem)
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         guard question.kind != .trueFalse else { return }
         for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
-            guard let isAn = Self.finalArticle(of: item.stem.text), let choices = item.allChoices else { continue }
+            let final = Self.finalArticle(of: item.stem.text)
+            guard let isAn = final ?? Self.articleBeforeBlank(of: item.stem.text), let choices = item.allChoices else { continue }
             let wanted: Sound = isAn ? .vowel : .consonant
             let sounds = choices.map { Self.sound(of: $0.text) }
-            let fitting = sounds.indices.filter { sounds[$0] == nil || sounds[$0] == wanted }
-            let misfits = sounds.indices.filter { sounds[$0] != nil && sounds[$0] != wanted }
-            guard !misfits.isEmpty, fitting.contains(where: { sounds[$0] != nil }) else { continue }
+            // "lookin for a ..." before "a snack", "some crack" and the key "purse to snatch": a
+            // determiner cannot follow the article either, and only the key does. (When the key
+            // repeats the article too, the choices merely start alike: `stem-choice-agreement`.)
+            let keyFollows = !question.choices.indices.contains { question.choices[$0].correct && Self.startsWithDeterminer(choices[$0].text) }
+            let misfits = sounds.indices.filter {
+                sounds[$0] != nil && sounds[$0] != wanted || keyFollows && Self.startsWithDeterminer(choices[$0].text)
+            }
+            guard !misfits.isEmpty, sounds.indices.contains(where: { sounds[$0] != nil && !misfits.contains($0) }) else { continue }
             let article = isAn ? "an" : "a"
+            let place = final != nil ? "ends with '\(article)'" : "has '\(article)' before its blank"
             let names = misfits.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
             let correctMisfits = misfits.contains { question.choices[$0].correct }
             let cue = correctMisfits
                 ? "the correct answer is among them, so the stem misleads"
                 : "learners can rule them out on grammar alone"
-            report("the stem of question '\(question.id.value)'\(item.suffix) ends with '\(article)', which does not fit "
+            report("the stem of question '\(question.id.value)'\(item.suffix) \(place), which does not fit "
                    + "\(names): \(cue); end the stem before the article", at: item.stem.range)
         }
     }
