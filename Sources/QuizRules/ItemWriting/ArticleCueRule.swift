@@ -4,7 +4,7 @@ import QuizLint
 struct ArticleCueRule: QuestionRule {
     static let description = RuleDescription(
         id: "article-cue",
-        summary: "A stem ending in \"a\" or \"an\" that only some choices follow grammatically (\"an\" before \"banana\").",
+        summary: "A stem ending in \"a\" or \"an\" (or with one before its blank) that only some choices follow grammatically (\"an\" before \"banana\").",
         rationale: """
             Haladyna, Downing & Rodriguez (2002), guideline 28c: avoid "grammatical \
             inconsistencies that cue the test-taker to the correct choice". A stem that ends in \
@@ -12,14 +12,27 @@ struct ArticleCueRule: QuestionRule {
             learner knows; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) names \
             "grammatical cues" first among the flaws that reward test-wiseness, and Tarrant et al. \
             (2006) count "grammatical clues" among the frequent item-writing flaws. End the stem \
-            before the article and put "a" or "an" in each choice, or write "a(n)". Only a stem \
-            that ends with the article is checked (a trailing blank, colon or ellipsis may follow \
-            it). The sound of each choice's first word is judged from its spelling, with the usual \
+            before the article and put "a" or "an" in each choice, or write "a(n)". A stem that \
+            ends with the article is checked (a trailing blank, colon or ellipsis may follow it), \
+            and one with the article right before a blank inside it ("cannot make a ________ out \
+            of a donkey"), when the stem asks for the blank: it has no "?", or it says \
+            "complete", "fill", "finish" or "missing" (the dots of a quotation inside a question \
+            that asks for a title are no blank). The sound of each choice's first word is judged \
+            from its spelling, with the usual \
             exceptions: a silent h (an hour, an honest), a "you" or "w" sound (a university, a \
             European, a one-time), digits by how they are read (an 8, an 11, an 18th), and \
             abbreviations read letter by letter (an MRI, an FBI agent, a UFO). A choice whose \
-            sound is not clear (a long abbreviation such as NASA, which may be read as a word, or \
-            a choice that starts with its own article) counts as fitting either. \
+            sound is not clear (a long abbreviation such as NASA, which may be read as a word) \
+            counts as fitting either. A choice that starts with its own article or another \
+            determiner ("a snack", "some crack") does not follow the article, when the correct \
+            choice does ("lookin for a ..." over "a snack", "some crack" and the key "purse to \
+            snatch"); when the key repeats the article too, the choices only start alike, which \
+            `stem-choice-agreement` reports. Reach: the stems and choices of single- and \
+            multiple-choice questions, in each English text of a translated question; \
+            true/false statements are not checked. Known limits: the sound is read from \
+            spelling and a short list of exceptions, so an unusual word (a herb in British or \
+            American speech, a foreign name) may be misjudged; an article elsewhere in the stem, \
+            not before the blank or at the end, is not looked at. \
             \(English.localeNote)
             """,
         severity: .warning,
@@ -40,6 +53,42 @@ struct ArticleCueRule: QuestionRule {
                         correct: true
                       - X-ray
                       - blood test
+                """),
+            // An article before a blank inside a completion; distractors that repeat the article
+            // where only the key follows it.
+            .triggering(questions: """
+                  - id: donkey
+                    text: ↓Complete this Irish saying, The whole world cannot make a ________ out of a donkey.
+                    choices:
+                      - poet
+                      - text: race horse
+                        correct: true
+                      - artist
+                  - id: lookin
+                    text: ↓My stomach hurts so Im lookin for a ...
+                    choices:
+                      - a snack
+                      - some crack
+                      - text: purse to snatch
+                        correct: true
+                """),
+            // Near misses: the dots of a quotation in a stem that asks for a title; choices that all
+            // repeat the article, the key among them.
+            .passing(questions: """
+                  - id: star
+                    text: In which movie does John Wayne say, Im looking at a tin star with a ... DRUNK pinned on it?
+                    choices:
+                      - The Searchers
+                      - text: El Dorado
+                        correct: true
+                      - Rio Bravo
+                  - id: form
+                    text: Downey tells Chance that he is welcome to fill out a:
+                    choices:
+                      - text: A Form 19, listing the reasons
+                        correct: true
+                      - A Request for Case Reassignment
+                      - Form 23-A, subpart 119-c
                 """),
             // Near misses: choices that all fit (silent h, "you" sound, abbreviations), an "a" that
             // is not the stem's last word, and each choice with its own article.

@@ -37,10 +37,25 @@ struct StemChoiceAgreementRule: QuestionRule {
             ("Spanish and Portuguese" beside "Portuguese") or each with its own article ("A \
             chemist and a painter"), and some do not: the lists do not fit; names and \
             titles ("What is the name of the duo?") and quotations ("What is the state motto?") are \
-            left out. True/false statements are not \
-            checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
+            left out. The question may open with a phrase ("In 1985, who was the first...?"), may \
+            ask with "who", and a choice is read up to its first comma ("AC Milan and Real Madrid, \
+            3 times each" beside "Real Madrid, 4 times"). (6) Form, one sentence among things: a \
+            question that asks with "who", "what" or "which" over choices that name a thing or a \
+            person (one to four words, no closing mark) but one, a sentence of its own (four words \
+            or more, a subject pronoun first, a full stop last: "Logan", "Dean", "Jess", "She slept \
+            with all of them."); it stands out by its form, and often denies the others ("It has \
+            no name."). Aggregate choices ("All of these") are not counted, and a stem that asks \
+            for words (a line, a quote) is left out. (7) After a final article (or one before a \
+            blank, as `article-cue` reads it), a choice that is a verb in -ing and what it governs \
+            ("like a ________" over "crying on the stair" beside "blowtorch burnin"); "a swimming \
+            pool" is a thing. Reach: the stems and choices of single- and multiple-choice \
+            questions, in each English text of a translated question; true/false statements are \
+            not checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
             (ran, swam) have no form it knows, plural nouns without "s" (mice, people) read as \
-            singular, and a singular name ending in "s" (Mars, Paris) makes a choice unclear. \
+            singular, and a singular name ending in "s" (Mars, Paris) makes a choice unclear; a \
+            mismatch of number or form in other words (a plural asked with "Name the...", a \
+            sentence that opens with a name, choices of two forms in equal numbers) is not \
+            reported. \
             \(English.localeNote)
             """,
         severity: .warning,
@@ -103,6 +118,58 @@ struct StemChoiceAgreementRule: QuestionRule {
                         correct: true
                       - AC Milan and Real Madrid
                       - AC Milan
+                """),
+            // One sentence among names; a verb after the final article; a list read up to its comma.
+            .triggering(questions: """
+                  - id: gilmore
+                    text: Which of Rory's loved ones did not sleep with her on Gilmore Girls?
+                    choices:
+                      - Logan
+                      - Dean
+                      - text: Jess
+                        correct: true
+                      - ↓She slept with all of them.
+                  - id: firefly
+                    text: ↓You were there like a ________
+                    choices:
+                      - flashlight shinin
+                      - text: blowtorch burnin
+                        correct: true
+                      - crying on the stair
+                  - id: uefa
+                    text: ↓Which club has won most Champions League titles between 1992 and 2007?
+                    choices:
+                      - Barcelona, 3 times
+                      - Real Madrid, 4 times
+                      - text: AC Milan and Real Madrid, 3 times each
+                        correct: true
+                """),
+            // Near misses: statements beside aggregates; sentences and phrases in equal numbers;
+            // an -ing word that names a thing.
+            .passing(questions: """
+                  - id: godric
+                    text: What statement is true about Saint Godric of Finchale?
+                    choices:
+                      - He was never formally canonized.
+                      - text: He was an English hermit.
+                        correct: true
+                      - None of these
+                      - Both of these
+                  - id: hummingbird
+                    text: What is the reason for the hummingbird's short life?
+                    choices:
+                      - text: Its fast metabolism
+                        correct: true
+                      - They have many predators.
+                      - They often get poisoned by nectar.
+                      - Their small size
+                  - id: summer
+                    text: On hot days the children splash about in a
+                    choices:
+                      - text: swimming pool
+                        correct: true
+                      - fountain
+                      - garden pond
                 """),
             // Near misses: a choice that may be plural; the verb agrees with a noun of the stem;
             // choices in capitals; a plural stem over plural-ending choices; forms that vary.
