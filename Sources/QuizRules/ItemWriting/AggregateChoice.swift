@@ -168,13 +168,20 @@ enum AggregateChoice: Equatable {
         for index in words.indices.dropLast() {
             let next = words[index + 1]
             if words[index] == "how" && (next == "many" || next == "much" || next == "often") { return true }
-            // "the number of", not "the atomic number of".
-            if amountWords.contains(words[index]) && next == "of" && (index == 0 || countOpeners.contains(words[index - 1])) { return true }
+            // "the number of", not "the atomic number of"; and "the" opens the question or follows
+            // its verb ("What is the number of...", "The proportion of... is"), not another verb
+            // ("Which of these changes the proportion of salt?" asks for a cause).
+            if amountWords.contains(words[index]) && next == "of"
+                && (index == 0 || countOpeners.contains(words[index - 1]) && (words[index - 1] != "the" || index < 2 || theLeads.contains(words[index - 2]))) {
+                return true
+            }
             if (words[index] == "what" || words[index] == "which") && amountWords.contains(next) { return true }
         }
         return false
     }
 
+    /// Words before "the number of" when it asks: the question's verb or word ("What is the number of...").
+    private static let theLeads: Set<String> = ["is", "was", "are", "were", "what", "which", "estimate", "give", "name", "about", "approximately", "roughly", "find"]
     private static let countOpeners: Set<String> = ["the", "a", "what", "which", "total", "same", "greatest", "largest", "smallest"]
     private static let amountWords: Set<String> = ["number", "percentage", "percent", "proportion", "share", "amount", "fraction", "total"]
 }

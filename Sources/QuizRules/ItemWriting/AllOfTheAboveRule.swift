@@ -96,8 +96,23 @@ struct AllOfTheAboveRule: QuestionRule {
                       - The one minted under Nicholas I
                 """),
             // "All three" beside three names; a judgement of the statements together; "Both" beside
-            // "Neither", after a stem that mentions a quote.
+            // "Neither", after a stem that mentions a quote; a bare "All" under stems that mention a
+            // number or a proportion without asking how many.
             .triggering(questions: """
+                  - id: atomic
+                    text: Which of these particles are counted in the mass number of an atom?
+                    choices:
+                      - Protons
+                      - Neutrons
+                      - text: ↓All
+                        correct: true
+                  - id: mixture
+                    text: Which of these changes the proportion of salt in sea water?
+                    choices:
+                      - Evaporation
+                      - Rain
+                      - text: ↓All
+                        correct: true
                   - id: shot
                     text: Three officers were caught in the standoff. Who was not shot?
                     choices:
