@@ -197,7 +197,7 @@ struct AllOfTheAboveRule: QuestionRule {
     /// ("This man is famous for the quote, I came, I saw, I conquered. — Julius Caesar /
     /// Alexander the Great / Both / Neither").
     static func isBothBesideNeither(_ text: String, in question: Question, locale: String, source: String) -> Bool {
-        guard question.choices.count == 4, English.normalized(text) == "both" else { return false }
+        guard question.choices.count == 4, AggregateChoice.firstWord(text) == "both", English.normalized(text) == "both" else { return false }
         return question.choices.contains { choice in
             English.normalized(choice.text.resolved(for: locale, sourceLocale: source)) == "neither"
         }

@@ -400,7 +400,7 @@ struct StemChoiceAgreementRule: QuestionRule {
             // (5) and (6) read the question, the stem's last sentence ("T. S. Eliot's father... What was her occupation?").
             let asked = AggregateChoice.lastSentence(stem)
             let firstWord = AggregateChoice.firstWord(String(asked))
-            let mayAskForOne = firstWord == "what" || firstWord == "which" || Self.singularAskFragments.occur(in: String(asked))
+            let mayAskForOne = firstWord == "what" || firstWord == "which" || Self.singularAskFragments.occur(in: stem)
             let mayMixSentences = choices.count >= 3 && Self.askingWords.contains(firstWord)
                 && choices.contains { Self.isSentence($0.text) }
             guard mayBePlural || mayBeTense || finalArticle != nil || mayAskForOne || mayMixSentences else { continue }
