@@ -61,3 +61,14 @@ import QuizBank
         #expect(findings.count == 1, "\(findings.map(\.message))")
     }
 }
+
+/// The byte-level quick look of `article-cue`'s blank check agrees with the blanks it reads.
+@Suite struct ArticleCueBlankQuickLookTests {
+    @Test(arguments: [
+        ("make a __ out of", true), ("looking for a ...", true), ("or a \u{2026}", true), ("a _ b", false),
+        ("a .. b", false), ("a \u{2019}quote\u{2019}", false), ("", false),
+    ])
+    func quickLookFindsBlankMarks(_ text: String, _ expected: Bool) {
+        #expect(ArticleCueRule.mayHoldBlank(text) == expected)
+    }
+}

@@ -212,8 +212,7 @@ struct ArticleCueRule: QuestionRule {
     /// "fill", "finish" or "missing" (in "Which movie has the line 'a tin star with a ...
     /// DRUNK pinned on it'?" the dots are a quotation's, and a title is asked).
     static func articleBeforeBlank(of stem: String) -> Bool? {
-        // Cheap test first: a blank needs "__", "..." or "…".
-        guard English.containsASCII(stem, "__") || English.containsASCII(stem, "...") || stem.contains("\u{2026}") else { return nil }
+        guard mayHoldBlank(stem) else { return nil }
         let words = English.words(stem)
         guard !English.containsASCII(stem, "?") || words.contains(where: { fillWords.contains($0.lower) }) else { return nil }
         for index in words.indices.dropFirst() where words[index].lower == "a" || words[index].lower == "an" {
@@ -225,6 +224,19 @@ struct ArticleCueRule: QuestionRule {
             return word.lower == "an"
         }
         return nil
+    }
+
+    /// Whether the bytes of `text` hold "__", "..." or "…" (E2 80 A6): the quick look before
+    /// words are read.
+    static func mayHoldBlank(_ text: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x5F && previous == 0x5F || byte == 0x2E && previous == 0x2E && beforePrevious == 0x2E
+                || byte == 0xA6 && previous == 0x80 && beforePrevious == 0xE2 { return true }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 
     private static let fillWords: Set<String> = ["complete", "fill", "finish", "missing", "blank", "blanks"]

@@ -308,6 +308,7 @@ struct StemChoiceAgreementRule: QuestionRule {
         return lists(in: choices)
     }
 
+    private static let andFragment = English.Fragments(["and"])
     private static let singularVerbs: Set<String> = ["is", "was", "has", "had", "won", "did", "does"]
 
     /// The choices that list two things of a word or two each, one of them another choice
@@ -316,6 +317,7 @@ struct StemChoiceAgreementRule: QuestionRule {
     /// exercise" under "What is the best way...?" is one answer.) A choice is read up to its
     /// first comma: "AC Milan and Real Madrid, 3 times each" beside "Real Madrid, 4 times".
     private static func lists(in choices: [String]) -> [Int]? {
+        guard choices.contains(where: { andFragment.occur(in: $0) }) else { return nil }
         let normalized = choices.map { English.normalized(String($0.prefix { $0 != "," })) }
         let lists = choices.indices.filter { index in
             let parts = English.words(normalized[index]).map(\.lower)
