@@ -32,7 +32,11 @@ struct AbsoluteTermsPatternRule: BankRule, ConfigurableRule {
             and at least `false-share` of them are false — more than of the bank's statements as a \
             whole, or the cue is a general bias towards "false" rather than the absolute terms. Write some absolute statements that are \
             true, or reword the false ones without the giveaway. Each statement is read in the \
-            source locale when it is English, else in its first English translation. \
+            source locale when it is English, else in its first English translation. Reach: the \
+            true/false statements of each bank on its own; choices and the stems of choice \
+            questions are not counted. Known limits: a bank with fewer than `min-statements` \
+            absolute statements is not judged, however lopsided, and a pattern spread over several \
+            small banks of a run is not pooled. \
             \(English.localeNote)
             """,
         severity: .warning,

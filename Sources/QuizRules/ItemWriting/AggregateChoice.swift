@@ -15,8 +15,9 @@ enum AggregateChoice: Equatable {
     private static let heads: Set<String> = ["all", "both", "any", "none", "neither", "not", "no"]
 
     /// What kind of aggregate `text` is, if any. `stem` is asked only for a bare "None" or "All":
-    /// when it asks how many, they are counts, not aggregates.
-    static func of(_ text: String, stem: () -> String) -> AggregateChoice? {
+    /// when it asks how many, they are counts, not aggregates. `otherChoices`, the number of the
+    /// question's other choices, when given, makes "All three" (beside three) an aggregate.
+    static func of(_ text: String, otherChoices: Int? = nil, stem: () -> String) -> AggregateChoice? {
         // Most choices start with another word: look at the first one before reading the rest.
         guard heads.contains(firstWord(text)) else { return nil }
         let words = English.words(English.normalized(text)).map(\.lower)
@@ -26,9 +27,14 @@ enum AggregateChoice: Equatable {
         // moons has Venus? — None"), or a word ("What does bupkis mean? — None", "you are my ... — All").
         var countQuestion: Bool { isCountQuestion(stem()) || asksForWords(stem()) }
         let rest = Array(words.dropFirst())
+        if let judged = judgedTogether(words) { return judged }
         switch head {
         case "all", "both":
             if rest.isEmpty { return !countQuestion ? .allOfTheAbove : nil }
+            // "All three", "All three were shot" beside three other choices: the count names them.
+            if head == "all", let otherChoices, let count = rest.first.flatMap({ counts[$0] }), count == otherChoices {
+                return !countQuestion ? .allOfTheAbove : nil
+            }
             // "All of these" but not "All of a sudden", "All four seasons" (a count answer).
             guard rest.allSatisfy({ tail.contains($0) }), rest.contains(where: { ["above", "these", "those", "them", "answers", "options",
                                                                   "choices", "listed", "mentioned", "previous", "preceding",
@@ -53,6 +59,22 @@ enum AggregateChoice: Equatable {
                 && rest.allSatisfy({ tail.contains($0) }) ? .noneOfTheAbove : nil
         default:
             return nil
+        }
+    }
+
+    private static let counts: [String: Int] = ["two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7]
+    private static let judgements: Set<String> = ["true", "correct", "right", "false", "incorrect", "wrong"]
+
+    /// "All statements are in fact true", "All are correct", "None of the answers is right": the
+    /// head, words of the tail, "are" or "is", at most two more words and a judgement last.
+    static func judgedTogether(_ words: [String]) -> AggregateChoice? {
+        guard words.count >= 3, words.count <= 8, let last = words.last, judgements.contains(last),
+              let verb = words.firstIndex(where: { $0 == "are" || $0 == "is" }), verb >= 1, words.count - verb - 2 <= 2,
+              words[1..<verb].allSatisfy({ tail.contains($0) }) else { return nil }
+        switch words[0] {
+        case "all", "both": return last == "true" || last == "correct" || last == "right" ? .allOfTheAbove : .noneOfTheAbove
+        case "none", "neither": return .noneOfTheAbove
+        default: return nil
         }
     }
 
@@ -146,13 +168,20 @@ enum AggregateChoice: Equatable {
         for index in words.indices.dropLast() {
             let next = words[index + 1]
             if words[index] == "how" && (next == "many" || next == "much" || next == "often") { return true }
-            // "the number of", not "the atomic number of".
-            if amountWords.contains(words[index]) && next == "of" && (index == 0 || countOpeners.contains(words[index - 1])) { return true }
+            // "the number of", not "the atomic number of"; and "the" opens the question or follows
+            // its verb ("What is the number of...", "The proportion of... is"), not another verb
+            // ("Which of these changes the proportion of salt?" asks for a cause).
+            if amountWords.contains(words[index]) && next == "of"
+                && (index == 0 || countOpeners.contains(words[index - 1]) && (words[index - 1] != "the" || index < 2 || theLeads.contains(words[index - 2]))) {
+                return true
+            }
             if (words[index] == "what" || words[index] == "which") && amountWords.contains(next) { return true }
         }
         return false
     }
 
+    /// Words before "the number of" when it asks: the question's verb or word ("What is the number of...").
+    private static let theLeads: Set<String> = ["is", "was", "are", "were", "what", "which", "estimate", "give", "name", "about", "approximately", "roughly", "find"]
     private static let countOpeners: Set<String> = ["the", "a", "what", "which", "total", "same", "greatest", "largest", "smallest"]
     private static let amountWords: Set<String> = ["number", "percentage", "percent", "proportion", "share", "amount", "fraction", "total"]
 }

@@ -25,8 +25,16 @@ struct AllOfTheAboveRule: QuestionRule {
             particle determines the atomic number?") does not. Long forms count: "All of the \
             above would be good ways to...", "All of the diseases above" (one or two words between \
             "the" and "above", "listed" or "mentioned"); titles such as "All Quiet on the Western \
-            Front" are not aggregates. Known limits: an aggregate that names the choices in other \
-            words ("Every answer given", "Each one of them") is not recognised. \
+            Front" are not aggregates. So are a count of the other choices ("All three were shot" \
+            beside three names; not when the stem asks how many), a judgement of them together \
+            ("All statements are in fact true": "all" or "both", "are" or "is", at most two more \
+            words, and "true", "correct" or "right" last), and a bare "Both" beside a bare \
+            "Neither" and two other choices, whatever the stem mentions. Reach: the choices of \
+            single- and multiple-choice questions, each English text of a translated choice \
+            (choices in other languages are not read). Known limits: an aggregate that names the \
+            choices in other words ("Every answer given", "Each one of them") or says something \
+            of them ("All of them have hit 50 home runs", "Both have laboratories of equal size") \
+            is not recognised, since "them" and "both" may as well mean people of the stem. \
             \(English.localeNote)
             """,
         severity: .warning,
@@ -87,6 +95,48 @@ struct AllOfTheAboveRule: QuestionRule {
                         correct: true
                       - The one minted under Nicholas I
                 """),
+            // "All three" beside three names; a judgement of the statements together; "Both" beside
+            // "Neither", after a stem that mentions a quote; a bare "All" under stems that mention a
+            // number or a proportion without asking how many.
+            .triggering(questions: """
+                  - id: atomic
+                    text: Which of these particles are counted in the mass number of an atom?
+                    choices:
+                      - Protons
+                      - Neutrons
+                      - text: ↓All
+                        correct: true
+                  - id: mixture
+                    text: Which of these changes the proportion of salt in sea water?
+                    choices:
+                      - Evaporation
+                      - Rain
+                      - text: ↓All
+                        correct: true
+                  - id: shot
+                    text: Three officers were caught in the standoff. Who was not shot?
+                    choices:
+                      - Faith
+                      - text: Cruz
+                        correct: true
+                      - Bosco
+                      - ↓All three were shot
+                  - id: twenty-three
+                    text: One of these statements about the number 23 is wrong.
+                    choices:
+                      - Each parent gives a child 23 chromosomes.
+                      - Julius Caesar was stabbed 23 times.
+                      - text: ↓All statements are in fact true.
+                        correct: true
+                  - id: conquered
+                    text: This man is famous for the quote, I came, I saw, I conquered.
+                    choices:
+                      - Neither
+                      - text: Julius Caesar
+                        correct: true
+                      - Alexander the Great
+                      - ↓Both
+                """),
             // Near misses: a title that starts with "All", a count answer, a Spanish bank.
             .passing(questions: """
                   - id: remarque
@@ -108,6 +158,14 @@ struct AllOfTheAboveRule: QuestionRule {
                     choices:
                       - Twelve
                       - text: All
+                        correct: true
+                  - id: stooges
+                    text: How many of the Three Stooges were brothers?
+                    choices:
+                      - None
+                      - One
+                      - Two
+                      - text: All three
                         correct: true
                   - id: trees
                     text: Which trees keep their leaves all of the winter?
@@ -134,13 +192,27 @@ struct AllOfTheAboveRule: QuestionRule {
 
     init(options: RuleOptions) {}
 
+    /// Whether `text` is a bare "Both" among four choices of which another is a bare "Neither":
+    /// beside two named choices the pair can only stand for them, whatever the stem mentions
+    /// ("This man is famous for the quote, I came, I saw, I conquered. — Julius Caesar /
+    /// Alexander the Great / Both / Neither").
+    static func isBothBesideNeither(_ text: String, in question: Question, locale: String, source: String) -> Bool {
+        guard question.choices.count == 4, AggregateChoice.firstWord(text) == "both", English.normalized(text) == "both" else { return false }
+        return question.choices.contains { choice in
+            English.normalized(choice.text.resolved(for: locale, sourceLocale: source)) == "neither"
+        }
+    }
+
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         guard question.kind != .trueFalse else { return }
         let source = bank.sourceLocale
         for (index, choice) in question.choices.enumerated() {
             for entry in English.entries(of: choice.text, sourceLocale: source) {
-                let aggregate = AggregateChoice.of(entry.text) { question.text.resolved(for: entry.locale, sourceLocale: source) }
-                guard aggregate == .allOfTheAbove else { continue }
+                let aggregate = AggregateChoice.of(entry.text, otherChoices: question.choices.count - 1) {
+                    question.text.resolved(for: entry.locale, sourceLocale: source)
+                }
+                guard aggregate == .allOfTheAbove || Self.isBothBesideNeither(entry.text, in: question, locale: entry.locale, source: source)
+                else { continue }
                 let why = choice.correct
                     ? "it is the correct answer, found by spotting two right choices without knowing the rest"
                     : "a learner who spots one wrong choice rules it out"

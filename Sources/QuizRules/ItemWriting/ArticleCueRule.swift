@@ -4,7 +4,7 @@ import QuizLint
 struct ArticleCueRule: QuestionRule {
     static let description = RuleDescription(
         id: "article-cue",
-        summary: "A stem ending in \"a\" or \"an\" that only some choices follow grammatically (\"an\" before \"banana\").",
+        summary: "A stem ending in \"a\" or \"an\" (or with one before its blank) that only some choices follow grammatically (\"an\" before \"banana\").",
         rationale: """
             Haladyna, Downing & Rodriguez (2002), guideline 28c: avoid "grammatical \
             inconsistencies that cue the test-taker to the correct choice". A stem that ends in \
@@ -12,14 +12,27 @@ struct ArticleCueRule: QuestionRule {
             learner knows; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) names \
             "grammatical cues" first among the flaws that reward test-wiseness, and Tarrant et al. \
             (2006) count "grammatical clues" among the frequent item-writing flaws. End the stem \
-            before the article and put "a" or "an" in each choice, or write "a(n)". Only a stem \
-            that ends with the article is checked (a trailing blank, colon or ellipsis may follow \
-            it). The sound of each choice's first word is judged from its spelling, with the usual \
+            before the article and put "a" or "an" in each choice, or write "a(n)". A stem that \
+            ends with the article is checked (a trailing blank, colon or ellipsis may follow it), \
+            and one with the article right before a blank inside it ("cannot make a ________ out \
+            of a donkey"), when the stem asks for the blank: it has no "?", or it says \
+            "complete", "fill", "finish" or "missing" (the dots of a quotation inside a question \
+            that asks for a title are no blank). The sound of each choice's first word is judged \
+            from its spelling, with the usual \
             exceptions: a silent h (an hour, an honest), a "you" or "w" sound (a university, a \
             European, a one-time), digits by how they are read (an 8, an 11, an 18th), and \
             abbreviations read letter by letter (an MRI, an FBI agent, a UFO). A choice whose \
-            sound is not clear (a long abbreviation such as NASA, which may be read as a word, or \
-            a choice that starts with its own article) counts as fitting either. \
+            sound is not clear (a long abbreviation such as NASA, which may be read as a word) \
+            counts as fitting either. A choice that starts with its own article or another \
+            determiner ("a snack", "some crack") does not follow the article, when the correct \
+            choice does ("lookin for a ..." over "a snack", "some crack" and the key "purse to \
+            snatch"); when the key repeats the article too, the choices only start alike, which \
+            `stem-choice-agreement` reports. Reach: the stems and choices of single- and \
+            multiple-choice questions, in each English text of a translated question; \
+            true/false statements are not checked. Known limits: the sound is read from \
+            spelling and a short list of exceptions, so an unusual word (a herb in British or \
+            American speech, a foreign name) may be misjudged; an article elsewhere in the stem, \
+            not before the blank or at the end, is not looked at. \
             \(English.localeNote)
             """,
         severity: .warning,
@@ -40,6 +53,42 @@ struct ArticleCueRule: QuestionRule {
                         correct: true
                       - X-ray
                       - blood test
+                """),
+            // An article before a blank inside a completion; distractors that repeat the article
+            // where only the key follows it.
+            .triggering(questions: """
+                  - id: donkey
+                    text: ↓Complete this Irish saying, The whole world cannot make a ________ out of a donkey.
+                    choices:
+                      - poet
+                      - text: race horse
+                        correct: true
+                      - artist
+                  - id: lookin
+                    text: ↓My stomach hurts so Im lookin for a ...
+                    choices:
+                      - a snack
+                      - some crack
+                      - text: purse to snatch
+                        correct: true
+                """),
+            // Near misses: the dots of a quotation in a stem that asks for a title; choices that all
+            // repeat the article, the key among them.
+            .passing(questions: """
+                  - id: star
+                    text: In which movie does John Wayne say, Im looking at a tin star with a ... DRUNK pinned on it?
+                    choices:
+                      - The Searchers
+                      - text: El Dorado
+                        correct: true
+                      - Rio Bravo
+                  - id: form
+                    text: Downey tells Chance that he is welcome to fill out a:
+                    choices:
+                      - text: A Form 19, listing the reasons
+                        correct: true
+                      - A Request for Case Reassignment
+                      - Form 23-A, subpart 119-c
                 """),
             // Near misses: choices that all fit (silent h, "you" sound, abbreviations), an "a" that
             // is not the stem's last word, and each choice with its own article.
@@ -117,6 +166,16 @@ struct ArticleCueRule: QuestionRule {
         return soundOfWord(lower)
     }
 
+    private static let determiners: Set<String> = [
+        "a", "an", "the", "some", "any", "my", "his", "her", "their", "your", "our", "this", "that", "these", "those",
+    ]
+
+    /// Whether a choice starts with its own article or another determiner ("a snack", "some crack").
+    static func startsWithDeterminer(_ text: String) -> Bool {
+        let words = English.words(text)
+        return words.count > 1 && determiners.contains(words[0].lower)
+    }
+
     private static func soundOfWord(_ lower: String) -> Sound? {
         if silentH.contains(where: { lower.hasPrefix($0) }) { return .vowel }
         if unclearH.contains(where: { lower.hasPrefix($0) }) { return nil }
@@ -127,6 +186,9 @@ struct ArticleCueRule: QuestionRule {
         guard let initial = lower.first else { return nil }
         return "aeiou".contains(initial) ? .vowel : .consonant
     }
+
+    /// Words after which "a" is a letter ("the letter a", "vitamin a").
+    private static let letterNouns: Set<String> = ["letter", "vitamin", "type", "grade", "plan", "class", "group", "section", "part", "size"]
 
     /// The article the stem ends with, and whether it is "an".
     static func finalArticle(of stem: String) -> Bool? {
@@ -139,27 +201,74 @@ struct ArticleCueRule: QuestionRule {
         let rest = stem[last.range.upperBound...]
         guard rest.allSatisfy({ $0.isWhitespace || "_.…:-–—\"'\u{201D}".contains($0) }) else { return nil }
         // "...the letter a", "vitamin a": a letter, not an article.
-        let previous = words[words.count - 2].lower
-        guard !["letter", "vitamin", "type", "grade", "plan", "class", "group", "section", "part", "size"].contains(previous) else { return nil }
+        guard !letterNouns.contains(words[words.count - 2].lower) else { return nil }
         return last.lower == "an"
+    }
+
+    /// The article right before a blank inside the stem ("cannot make a ________ out of a
+    /// donkey"), and whether it is "an": the choice fills the blank, so it follows the article
+    /// as it would at the stem's end. A blank is two or more underscores, or three or more dots or
+    /// an ellipsis, in a stem that asks for it: one with no "?", or one that says "complete",
+    /// "fill", "finish" or "missing" (in "Which movie has the line 'a tin star with a ...
+    /// DRUNK pinned on it'?" the dots are a quotation's, and a title is asked).
+    static func articleBeforeBlank(of stem: String) -> Bool? {
+        guard mayHoldBlank(stem) else { return nil }
+        let words = English.words(stem)
+        guard !English.containsASCII(stem, "?") || words.contains(where: { fillWords.contains($0.lower) }) else { return nil }
+        for index in words.indices.dropFirst() where words[index].lower == "a" || words[index].lower == "an" {
+            let word = words[index]
+            guard word.text == word.lower, !letterNouns.contains(words[index - 1].lower) else { continue }
+            let after = stem[word.range.upperBound...].drop { $0 == " " }
+            let blank = after.prefix { $0 == "_" || $0 == "." || $0 == "\u{2026}" }
+            guard blank.count >= 2 && blank.allSatisfy({ $0 == "_" }) || blank.count >= 3 || blank.first == "\u{2026}" else { continue }
+            return word.lower == "an"
+        }
+        return nil
+    }
+
+    /// Whether the bytes of `text` hold "__", "..." or "…" (E2 80 A6): the quick look before
+    /// words are read.
+    static func mayHoldBlank(_ text: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x5F && previous == 0x5F || byte == 0x2E && previous == 0x2E && beforePrevious == 0x2E
+                || byte == 0xA6 && previous == 0x80 && beforePrevious == 0xE2 { return true }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
+    }
+
+    private static let fillWords: Set<String> = ["complete", "fill", "finish", "missing", "blank", "blanks"]
+
+    /// The article a choice must follow: the stem's last word, or the word before its blank.
+    static func articleBeforeAnswer(of stem: String) -> Bool? {
+        finalArticle(of: stem) ?? articleBeforeBlank(of: stem)
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         guard question.kind != .trueFalse else { return }
         for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
-            guard let isAn = Self.finalArticle(of: item.stem.text), let choices = item.allChoices else { continue }
+            let final = Self.finalArticle(of: item.stem.text)
+            guard let isAn = final ?? Self.articleBeforeBlank(of: item.stem.text), let choices = item.allChoices else { continue }
             let wanted: Sound = isAn ? .vowel : .consonant
             let sounds = choices.map { Self.sound(of: $0.text) }
-            let fitting = sounds.indices.filter { sounds[$0] == nil || sounds[$0] == wanted }
-            let misfits = sounds.indices.filter { sounds[$0] != nil && sounds[$0] != wanted }
-            guard !misfits.isEmpty, fitting.contains(where: { sounds[$0] != nil }) else { continue }
+            // "lookin for a ..." before "a snack", "some crack" and the key "purse to snatch": a
+            // determiner cannot follow the article either, and only the key does. (When the key
+            // repeats the article too, the choices merely start alike: `stem-choice-agreement`.)
+            let keyFollows = !question.choices.indices.contains { question.choices[$0].correct && Self.startsWithDeterminer(choices[$0].text) }
+            let misfits = sounds.indices.filter {
+                sounds[$0] != nil && sounds[$0] != wanted || keyFollows && Self.startsWithDeterminer(choices[$0].text)
+            }
+            guard !misfits.isEmpty, sounds.indices.contains(where: { sounds[$0] != nil && !misfits.contains($0) }) else { continue }
             let article = isAn ? "an" : "a"
+            let place = final != nil ? "ends with '\(article)'" : "has '\(article)' before its blank"
             let names = misfits.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
             let correctMisfits = misfits.contains { question.choices[$0].correct }
             let cue = correctMisfits
                 ? "the correct answer is among them, so the stem misleads"
                 : "learners can rule them out on grammar alone"
-            report("the stem of question '\(question.id.value)'\(item.suffix) ends with '\(article)', which does not fit "
+            report("the stem of question '\(question.id.value)'\(item.suffix) \(place), which does not fit "
                    + "\(names): \(cue); end the stem before the article", at: item.stem.range)
         }
     }

@@ -37,10 +37,25 @@ struct StemChoiceAgreementRule: QuestionRule {
             ("Spanish and Portuguese" beside "Portuguese") or each with its own article ("A \
             chemist and a painter"), and some do not: the lists do not fit; names and \
             titles ("What is the name of the duo?") and quotations ("What is the state motto?") are \
-            left out. True/false statements are not \
-            checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
+            left out. The question may open with a phrase ("In 1985, who was the first...?"), may \
+            ask with "who", and a choice is read up to its first comma ("AC Milan and Real Madrid, \
+            3 times each" beside "Real Madrid, 4 times"). (6) Form, one sentence among things: a \
+            question that asks with "who", "what" or "which" over choices that name a thing or a \
+            person (one to four words, no closing mark) but one, a sentence of its own (four words \
+            or more, a subject pronoun first, a full stop last: "Logan", "Dean", "Jess", "She slept \
+            with all of them."); it stands out by its form, and often denies the others ("It has \
+            no name."). Aggregate choices ("All of these") are not counted, and a stem that asks \
+            for words (a line, a quote) is left out. (7) After a final article (or one before a \
+            blank, as `article-cue` reads it), a choice that is a verb in -ing and what it governs \
+            ("like a ________" over "crying on the stair" beside "blowtorch burnin"); "a swimming \
+            pool" is a thing. Reach: the stems and choices of single- and multiple-choice \
+            questions, in each English text of a translated question; true/false statements are \
+            not checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
             (ran, swam) have no form it knows, plural nouns without "s" (mice, people) read as \
-            singular, and a singular name ending in "s" (Mars, Paris) makes a choice unclear. \
+            singular, and a singular name ending in "s" (Mars, Paris) makes a choice unclear; a \
+            mismatch of number or form in other words (a plural asked with "Name the...", a \
+            sentence that opens with a name, choices of two forms in equal numbers) is not \
+            reported. \
             \(English.localeNote)
             """,
         severity: .warning,
@@ -103,6 +118,58 @@ struct StemChoiceAgreementRule: QuestionRule {
                         correct: true
                       - AC Milan and Real Madrid
                       - AC Milan
+                """),
+            // One sentence among names; a verb after the final article; a list read up to its comma.
+            .triggering(questions: """
+                  - id: gilmore
+                    text: Which of Rory's loved ones did not sleep with her on Gilmore Girls?
+                    choices:
+                      - Logan
+                      - Dean
+                      - text: Jess
+                        correct: true
+                      - ↓She slept with all of them.
+                  - id: firefly
+                    text: ↓You were there like a ________
+                    choices:
+                      - flashlight shinin
+                      - text: blowtorch burnin
+                        correct: true
+                      - crying on the stair
+                  - id: uefa
+                    text: ↓Which club has won most Champions League titles between 1992 and 2007?
+                    choices:
+                      - Barcelona, 3 times
+                      - Real Madrid, 4 times
+                      - text: AC Milan and Real Madrid, 3 times each
+                        correct: true
+                """),
+            // Near misses: statements beside aggregates; sentences and phrases in equal numbers;
+            // an -ing word that names a thing.
+            .passing(questions: """
+                  - id: godric
+                    text: What statement is true about Saint Godric of Finchale?
+                    choices:
+                      - He was never formally canonized.
+                      - text: He was an English hermit.
+                        correct: true
+                      - None of these
+                      - Both of these
+                  - id: hummingbird
+                    text: What is the reason for the hummingbird's short life?
+                    choices:
+                      - text: Its fast metabolism
+                        correct: true
+                      - They have many predators.
+                      - They often get poisoned by nectar.
+                      - Their small size
+                  - id: summer
+                    text: On hot days the children splash about in a
+                    choices:
+                      - text: swimming pool
+                        correct: true
+                      - fountain
+                      - garden pond
                 """),
             // Near misses: a choice that may be plural; the verb agrees with a noun of the stem;
             // choices in capitals; a plural stem over plural-ending choices; forms that vary.
@@ -215,7 +282,7 @@ struct StemChoiceAgreementRule: QuestionRule {
         return rest.allSatisfy({ $0.isWhitespace || "_.…:-–—\"'\u{201D}".contains($0) }) ? last.lower : nil
     }
 
-    private static let singularAsks: Set<[String]> = Set(["what", "which"].flatMap { asking in
+    private static let singularAsks: Set<[String]> = Set(["what", "which", "who"].flatMap { asking in
         ["is", "was"].flatMap { verb in ["the", "his", "her", "its"].map { [asking, verb, $0] } }
     })
     /// Words that end the noun asked for ("the official language of...").
@@ -232,23 +299,28 @@ struct StemChoiceAgreementRule: QuestionRule {
         if lower[0] == "which", !lower[1].hasSuffix("s"), lower[1] != "of", singularVerbs.contains(lower[2]) {
             return lists(in: choices)
         }
-        guard singularAsks.contains(Array(lower.prefix(3))) else { return nil }
-        let noun = lower.dropFirst(3).prefix { !nounEnds.contains($0) }
+        // "What is the...", also after an opening phrase ("In 1990, who was the first...").
+        guard let ask = lower.indices.dropLast(2).first(where: { singularAsks.contains([lower[$0], lower[$0 + 1], lower[$0 + 2]]) })
+        else { return nil }
+        let noun = lower.dropFirst(ask + 3).prefix { !nounEnds.contains($0) }
         guard let head = noun.last, !noun.isEmpty, noun.count <= 3, !head.hasSuffix("s"),
               !["name", "title", "names", "pair", "duo", "team", "couple", "combination", "group"].contains(head) else { return nil }
         return lists(in: choices)
     }
 
+    private static let andFragment = English.Fragments(["and"])
     private static let singularVerbs: Set<String> = ["is", "was", "has", "had", "won", "did", "does"]
 
     /// The choices that list two things of a word or two each, one of them another choice
     /// ("Spanish and Portuguese" beside "Portuguese") or each with its own article ("A chemist
     /// and a painter"), when some other choice is no list; nil otherwise. ("Fresh air and
-    /// exercise" under "What is the best way...?" is one answer.)
+    /// exercise" under "What is the best way...?" is one answer.) A choice is read up to its
+    /// first comma: "AC Milan and Real Madrid, 3 times each" beside "Real Madrid, 4 times".
     private static func lists(in choices: [String]) -> [Int]? {
-        let normalized = choices.map(English.normalized)
+        guard choices.contains(where: { andFragment.occur(in: $0) }) else { return nil }
+        let normalized = choices.map { English.normalized(String($0.prefix { $0 != "," })) }
         let lists = choices.indices.filter { index in
-            let parts = English.words(choices[index]).map(\.lower)
+            let parts = English.words(normalized[index]).map(\.lower)
             if let and = parts.firstIndex(of: "and"), and >= 2, and <= 3, parts.count - and - 1 >= 2, parts.count - and - 1 <= 4,
                ["a", "an"].contains(parts[0]), ["a", "an"].contains(parts[and + 1]) { return true }
             guard let and = parts.firstIndex(of: "and"), and > 0, and <= 2, and < parts.count - 1, parts.count - and - 1 <= 2 else { return false }
@@ -256,6 +328,50 @@ struct StemChoiceAgreementRule: QuestionRule {
             return halves.contains { half in normalized.indices.contains { $0 != index && normalized[$0] == half } }
         }
         return !lists.isEmpty && lists.count < choices.count ? lists : nil
+    }
+
+    /// "what is", "who was"...: a question that asks for one thing, wherever it starts ("In 1990, who was the first...").
+    private static let singularAskFragments = English.Fragments(["what is", "what was", "which is", "which was", "who is", "who was"])
+    private static let askingWords: Set<String> = ["what", "which", "who", "whom"]
+    private static let subjectPronouns: Set<String> = ["he", "she", "it", "they", "i", "we", "you", "there"]
+
+    /// Whether a choice is a sentence of its own: four words or more, a subject pronoun first,
+    /// a full stop or "!" last ("She slept with all of them.").
+    static func isSentence(_ text: String) -> Bool {
+        guard let last = text.last(where: { !$0.isWhitespace }), last == "." || last == "!" else { return false }
+        let words = English.words(text)
+        return words.count >= 4 && subjectPronouns.contains(words[0].lower)
+    }
+
+    /// The choice that is a sentence when it is the only one and every other choice names a
+    /// thing (one to four words, no pronoun first, no closing mark), at least two of them;
+    /// nil otherwise. Aggregate choices ("All of these") are neither, and are not counted:
+    /// "He was an English hermit." beside "He was never canonized." and "None of these" is one
+    /// statement of two.
+    static func sentencesAmongThings(_ choices: [String]) -> [Int]? {
+        let counted = choices.indices.filter { AggregateChoice.of(choices[$0], stem: { "" }) == nil }
+        let sentences = counted.filter { isSentence(choices[$0]) }
+        let things = counted.filter { index in
+            let words = English.words(choices[index])
+            guard let first = words.first, words.count <= 4, !subjectPronouns.contains(first.lower),
+                  let last = choices[index].last(where: { !$0.isWhitespace }) else { return false }
+            return !".!?".contains(last)
+        }
+        return sentences.count == 1 && things.count >= 2 && sentences.count + things.count == counted.count ? sentences : nil
+    }
+
+    private static let phraseStarts: Set<String> = [
+        "on", "in", "at", "to", "with", "for", "from", "into", "over", "under", "up", "down", "out", "away", "around",
+        "about", "by", "the", "a", "an", "his", "her", "their", "my", "your", "its", "our",
+    ]
+
+    /// Whether a choice starts with a verb in -ing and what it governs ("crying on the stair",
+    /// "eating the cake"), which no article comes before; "swimming pool" is a thing.
+    static func startsWithVerbPhrase(_ text: String) -> Bool {
+        let words = English.words(text)
+        guard words.count >= 2, words[0].text.first?.isLowercase == true, words[0].lower.count >= 5,
+              words[0].lower.hasSuffix("ing") else { return false }
+        return phraseStarts.contains(words[1].lower)
     }
 
     enum VerbForm { case past, thirdPerson, gerund }
@@ -282,12 +398,14 @@ struct StemChoiceAgreementRule: QuestionRule {
             // stem without "?" whose first choice starts with an inflected verb.
             let mayBePlural = Self.pluralFragments.occur(in: stem)
             let mayBeTense = choices.count >= 3 && !English.containsASCII(stem, "?") && Self.verbForm(of: choices[0].text) != nil
-            let finalArticle = ArticleCueRule.finalArticle(of: stem)
-            // (5) reads the question, the stem's last sentence ("T. S. Eliot's father... What was her occupation?").
+            let finalArticle = ArticleCueRule.articleBeforeAnswer(of: stem)
+            // (5) and (6) read the question, the stem's last sentence ("T. S. Eliot's father... What was her occupation?").
             let asked = AggregateChoice.lastSentence(stem)
             let firstWord = AggregateChoice.firstWord(String(asked))
-            let mayAskForOne = firstWord == "what" || firstWord == "which"
-            guard mayBePlural || mayBeTense || finalArticle != nil || mayAskForOne else { continue }
+            let mayAskForOne = firstWord == "what" || firstWord == "which" || Self.singularAskFragments.occur(in: stem)
+            let mayMixSentences = choices.count >= 3 && Self.askingWords.contains(firstWord)
+                && choices.contains { Self.isSentence($0.text) }
+            guard mayBePlural || mayBeTense || finalArticle != nil || mayAskForOne || mayMixSentences else { continue }
             let words = English.words(stem)
             if mayBePlural {
                 if question.kind == .singleChoice, Self.asksInPlural(words), choices.allSatisfy({ Self.isClearlySingular($0.text) }),
@@ -324,6 +442,26 @@ struct StemChoiceAgreementRule: QuestionRule {
                            + "start with an article again: end the stem before the article", at: item.stem.range)
                     continue
                 }
+                // (7) "...like a ________" before "crying on the stair": a verb where a noun goes.
+                let verbs = choices.indices.filter { Self.startsWithVerbPhrase(choices[$0].text) }
+                if !verbs.isEmpty, verbs.count < choices.count, reportedStems.insert(item.stem.range).inserted {
+                    let names = verbs.map { English.quote(choices[$0].text, limit: 30) }.joined(separator: ", ")
+                    report("the stem of question '\(question.id.value)'\(item.suffix) ends with '\(isAn ? "an" : "a")', which \(names) "
+                           + "cannot follow: a verb where the other choices are things; learners rule it out on grammar alone",
+                           at: item.stem.range)
+                    continue
+                }
+            }
+            // (6) "Which of her loved ones...?" over names and "She slept with all of them.": a sentence among things.
+            if mayMixSentences, let sentences = Self.sentencesAmongThings(choices.map(\.text)),
+               !English.words(String(asked)).contains(where: { English.quotingWords.contains($0.lower) }),
+               !AggregateChoice.asksForWords(stem) {
+                for index in sentences where reportedChoices.insert(choices[index].range).inserted {
+                    report("choice \(index + 1) \(English.quote(choices[index].text)) of question '\(question.id.value)'\(item.suffix) "
+                           + "is a sentence where the stem asks for a thing and the other choices name one: it stands out by "
+                           + "its form; write it as the others are", at: choices[index].range)
+                }
+                if !sentences.isEmpty { continue }
             }
             // (5) "What is the official language...?" over "Spanish and Portuguese".
             if mayAskForOne, let listed = Self.listsUnderSingularAsk(

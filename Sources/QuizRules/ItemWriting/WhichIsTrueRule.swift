@@ -29,7 +29,11 @@ struct WhichIsTrueRule: QuestionRule {
             "Which is correct?" over choices that are variants of one sentence ("He woke up at \
             six", "He awoke at six"), which asks about usage; "Which statement is correct?" \
             over such variants still asks for a statement, and is reported. \
-            True/false statements are not checked. \(English.localeNote)
+            Reach: the stems of single- and multiple-choice questions, in each English text of a \
+            translated question; true/false statements are not checked. Known limits: a stem that \
+            asks which choice is true in other words ("What can be said of X?", "Which best \
+            describes X?") is not reported, and the choices are not read, so four unrelated \
+            statements under a stem that names a narrow topic pass. \(English.localeNote)
             """,
         severity: .warning,
         scope: .question,

@@ -16,7 +16,9 @@ struct DuplicateChoiceRule: QuestionRule {
             sign before a digit and marks between digits are kept, so `-2` and `2`, or `2.5` and \
             `25`, are different choices. A choice of punctuation only is compared as written. \
             Each locale is compared on its own. The later choice is reported, with the earlier \
-            one as a related location.
+            one as a related location. Reach: the choices of each choice question, in every \
+            locale. Known limits: only copies in the normal form are found: choices that say the \
+            same in other words ("USA" and "United States", "1 km" and "1000 m") are not.
             """,
         severity: .warning,
         scope: .question,

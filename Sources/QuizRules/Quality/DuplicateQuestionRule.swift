@@ -24,7 +24,10 @@ struct DuplicateQuestionRule: RunRule {
             is incorrect?", "Name the composer.") but have other choices, so they are different \
             questions, not copies (in the OpenTriviaQA corpus all six such sets are). Each set of \
             copies is one finding, at the first copy (by file and position), with the others as \
-            related locations.
+            related locations. Reach: every question of the banks of one run, in their source \
+            texts. Known limits: only copies in the normal form are found; reworded copies are \
+            left to `near-duplicate-question`, and a question and its translation in a bank of \
+            another source locale are not compared.
             """,
         severity: .warning,
         scope: .run,

@@ -33,7 +33,12 @@ struct KeyPositionBalanceRule: BankRule, ConfigurableRule {
             group is tested only with at least `min-questions` questions and at least 5k (so every \
             expected count is 5 or more, Cochran's rule for the chi-square approximation). \
             Multiple-choice (select all) questions are not counted: their correct positions are \
-            not one draw each. The finding is placed at the `id` of the group's first question.
+            not one draw each. The finding is placed at the `id` of the group's first question. \
+            Reach: the single-choice questions of each bank that are shown in authored order. \
+            Known limits: a bank whose choices are shuffled (the default) is never judged, a \
+            lean too small for the test to see with the bank's questions passes, and a pattern \
+            across positions (the key never first, say) is judged only through the chi-square \
+            total.
             """,
         severity: .warning,
         scope: .bank,

@@ -20,7 +20,10 @@ struct TopicCoverageRule: BankRule {
             The weights are shares of one exam, so they add up to 1 (within 0.1%): weights \
             that add up to more promise more questions than an exam has, and weights of every \
             topic that add up to less leave part of the exam to no topic. That is reported \
-            once, at the first weighted topic, with the total.
+            once, at the first weighted topic, with the total. Reach: each bank's `topics`, \
+            `exam.size` and the questions' `topic`. Known limits: only counts are checked \
+            against the blueprint: whether a topic's questions are about it, or vary in \
+            difficulty, is not looked at.
             """,
         severity: .warning,
         scope: .bank,

@@ -36,7 +36,11 @@ struct TrueFalseBalanceRule: BankRule, ConfigurableRule {
             It is reported when the mean length in characters of the true statements is above \
             `length-ratio` times that of the false ones, with at least 10 of each. Both findings \
             are placed at the `id` of the bank's first true/false question, the first of the \
-            sample; suppress them there or with `disable-file`.
+            sample; suppress them there or with `disable-file`. Reach: the true/false questions of \
+            each bank on its own, in their source texts. Known limits: a lean within two \
+            standard errors, or in a bank below `min-questions`, is not reported, and length is \
+            counted in characters, so a true statement that is long for another reason (a long \
+            name) counts as a qualified one.
             """,
         severity: .warning,
         scope: .bank,
