@@ -860,7 +860,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                             let statement = questionWords(s).removing(answer)
                             let shared = statement.sharedContent(with: stem)
                             guard !statement.fillsAnotherSlot(than: stem), shared >= 2,
-                                  Double(shared) >= rewordOverlap * Double(max(statement.content.count, stem.content.count)) else { continue }
+                                  Double(shared) >= rewordOverlap * Double(max(statement.contentCount, stem.contentCount)) else { continue }
                             join(s, y, similarity: shingles.similarity(s, y), kind: .duplicate)
                         }
                     }
