@@ -11,6 +11,9 @@ import QuizBank
         #expect(MemoryLayout<RunQuestions.Stored>.stride == 12)
         #expect(MemoryLayout<NearDuplicateJoin.TokenList>.stride == 8)
         #expect(MemoryLayout<NearDuplicateJoin.ListEntry>.stride == 12)
+        // A question's words: one list of stems (each with two marks), its numbers and superlatives.
+        #expect(MemoryLayout<QuestionWords>.stride == 24)
+        #expect(MemoryLayout<QuestionWords.Word>.stride <= 24)
     }
 
     static func bank(_ id: String, locale: String, _ questions: [(text: String, answer: String?)]) -> String {
@@ -140,5 +143,31 @@ import QuizBank
         }
         #expect(Set(expected.map { visitor.partition($0.first) }).count > 15, "most partitions have pairs")
         #expect(visitor.pairs == expected, "\(visitor.pairs.count) found, \(expected.count) expected")
+    }
+
+    /// A question's words, kept as one list of stems marked content or name, read back as the
+    /// separate sorted lists they replace, and combine as those lists would.
+    @Test func questionWordsAgreeWithSeparateLists() {
+        var generator = QualityRuleTests.SplitMix(seed: 41)
+        let pool = ["Which", "US", "us", "The", "Love", "Boat", "boats", "starred", "in", "1977", "Paris", "paris", "capital",
+                    "largest", "first", "TV", "a", "of", "Simons", "Simmons", "Crackers", "crackers", ".", "?"]
+        func text() -> String { (0..<(1 + Int(generator.next() % 10))).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }.joined(separator: " ") }
+        func sortedUnique(_ words: [String]) -> [String] { Array(Set(words)).sorted() }
+        for _ in 0..<300 {
+            let a = QuestionWords(text()), b = QuestionWords(text())
+            #expect(a.all == sortedUnique(a.all) && a.content == sortedUnique(a.content) && a.names == sortedUnique(a.names))
+            #expect(Set(a.names).isSubset(of: Set(a.content)) && Set(a.content).isSubset(of: Set(a.all)))
+            #expect(a.contentCount == a.content.count)
+            #expect(a.sharedContent(with: b) == Set(a.content).intersection(b.content).count)
+            let removed = a.removing(b)
+            #expect(removed.all == a.all.filter { !b.all.contains($0) })
+            #expect(removed.content == a.content.filter { !b.all.contains($0) })
+            #expect(removed.names == a.names.filter { !b.all.contains($0) })
+            #expect(removed.numbers == a.numbers.filter { !b.numbers.contains($0) })
+            let nameMissing = a.names.contains { name in
+                !b.all.contains(name) && !(name.utf8.count >= 5 && b.all.contains { $0.utf8.count >= 5 && QuestionWords.oneEditApart(name, $0) })
+            }
+            #expect(a.hasNameNotIn(b) == nameMissing)
+        }
     }
 }

@@ -65,8 +65,12 @@ struct QuestionWords: Equatable {
                 unique += 1
             }
         }
-        words.removeSubrange(unique...)
-        self.words = words
+        // Kept at its size (a copy of the whole list would keep the room it grew into): most
+        // questions' lists are kept.
+        var kept: [Word] = []
+        kept.reserveCapacity(unique)
+        kept.append(contentsOf: words[..<unique])
+        self.words = kept
         self.superlatives = Self.sortedUnique(superlatives)
         numbers = Self.sortedUnique(NearDuplicateQuestionRule.numbers(text))
     }
