@@ -126,15 +126,30 @@ public enum NearDuplicateJoin {
         }
 
         init(_ texts: [String]) {
+            self.init(utf8: texts.lazy.map(\.utf8))
+        }
+
+        /// The sets of texts given as UTF-8 (a malformed sequence reads as U+FFFD).
+        init<Texts: Collection>(utf8 texts: Texts) where Texts.Element: Collection<UInt8> {
             var table = ShingleTable(capacity: 1 << 16)
             var wide: [WideShingle: Int32] = [:]
             var scalars: [UInt32] = []
             var set: [Int32] = []
-            tokens.reserveCapacity(texts.count * 48)
+            // Room for the most shingles the texts can have (one a byte past the fourth), so
+            // that the buffer is never copied while it grows.
+            tokens.reserveCapacity(texts.reduce(0) { $0 + max(1, $1.count - 4) })
             offsets.reserveCapacity(texts.count + 1)
             for text in texts {
                 scalars.removeAll(keepingCapacity: true)
-                for scalar in text.unicodeScalars { scalars.append(scalar.value) }
+                var bytes = text.makeIterator()
+                var decoder = UTF8()
+                decoding: while true {
+                    switch decoder.decode(&bytes) {
+                    case .scalarValue(let scalar): scalars.append(scalar.value)
+                    case .emptyInput: break decoding
+                    case .error: scalars.append(0xFFFD)
+                    }
+                }
                 set.removeAll(keepingCapacity: true)
                 if !scalars.isEmpty {
                     // A text shorter than a shingle is one shingle, padded with a value no scalar has.
@@ -244,6 +259,11 @@ public enum NearDuplicateJoin {
     /// PPJoin over the shingle sets: records in order of size, prefix filter, length filter,
     /// positional filter, then verification by an exact merge (stopped as soon as the overlap
     /// can no longer reach the threshold).
+    ///
+    /// Records of different partitions are never candidates of each other, so the inverted
+    /// lists are laid out one partition at a time in one buffer sized for the largest
+    /// partition and emptied after it: memory grows with the largest partition's prefixes,
+    /// not with all of them (at a low threshold a prefix is most of a text's shingles).
     static func join<V: Visitor>(_ sets: ShingleSets, visitor: inout V) {
         let count = sets.count
         let sizes = (0..<count).map { sets.size($0) }
@@ -253,38 +273,35 @@ public enum NearDuplicateJoin {
             if partitions[$0] != partitions[$1] { return partitions[$0] < partitions[$1] }
             return sizes[$0] != sizes[$1] ? sizes[$0] < sizes[$1] : $0 < $1
         }
-        // Each partition's threshold, as an index into the few distinct ones (`levels`).
-        var levels: [Double] = []
-        var levelOfPartition: [Int32: Int] = [:]
-        var level = [Int](repeating: 0, count: count)
-        for record in order {
-            let part = partitions[record]
-            if let known = levelOfPartition[part] {
-                level[record] = known
-                continue
-            }
-            let t = visitor.threshold(part)
-            let index = levels.firstIndex(of: t) ?? levels.count
-            if index == levels.count { levels.append(t) }
-            levelOfPartition[part] = index
-            level[record] = index
-        }
         func indexedPrefix(_ size: Int, _ t: Double) -> Int {
             max(1, min(size, size - ceiling(2 * t / (1 + t) * Double(size)) + 1))
         }
-        // Inverted lists of indexed prefixes, flat: the list of token w is
-        // entries[listStart[w]..<lists[w].end], filled in order of record size; `lists[w].first`
-        // skips entries too short for every later (longer) probe. A probe reads one `TokenList`
-        // and then its entries in sequence: each entry holds what the filters need (the
-        // record's size too), so that only the candidate's overlap counter is a random access.
-        var listStart = [Int32](repeating: 0, count: sets.vocabulary + 1)
-        for record in order {
-            let base = sets.offsets[record]
-            for i in 0..<indexedPrefix(sizes[record], levels[level[record]]) { listStart[Int(sets.tokens[base + i]) + 1] += 1 }
+        // Each partition's threshold, as an index into the few distinct ones (`levels`), where
+        // its records start in `order`, and the most list entries of one partition.
+        var levels: [Double] = []
+        var starts: [(start: Int, level: Int)] = []
+        var mostEntries = 0, entriesOfPartition = 0
+        for (position, record) in order.enumerated() {
+            let part = partitions[record]
+            if position == 0 || part != partitions[order[position - 1]] {
+                let t = visitor.threshold(part)
+                let index = levels.firstIndex(of: t) ?? levels.count
+                if index == levels.count { levels.append(t) }
+                starts.append((position, index))
+                entriesOfPartition = 0
+            }
+            entriesOfPartition += indexedPrefix(sizes[record], levels[starts[starts.count - 1].level])
+            mostEntries = max(mostEntries, entriesOfPartition)
         }
-        for w in 0..<sets.vocabulary { listStart[w + 1] += listStart[w] }
-        var lists = (0..<sets.vocabulary).map { TokenList(end: listStart[$0], first: listStart[$0], partition: -1) }
-        var entries = [ListEntry](repeating: ListEntry(record: 0, position: 0, size: 0), count: Int(listStart[sets.vocabulary]))
+        // The inverted lists of the partition being joined, flat: the list of token w is
+        // entries[lists[w].start..<lists[w].end], filled in order of record size;
+        // `lists[w].first` skips entries too short for every later (longer) probe. A probe
+        // reads one `TokenList` and then its entries in sequence: each entry holds what the
+        // filters need (the record's size too), so that only the candidate's overlap counter
+        // is a random access. A token without a list in the partition has an empty one (0, 0).
+        var lists = [TokenList](repeating: TokenList(end: 0, first: 0), count: sets.vocabulary)
+        var entries = [ListEntry](repeating: ListEntry(record: 0, position: 0, size: 0), count: mostEntries)
+        var listed: [Int32] = []
         var overlap = [Int32](repeating: 0, count: count)
         let pruned = Int32.min
         // ⌈t/(1+t)·(lx + ly)⌉, the overlap a pair of sizes lx and ly needs, by lx + ly: one
@@ -300,77 +317,84 @@ public enum NearDuplicateJoin {
         overlap.withUnsafeMutableBufferPointer { overlap in
         neededFor.withUnsafeBufferPointer { neededFor in
         lists.withUnsafeMutableBufferPointer { lists in
-            for xIndex in order {
-                let part = partitions[xIndex]
-                let t = levels[level[xIndex]]
-                let neededBase = level[xIndex] * tableSize
-                let lx = sizes[xIndex]
-                let xBase = offsets[xIndex]
-                let minLength = ceiling(t * Double(lx))
-                let probe = lx - minLength + 1
-                touched.removeAll(keepingCapacity: true)
-                for i in 0..<probe {
-                    let token = Int(tokens[xBase + i])
-                    var list = lists[token]
-                    if list.partition != part {
-                        // Entries of earlier partitions are never candidates of this one.
-                        list.partition = part
-                        list.first = list.end
+            for (index, partition) in starts.enumerated() {
+                let records = order[partition.start..<(index + 1 < starts.count ? starts[index + 1].start : order.count)]
+                let t = levels[partition.level]
+                let neededBase = partition.level * tableSize
+                // This partition's lists: counted (in `end`), then placed one after the other.
+                listed.removeAll(keepingCapacity: true)
+                for record in records {
+                    let base = offsets[record]
+                    for i in 0..<indexedPrefix(sizes[record], t) {
+                        let token = Int(tokens[base + i])
+                        if lists[token].end == 0 { listed.append(Int32(token)) }
+                        lists[token].end += 1
                     }
-                    var k = Int(list.first)
-                    let end = Int(list.end)
-                    while k < end, Int(entries[k].size) < minLength { k += 1 }
-                    list.first = Int32(k)
-                    lists[token] = list
-                    while k < end {
-                        let entry = entries[k]
-                        let y = Int(entry.record)
-                        let current = overlap[y]
-                        k += 1
-                        if current == pruned { continue }
-                        if current == 0 {
-                            touched.append(entry.record)
-                            if !visitor.compatible(xIndex, y) {
-                                overlap[y] = pruned
-                                continue
+                }
+                var next: Int32 = 0
+                for token in listed {
+                    let length = lists[Int(token)].end
+                    lists[Int(token)] = TokenList(end: next, first: next)
+                    next += length
+                }
+                for xIndex in records {
+                    let lx = sizes[xIndex]
+                    let xBase = offsets[xIndex]
+                    let minLength = ceiling(t * Double(lx))
+                    let probe = lx - minLength + 1
+                    touched.removeAll(keepingCapacity: true)
+                    for i in 0..<probe {
+                        let token = Int(tokens[xBase + i])
+                        var k = Int(lists[token].first)
+                        let end = Int(lists[token].end)
+                        while k < end, Int(entries[k].size) < minLength { k += 1 }
+                        lists[token].first = Int32(k)
+                        while k < end {
+                            let entry = entries[k]
+                            let y = Int(entry.record)
+                            let current = overlap[y]
+                            k += 1
+                            if current == pruned { continue }
+                            if current == 0 {
+                                touched.append(entry.record)
+                                if !visitor.compatible(xIndex, y) {
+                                    overlap[y] = pruned
+                                    continue
+                                }
                             }
+                            let ly = Int(entry.size)
+                            let bound = Int(current) + 1 + min(lx - i - 1, ly - Int(entry.position) - 1)
+                            overlap[y] = bound >= Int(neededFor[neededBase + lx + ly]) ? current + 1 : pruned
                         }
-                        let ly = Int(entry.size)
-                        let bound = Int(current) + 1 + min(lx - i - 1, ly - Int(entry.position) - 1)
-                        overlap[y] = bound >= Int(neededFor[neededBase + lx + ly]) ? current + 1 : pruned
+                    }
+                    for record in touched {
+                        let y = Int(record)
+                        let counted = overlap[y]
+                        overlap[y] = 0
+                        guard counted != pruned, visitor.shouldVerify(xIndex, y) else { continue }
+                        let ly = sizes[y]
+                        let least = Int(neededFor[neededBase + lx + ly])
+                        let common = intersectionCount(tokens, xBase, lx, offsets[y], ly, atLeast: least)
+                        guard common >= least else { continue }
+                        let similarity = Double(common) / Double(lx + ly - common)
+                        if similarity >= t { visitor.found(xIndex, y, similarity: similarity) }
+                    }
+                    for i in 0..<indexedPrefix(lx, t) {
+                        let token = Int(tokens[xBase + i])
+                        entries[Int(lists[token].end)] = ListEntry(record: Int32(xIndex), position: Int32(i), size: Int32(lx))
+                        lists[token].end += 1
                     }
                 }
-                for record in touched {
-                    let y = Int(record)
-                    let counted = overlap[y]
-                    overlap[y] = 0
-                    guard counted != pruned, visitor.shouldVerify(xIndex, y) else { continue }
-                    let ly = sizes[y]
-                    let least = Int(neededFor[neededBase + lx + ly])
-                    let common = intersectionCount(tokens, xBase, lx, offsets[y], ly, atLeast: least)
-                    guard common >= least else { continue }
-                    let similarity = Double(common) / Double(lx + ly - common)
-                    if similarity >= t { visitor.found(xIndex, y, similarity: similarity) }
-                }
-                for i in 0..<indexedPrefix(lx, t) {
-                    let token = Int(tokens[xBase + i])
-                    if lists[token].partition != part {
-                        lists[token].partition = part
-                        lists[token].first = lists[token].end
-                    }
-                    entries[Int(lists[token].end)] = ListEntry(record: Int32(xIndex), position: Int32(i), size: Int32(lx))
-                    lists[token].end += 1
-                }
+                for token in listed { lists[Int(token)] = TokenList(end: 0, first: 0) }
             }
         }}}}}}}
     }
 
-    /// Where a token's inverted list ends and where its useful part starts, and the partition
-    /// its entries from `first` on belong to.
+    /// Where a token's inverted list ends in the partition being joined, and where its useful
+    /// part starts.
     struct TokenList {
         var end: Int32
         var first: Int32
-        var partition: Int32
     }
 
     /// A record in an inverted list: the token's position in the record's prefix, and the

@@ -356,31 +356,32 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         let run = RunQuestions(banks)
         // One node per set of equal texts, represented by its first copy; joined per locale.
         var nodesByLocale: [String: [Int]] = [:]
-        for (group, members) in run.groups.enumerated() {
-            nodesByLocale[run.entries[members[0]].locale, default: []].append(group)
+        for group in run.groups.indices {
+            nodesByLocale[run.locale(run.firstEntry(ofGroup: group)), default: []].append(group)
         }
         // Answers used by many choice questions ("All of these", "Yes") say little about the
         // question: at least 5 uses, and at least 1% of the run's choice questions.
-        var answerUses: [RunQuestions.AnswerKey: Int] = [:]
+        // By answer (`RunQuestions.answers`): its uses, then whether it is generic.
+        var answerUses = [Int](repeating: 0, count: run.answers.count)
         var choiceQuestions = 0
-        for entry in run.entries where entry.place.question.kind != .trueFalse {
-            answerUses[entry.answer, default: 0] += 1
+        for entry in run.stored {
+            guard case .choices = run.answers[Int(entry.answer)] else { continue }
+            answerUses[Int(entry.answer)] += 1
             choiceQuestions += 1
         }
         let genericLimit = max(5, choiceQuestions / 100)
-        var genericAnswers = Set(answerUses.filter { $0.value >= genericLimit }.keys)
-        for answer in answerUses.keys {
-            if case .choices(let forms) = answer, !forms.isEmpty, forms.allSatisfy(Self.genericAnswers.contains) { genericAnswers.insert(answer) }
+        let genericAnswers = run.answers.indices.map { answer in
+            guard case .choices(let forms) = run.answers[answer] else { return false }
+            return answerUses[answer] >= genericLimit || (!forms.isEmpty && forms.allSatisfy(Self.genericAnswers.contains))
         }
         // Clusters of every locale, each as (kind, sorted nodes, similarity range, best
         // similarity of each node but the first), reported in order of their first node.
         var clusters: [(kind: Kind, nodes: [Int], low: Double, high: Double, best: [Double])] = []
         for locale in nodesByLocale.keys.sorted() {
             let nodes = nodesByLocale[locale]!
-            let texts = nodes.map { run.entries[run.groups[$0][0]].normalized }
             var visitor = Visitor(run: run, nodes: nodes, genericAnswers: genericAnswers, isEnglish: English.isEnglish(locale),
                                   options: self)
-            let sets = NearDuplicateJoin.ShingleSets(texts)
+            let sets = NearDuplicateJoin.ShingleSets(utf8: nodes.lazy.map { run.form(ofGroup: $0) })
             if reportSiblings {
                 // Siblings need every pair at `threshold`, whatever the answers; rewordings
                 // under it are searched among questions of one answer, as without the option.
@@ -440,10 +441,11 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         }
         clusters.sort { $0.nodes[0] != $1.nodes[0] ? $0.nodes[0] < $1.nodes[0] : $0.kind.rawValue < $1.kind.rawValue }
         let shownThreshold = Self.format(threshold)
-        run.entries.withUnsafeBufferPointer { entries in
+        run.stored.withUnsafeBufferPointer { stored in
+        run.banks.withUnsafeBufferPointer { banks in
             for cluster in clusters {
                 let kind = cluster.kind
-                let first = run.groups[cluster.nodes[0]][0]
+                let first = run.firstEntry(ofGroup: cluster.nodes[0])
                 let noun = Self.noun(kind)
                 var related: [Finding.Related] = []
                 related.reserveCapacity(cluster.best.count)
@@ -452,27 +454,26 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 func relate(_ entry: Int, _ similarity: Double, copyOf original: Int?) {
                     // Fields are read in place: a copy of the entry or of its question retains a
                     // dozen references scattered in memory, which made large clusters slow to report.
-                    let questions = entries[entry].place.questions
-                    let index = entries[entry].place.index
+                    let bank = Int(stored[entry].bank), index = Int(stored[entry].index)
                     var note = noun
                     note += ": '"
-                    note += questions[index].id.value
+                    note += banks[bank].questions[index].id.value
                     if let original {
                         note += "' (the same text as '"
-                        note += entries[original].place.questions[entries[original].place.index].id.value
+                        note += banks[Int(stored[original].bank)].questions[Int(stored[original].index)].id.value
                         note += "', answer "
                     } else {
                         note += "' (similarity "
                         note += Self.format(similarity)
                         note += ", answer "
                     }
-                    note += DuplicateQuestionRule.shown(questions[index], locale: entries[entry].locale)
+                    note += DuplicateQuestionRule.shown(banks[bank].questions[index], locale: banks[bank].locale)
                     note += ")"
-                    related.append(Finding.Related(path: entries[entry].place.path, range: questions[index].id.range, note: note))
+                    related.append(Finding.Related(path: banks[bank].path, range: banks[bank].questions[index].id.range, note: note))
                 }
                 for copy in run.groups[cluster.nodes[0]].dropFirst() { relate(copy, 1, copyOf: first) }
                 for (node, similarity) in zip(cluster.nodes.dropFirst(), cluster.best) {
-                    let entry = run.groups[node][0]
+                    let entry = run.firstEntry(ofGroup: node)
                     relate(entry, similarity, copyOf: nil)
                     for copy in run.groups[node].dropFirst() { relate(copy, 1, copyOf: entry) }
                 }
@@ -483,9 +484,10 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 let test = "Jaccard similarity of 5-character shingles \(range), " + (cluster.low >= threshold ? "threshold \(shownThreshold)"
                     : cluster.high < threshold ? "under the threshold \(shownThreshold) with the same content words"
                     : "threshold \(shownThreshold), or under it with the same content words")
-                let firstID = entries[first].place.questions[entries[first].place.index].id
+                let firstBank = Int(stored[first].bank)
+                let firstID = banks[firstBank].questions[Int(stored[first].index)].id
                 let id = firstID.value
-                report.path = entries[first].place.path
+                report.path = banks[firstBank].path
                 switch kind {
                 case .duplicate:
                     report("question '\(id)' is nearly the same as \(others) with the same answer (\(test)): likely duplicates",
@@ -502,7 +504,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                         """, at: firstID.range, related: related)
                 }
             }
-        }
+        }}
     }
 
     /// Steers the join for one locale's texts (records are indexes into `nodes`, in report
@@ -539,9 +541,9 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// other answers), for `pairNearAnswers`.
         var answerForm: [String] = [""]
         /// A key of each text's numbers (0: none), so that equal numbers are one comparison, and
-        /// the numbers themselves (sorted).
-        var numberKeys: [Int] = []
-        var numberLists: [[String]] = []
+        /// by key the numbers themselves (sorted).
+        var numberKeys: [Int32] = []
+        var numberLists: [[String]] = [[]]
         /// Hashes of each true/false text's words, sorted; of each choice question's wrong
         /// choices (for generic answers), sorted; and each English text's words: made when
         /// first needed.
@@ -551,7 +553,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         var sets: [UnionFind]
         var pairs: [(x: Int, y: Int, similarity: Double, kind: Kind)] = []
 
-        init(run: RunQuestions, nodes: [Int], genericAnswers: Set<RunQuestions.AnswerKey>, isEnglish: Bool,
+        init(run: RunQuestions, nodes: [Int], genericAnswers: [Bool], isEnglish: Bool,
              options: NearDuplicateQuestionRule) {
             self.run = run
             self.nodes = nodes
@@ -565,45 +567,53 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             wrong = Array(repeating: nil, count: nodes.count)
             questionWords = Array(repeating: nil, count: nodes.count)
             var answerIDs: [RunQuestions.AnswerKey: Int32] = [:]
-            var numberIDs: [[String]: Int] = [:]
+            // By the run's answer, this visitor's (0: not met yet).
+            var idOfAnswer = [Int32](repeating: 0, count: run.answers.count)
+            var numberIDs: [[String]: Int32] = [:]
             var questionsOfAnswer = [0]
             for node in nodes {
-                let entry = run.entries[run.groups[node][0]]
-                let id: Int32
-                let generic = genericAnswers.contains(entry.answer)
-                // Answers that differ only in their spaces are one (`Half-brothers` / `Half brothers`).
-                var key = entry.answer
-                if case .choices(let forms) = key, forms.contains(where: { $0.utf8.contains(0x20) }) {
-                    key = .choices(forms.map { String($0.unicodeScalars.filter { $0 != " " }) }.sorted())
-                }
-                if let existing = answerIDs[key] {
-                    id = existing
-                    questionsOfAnswer[Int(id)] += 1
-                } else {
-                    id = Int32(answerIDs.count + 1)
-                    answerIDs[key] = id
-                    questionsOfAnswer.append(1)
-                    if case .choices(let forms) = entry.answer {
-                        rewordableAnswer.append(isEnglish && !generic)
-                        answerForm.append(forms.count == 1 && isEnglish && !generic ? forms[0] : "")
+                let entry = run.firstEntry(ofGroup: node)
+                let runAnswer = Int(run.stored[entry].answer)
+                let answer = run.answers[runAnswer]
+                let generic = genericAnswers[runAnswer]
+                if idOfAnswer[runAnswer] == 0 {
+                    // Answers that differ only in their spaces are one (`Half-brothers` / `Half brothers`).
+                    var key = answer
+                    if case .choices(let forms) = key, forms.contains(where: { $0.utf8.contains(0x20) }) {
+                        key = .choices(forms.map { String($0.unicodeScalars.filter { $0 != " " }) }.sorted())
+                    }
+                    if let existing = answerIDs[key] {
+                        idOfAnswer[runAnswer] = existing
                     } else {
-                        rewordableAnswer.append(false)
-                        answerForm.append("")
+                        let id = Int32(answerIDs.count + 1)
+                        answerIDs[key] = id
+                        idOfAnswer[runAnswer] = id
+                        questionsOfAnswer.append(0)
+                        if case .choices(let forms) = answer {
+                            rewordableAnswer.append(isEnglish && !generic)
+                            answerForm.append(forms.count == 1 && isEnglish && !generic ? forms[0] : "")
+                        } else {
+                            rewordableAnswer.append(false)
+                            answerForm.append("")
+                        }
                     }
                 }
+                let id = idOfAnswer[runAnswer]
+                questionsOfAnswer[Int(id)] += 1
                 answers.append(id)
                 isGeneric.append(generic)
-                let numbers = NearDuplicateQuestionRule.numbers(entry.place.question.text.source(entry.locale))
-                numberLists.append(numbers)
+                let numbers = NearDuplicateQuestionRule.numbers(run.text(entry))
                 if numbers.isEmpty {
                     numberKeys.append(0)
                 } else if let key = numberIDs[numbers] {
                     numberKeys.append(key)
                 } else {
-                    numberIDs[numbers] = numberIDs.count + 1
-                    numberKeys.append(numberIDs.count)
+                    let key = Int32(numberLists.count)
+                    numberIDs[numbers] = key
+                    numberLists.append(numbers)
+                    numberKeys.append(key)
                 }
-                if case .trueFalse = entry.answer {
+                if case .trueFalse = answer {
                     isTrueFalse.append(true)
                     classes.append(0)
                 } else {
@@ -642,7 +652,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// / `on 18 November 2000`).
         func numbersDiffer(_ x: Int, _ y: Int) -> Bool {
             guard numberKeys[x] != numberKeys[y] && numberKeys[x] != 0 && numberKeys[y] != 0 else { return false }
-            return QuestionWords.hasOneNotIn(numberLists[x], numberLists[y]) && QuestionWords.hasOneNotIn(numberLists[y], numberLists[x])
+            let a = numberLists[Int(numberKeys[x])], b = numberLists[Int(numberKeys[y])]
+            return QuestionWords.hasOneNotIn(a, b) && QuestionWords.hasOneNotIn(b, a)
         }
 
         /// How two similar questions relate (see the rationale), or nil when they are not
@@ -802,15 +813,15 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// come from looking up each run of up to six words of a statement among the correct
         /// choices (by hash, then compared exactly).
         mutating func pairStatements(with shingles: NearDuplicateJoin.ShingleSets) {
-            let statements = nodes.indices.filter { isTrueFalse[$0] && run.entries[run.groups[nodes[$0]][0]].answer == .trueFalse(true) }
+            let statements = nodes.indices.filter { isTrueFalse[$0] && run.answers[Int(run.stored[entry($0)].answer)] == .trueFalse(true) }
             guard !statements.isEmpty else { return }
             // The correct choices of choice questions with a specific answer, by the hash of their form.
             var choices: [(hash: UInt64, record: Int32, choice: Int32)] = []
             var longest = 0
             for x in nodes.indices where rewordableAnswer[Int(answers[x])] {
-                let entry = run.entries[run.groups[nodes[x]][0]]
-                for (index, choice) in entry.place.question.choices.enumerated() where choice.correct {
-                    let form = RunQuestions.choiceForm(choice.text.source(entry.locale))
+                let locale = run.locale(entry(x))
+                for (index, choice) in run.question(entry(x)).choices.enumerated() where choice.correct {
+                    let form = RunQuestions.choiceForm(choice.text.source(locale))
                     guard form.utf8.count > 2, !NearDuplicateQuestionRule.genericAnswers.contains(form) else { continue }
                     choices.append((FNV1a.hash(form.utf8), Int32(x), Int32(index)))
                     longest = max(longest, form.utf8.reduce(1) { $0 + ($1 == 0x20 ? 1 : 0) })
@@ -820,8 +831,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             choices.sort { $0.hash < $1.hash }
             longest = min(longest, 6)
             for s in statements {
-                let entry = run.entries[run.groups[nodes[s]][0]]
-                let statementWords = QualityText.normalized(entry.place.question.text.source(entry.locale), keepingWordBreaks: true)
+                let statementWords = QualityText.normalized(run.text(entry(s)), keepingWordBreaks: true)
                     .split(separator: " ")
                 var tried: Set<Int32> = []
                 for start in statementWords.indices {
@@ -838,19 +848,19 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                             let candidate = choices[low]
                             low += 1
                             let y = Int(candidate.record)
-                            let question = run.entries[run.groups[nodes[y]][0]]
-                            let choice = question.place.question.choices[Int(candidate.choice)]
+                            let locale = run.locale(entry(y))
+                            let choice = run.question(entry(y)).choices[Int(candidate.choice)]
                             guard !tried.contains(candidate.record),
-                                  RunQuestions.choiceForm(choice.text.source(question.locale)) == statementWords[start...end].joined(separator: " ")
+                                  RunQuestions.choiceForm(choice.text.source(locale)) == statementWords[start...end].joined(separator: " ")
                             else { continue }
                             tried.insert(candidate.record)
-                            let answer = QuestionWords(choice.text.source(question.locale))
+                            let answer = QuestionWords(choice.text.source(locale))
                             let stem = questionWords(y)
                             guard QuestionWords.hasOneNotIn(answer.content, stem.all) else { continue }
                             let statement = questionWords(s).removing(answer)
                             let shared = statement.sharedContent(with: stem)
                             guard !statement.fillsAnotherSlot(than: stem), shared >= 2,
-                                  Double(shared) >= rewordOverlap * Double(max(statement.content.count, stem.content.count)) else { continue }
+                                  Double(shared) >= rewordOverlap * Double(max(statement.contentCount, stem.contentCount)) else { continue }
                             join(s, y, similarity: shingles.similarity(s, y), kind: .duplicate)
                         }
                     }
@@ -858,18 +868,19 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             }
         }
 
+        /// The run's entry of record `x` (the first copy of its text).
+        func entry(_ x: Int) -> Int { run.firstEntry(ofGroup: nodes[x]) }
+
         mutating func questionWords(_ x: Int) -> QuestionWords {
             if let cached = questionWords[x] { return cached }
-            let entry = run.entries[run.groups[nodes[x]][0]]
-            let result = QuestionWords(entry.place.question.text.source(entry.locale))
+            let result = QuestionWords(run.text(entry(x)))
             questionWords[x] = result
             return result
         }
 
         mutating func words(_ x: Int) -> [UInt64] {
             if let cached = words[x] { return cached }
-            let entry = run.entries[run.groups[nodes[x]][0]]
-            let hashes = Self.wordHashes(QualityText.normalized(entry.place.question.text.source(entry.locale), keepingWordBreaks: true))
+            let hashes = Self.wordHashes(QualityText.normalized(run.text(entry(x)), keepingWordBreaks: true))
             words[x] = hashes
             return hashes
         }
@@ -897,8 +908,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
         mutating func wrongChoices(_ x: Int) -> [UInt64] {
             if let cached = wrong[x] { return cached }
-            let entry = run.entries[run.groups[nodes[x]][0]]
-            let hashes = DuplicateQuestionRule.wrongForms(entry).map { FNV1a.hash($0.utf8) }.sorted()
+            let hashes = DuplicateQuestionRule.wrongForms(run.entries[entry(x)]).map { FNV1a.hash($0.utf8) }.sorted()
             wrong[x] = hashes
             return hashes
         }

@@ -4,58 +4,92 @@ import QuizBank
 /// rewording from a template sibling: content words (stop words removed, light stemming),
 /// names (capitalized words inside a sentence), numbers and superlatives. Each list is sorted and unique,
 /// so that sets compare by merging; words are compared as stems (`English.stem`), exactly.
+///
+/// A run keeps these for most of its questions, so the stems are stored once, in one list
+/// (`words`), each marked content or name: content words and names are among a text's stems.
 struct QuestionWords: Equatable {
-    /// Stems of the words that carry content: not stop words, not one or two letters (but for
-    /// words in capitals: `TV`, `US`).
-    var content: [String] = []
-    /// Stems of the names: capitalized words (or words in capitals) that do not start a
-    /// sentence, and are not stop words (`The Love Boat` gives `love`, `boat`).
-    var names: [String] = []
-    /// Stems of every word, for telling whether a name of one text is anywhere in the other.
-    var all: [String] = []
+    /// A stem of the text, and whether it carries content and whether it is a name (see
+    /// `content` and `names`).
+    struct Word: Equatable {
+        var stem: String
+        var isContent: Bool
+        var isName: Bool
+    }
+
+    /// Stems of every word, sorted and unique.
+    var words: [Word] = []
     /// The runs of digits (`NearDuplicateQuestionRule.numbers`).
     var numbers: [String] = []
     /// The words of `QuestionWords.superlatives` (lower case): what a question singles out.
     var superlatives: [String] = []
 
+    /// Stems of the words that carry content: not stop words, not one or two letters (but for
+    /// words in capitals: `TV`, `US`).
+    var content: [String] { words.filter(\.isContent).map(\.stem) }
+    /// Stems of the names: capitalized words (or words in capitals) that do not start a
+    /// sentence, and are not stop words (`The Love Boat` gives `love`, `boat`).
+    var names: [String] { words.filter(\.isName).map(\.stem) }
+    /// Stems of every word, for telling whether a name of one text is anywhere in the other.
+    var all: [String] { words.map(\.stem) }
+    /// How many content words.
+    var contentCount: Int { words.reduce(0) { $0 + ($1.isContent ? 1 : 0) } }
+
     init(_ text: String) {
-        var content: [String] = [], names: [String] = [], all: [String] = [], superlatives: [String] = []
+        var words: [Word] = [], superlatives: [String] = []
         for word in English.words(text) {
             let stem = English.stem(word.lower)
-            all.append(stem)
             // Every superlative listed ends in "st": a cheap test before the set's.
             if word.lower.utf8.last == 0x74, word.lower.utf8.dropLast().last == 0x73, Self.superlatives.contains(word.lower) {
                 superlatives.append(word.lower)
             }
             if word.lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                content.append(stem)
+                words.append(Word(stem: stem, isContent: true, isName: false))
                 continue
             }
             guard word.lower.count > 2 || word.isAllCaps, !English.stopWords.contains(word.lower), !Self.functionWords.contains(word.lower),
-                  !English.stopWords.contains(stem) else { continue }
-            content.append(stem)
-            if word.isCapitalized || word.isAllCaps, !word.startsSentence { names.append(stem) }
+                  !English.stopWords.contains(stem) else {
+                words.append(Word(stem: stem, isContent: false, isName: false))
+                continue
+            }
+            words.append(Word(stem: stem, isContent: true, isName: (word.isCapitalized || word.isAllCaps) && !word.startsSentence))
         }
-        self.content = Self.sortedUnique(content)
-        self.names = Self.sortedUnique(names)
-        self.all = Self.sortedUnique(all)
+        // Sorted and unique: equal stems are one, marked as any of their words is.
+        words.sort { $0.stem < $1.stem }
+        var unique = 0
+        for index in words.indices {
+            if unique > 0 && words[index].stem == words[unique - 1].stem {
+                words[unique - 1].isContent = words[unique - 1].isContent || words[index].isContent
+                words[unique - 1].isName = words[unique - 1].isName || words[index].isName
+            } else {
+                words[unique] = words[index]
+                unique += 1
+            }
+        }
+        // Kept at its size (a copy of the whole list would keep the room it grew into): most
+        // questions' lists are kept.
+        var kept: [Word] = []
+        kept.reserveCapacity(unique)
+        kept.append(contentsOf: words[..<unique])
+        self.words = kept
         self.superlatives = Self.sortedUnique(superlatives)
         numbers = Self.sortedUnique(NearDuplicateQuestionRule.numbers(text))
     }
 
-    init(content: [String], names: [String], all: [String], numbers: [String], superlatives: [String]) {
-        self.content = content
-        self.names = names
-        self.all = all
+    init(words: [Word], numbers: [String], superlatives: [String]) {
+        self.words = words
         self.numbers = numbers
         self.superlatives = superlatives
     }
 
     /// These words without those of `other` (a choice taken out of a statement).
     func removing(_ other: QuestionWords) -> QuestionWords {
-        QuestionWords(content: Self.subtracting(content, other.all), names: Self.subtracting(names, other.all),
-                      all: Self.subtracting(all, other.all), numbers: Self.subtracting(numbers, other.numbers),
-                      superlatives: Self.subtracting(superlatives, other.superlatives))
+        var j = 0
+        let kept = words.filter { word in
+            while j < other.words.count && other.words[j].stem < word.stem { j += 1 }
+            return j == other.words.count || other.words[j].stem != word.stem
+        }
+        return QuestionWords(words: kept, numbers: Self.subtracting(numbers, other.numbers),
+                             superlatives: Self.subtracting(superlatives, other.superlatives))
     }
 
     /// The two texts fill a slot of one template differently: each has a name the other text
@@ -65,19 +99,21 @@ struct QuestionWords: Equatable {
     /// `the planet with the most moons`). A name, number or superlative on one side only is an
     /// added detail, not another subject.
     func fillsAnotherSlot(than other: QuestionWords) -> Bool {
-        (Self.hasNameNotIn(names, other.all) && Self.hasNameNotIn(other.names, all))
+        (hasNameNotIn(other) && other.hasNameNotIn(self))
             || (Self.hasOneNotIn(numbers, other.numbers) && Self.hasOneNotIn(other.numbers, numbers))
             || (Self.hasOneNotIn(superlatives, other.superlatives) && Self.hasOneNotIn(other.superlatives, superlatives))
     }
 
-    /// Whether one of the sorted `names` is not among the sorted `words`, nor one letter off a
+    /// Whether one of these names is not among the words of `other`, nor one letter off a
     /// word of five letters or more there.
-    static func hasNameNotIn(_ names: [String], _ words: [String]) -> Bool {
+    func hasNameNotIn(_ other: QuestionWords) -> Bool {
+        let words = other.words
         var j = 0
-        for name in names {
-            while j < words.count && words[j] < name { j += 1 }
-            if j < words.count && words[j] == name { continue }
-            if name.utf8.count >= 5, words.contains(where: { $0.utf8.count >= 5 && oneEditApart(name, $0) }) { continue }
+        for word in self.words where word.isName {
+            let name = word.stem
+            while j < words.count && words[j].stem < name { j += 1 }
+            if j < words.count && words[j].stem == name { continue }
+            if name.utf8.count >= 5, words.contains(where: { $0.stem.utf8.count >= 5 && Self.oneEditApart(name, $0.stem) }) { continue }
             return true
         }
         return false
@@ -96,25 +132,28 @@ struct QuestionWords: Equatable {
 
     /// The content words both texts have.
     func sharedContent(with other: QuestionWords) -> Int {
+        let a = words, b = other.words
         var i = 0, j = 0, shared = 0
-        while i < content.count && j < other.content.count {
-            if content[i] == other.content[j] {
+        while true {
+            while i < a.count && !a[i].isContent { i += 1 }
+            while j < b.count && !b[j].isContent { j += 1 }
+            guard i < a.count && j < b.count else { return shared }
+            if a[i].stem == b[j].stem {
                 shared += 1
                 i += 1
                 j += 1
-            } else if content[i] < other.content[j] {
+            } else if a[i].stem < b[j].stem {
                 i += 1
             } else {
                 j += 1
             }
         }
-        return shared
     }
 
     /// Shared content words over the content words of the text with fewer (the overlap
     /// coefficient): a rewording that adds a clause keeps all the words of the shorter form.
     func contentOverlap(with other: QuestionWords) -> Double {
-        let fewer = min(content.count, other.content.count)
+        let fewer = min(contentCount, other.contentCount)
         return fewer == 0 ? 0 : Double(sharedContent(with: other)) / Double(fewer)
     }
 
@@ -124,7 +163,7 @@ struct QuestionWords: Equatable {
     /// sibling starred in ...?").
     func contentSimilarity(with other: QuestionWords) -> Double {
         let shared = sharedContent(with: other)
-        let union = content.count + other.content.count - shared
+        let union = contentCount + other.contentCount - shared
         return union == 0 ? 0 : Double(shared) / Double(union)
     }
 

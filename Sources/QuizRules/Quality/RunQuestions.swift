@@ -1,15 +1,35 @@
 import Foundation
 import QuizBank
 import QuizLint
+import QuizSupport
 
 /// The questions of a run, normalized for the duplicate rules: each question's source text in
 /// comparison form, grouped by equal forms (within one source locale), in report order.
+///
+/// A run of a million questions keeps one entry per question, so entries are stored small: a
+/// bank number, a position and an answer number (12 bytes); each distinct answer is kept once,
+/// each distinct comparison form once, as UTF-8 in one buffer, and the groups' members in one
+/// array. `entries` and `groups` read them as values.
 struct RunQuestions {
+    /// A bank of the run, with the locale of its source texts.
+    struct Bank {
+        var path: String
+        var questions: [Question]
+        var locale: String
+    }
+
+    /// A question of the run, as the rules read it.
     struct Entry {
         var place: QuestionPlace
         var locale: String
-        var normalized: String
         var answer: AnswerKey
+    }
+
+    /// What an entry is stored as: indexes into `banks`, the bank's questions and `answers`.
+    struct Stored {
+        var bank: Int32
+        var index: Int32
+        var answer: Int32
     }
 
     /// What a question's answer is, in a form that compares: a true/false answer, or the set of
@@ -26,35 +46,105 @@ struct RunQuestions {
         }
     }
 
+    /// The banks, by path.
+    private(set) var banks: [Bank] = []
     /// Entries in report order (bank path, then position), without those whose text normalizes
     /// to nothing.
-    var entries: [Entry] = []
-    /// Indexes into `entries` of each set of equal texts (same locale and normalized text), in
-    /// order of their first member; every member list is in report order.
-    var groups: [[Int]] = []
+    private(set) var stored: [Stored] = []
+    /// The distinct answers, numbered in order of first use.
+    private(set) var answers: [AnswerKey] = []
+    /// The members of each set of equal texts (same locale and normalized text), one set after
+    /// the other, in order of their first member; every member list is in report order.
+    private var members: [Int32] = []
+    private var memberStarts: [Int] = [0]
+    /// Each set's normalized text, as UTF-8, one after the other.
+    private var forms: [UInt8] = []
+    private var formStarts: [Int] = [0]
+
+    var entries: Entries { Entries(banks: banks, stored: stored, answers: answers) }
+
+    /// Indexes into `entries` of each set of equal texts, in order of their first member.
+    var groups: Groups { Groups(members: members, starts: memberStarts) }
 
     init(_ banks: [LintBank]) {
+        var localeNumbers: [String: Int32] = [:]
+        var bankLocale: [Int32] = []
         for bank in banks.sorted(by: { $0.path < $1.path }) {
-            let locale = bank.sourceLocale
-            let questions = bank.bank.questions
-            for index in questions.indices {
-                let normalized = QualityText.normalized(questions[index].text.source(locale))
+            self.banks.append(Bank(path: bank.path, questions: bank.bank.questions, locale: bank.sourceLocale))
+            if localeNumbers[bank.sourceLocale] == nil { localeNumbers[bank.sourceLocale] = Int32(localeNumbers.count) }
+            bankLocale.append(localeNumbers[bank.sourceLocale]!)
+        }
+        // Equal texts are found by hash, then compared with the set's form; answers likewise
+        // by a dictionary of the distinct ones.
+        var answerNumbers: [AnswerKey: Int32] = [:]
+        var formIndex = HashIndex(capacity: 1024)
+        var groupLocale: [Int32] = []
+        var groupOfEntry: [Int32] = []
+        var groupSizes: [Int32] = []
+        for (bankNumber, bank) in self.banks.enumerated() {
+            let locale = bankLocale[bankNumber]
+            for index in bank.questions.indices {
+                let normalized = QualityText.normalized(bank.questions[index].text.source(bank.locale))
                 guard !normalized.isEmpty else { continue }
-                entries.append(Entry(place: QuestionPlace(path: bank.path, questions: questions, index: index), locale: locale,
-                                     normalized: normalized, answer: Self.answer(of: questions[index], locale: locale)))
+                let answer = Self.answer(of: bank.questions[index], locale: bank.locale)
+                let answerNumber: Int32
+                if let known = answerNumbers[answer] {
+                    answerNumber = known
+                } else {
+                    answerNumber = Int32(answers.count)
+                    answerNumbers[answer] = answerNumber
+                    answers.append(answer)
+                }
+                stored.append(Stored(bank: Int32(bankNumber), index: Int32(index), answer: answerNumber))
+                let next = Int32(groupSizes.count)
+                let hash = HashIndex.hash(normalized) ^ (UInt64(locale) &* 0x9E37_79B9_7F4A_7C15)
+                let known = formIndex.insert(next, hash: hash) { group in
+                    groupLocale[Int(group)] == locale
+                        && forms[formStarts[Int(group)]..<formStarts[Int(group) + 1]].elementsEqual(normalized.utf8)
+                }
+                if let known {
+                    groupOfEntry.append(known)
+                    groupSizes[Int(known)] += 1
+                } else {
+                    groupOfEntry.append(next)
+                    groupSizes.append(1)
+                    groupLocale.append(locale)
+                    forms.append(contentsOf: normalized.utf8)
+                    formStarts.append(forms.count)
+                }
             }
         }
-        var groupOf: [String: Int] = [:]
-        for index in entries.indices {
-            let key = entries[index].locale + "\u{0}" + entries[index].normalized
-            if let group = groupOf[key] {
-                groups[group].append(index)
-            } else {
-                groupOf[key] = groups.count
-                groups.append([index])
-            }
+        memberStarts.reserveCapacity(groupSizes.count + 1)
+        for size in groupSizes { memberStarts.append(memberStarts[memberStarts.count - 1] + Int(size)) }
+        var filled = memberStarts.dropLast().map { $0 }
+        members = [Int32](repeating: 0, count: stored.count)
+        for (entry, group) in groupOfEntry.enumerated() {
+            members[filled[Int(group)]] = Int32(entry)
+            filled[Int(group)] += 1
         }
     }
+
+    /// The question of an entry.
+    func question(_ entry: Int) -> Question {
+        let stored = stored[entry]
+        return banks[Int(stored.bank)].questions[Int(stored.index)]
+    }
+
+    /// The source locale of an entry.
+    func locale(_ entry: Int) -> String { banks[Int(stored[entry].bank)].locale }
+
+    /// The source text of an entry's question.
+    func text(_ entry: Int) -> String {
+        let stored = stored[entry]
+        let bank = banks[Int(stored.bank)]
+        return bank.questions[Int(stored.index)].text.source(bank.locale)
+    }
+
+    /// The first entry of a set of equal texts.
+    func firstEntry(ofGroup group: Int) -> Int { Int(members[memberStarts[group]]) }
+
+    /// The normalized text of a set of equal texts, as UTF-8.
+    func form(ofGroup group: Int) -> ArraySlice<UInt8> { forms[formStarts[group]..<formStarts[group + 1]] }
 
     static func answer(of question: Question, locale: String) -> AnswerKey {
         if question.kind == .trueFalse { return .trueFalse(question.answer?.value ?? false) }
@@ -68,23 +158,63 @@ struct RunQuestions {
         let normalized = QualityText.normalized(text, keepingWordBreaks: true)
         return normalized.isEmpty ? text.trimmingCharacters(in: .whitespacesAndNewlines) : normalized
     }
+
+    /// The entries as values (each made when read).
+    struct Entries: RandomAccessCollection {
+        let banks: [Bank]
+        let stored: [Stored]
+        let answers: [AnswerKey]
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { stored.count }
+
+        subscript(entry: Int) -> Entry {
+            let stored = stored[entry]
+            let bank = banks[Int(stored.bank)]
+            return Entry(place: QuestionPlace(path: bank.path, questions: bank.questions, index: Int(stored.index)), locale: bank.locale,
+                         answer: answers[Int(stored.answer)])
+        }
+    }
+
+    /// The sets of equal texts, each as the indexes of its entries.
+    struct Groups: RandomAccessCollection {
+        let members: [Int32]
+        let starts: [Int]
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { starts.count - 1 }
+
+        subscript(group: Int) -> Members { Members(members: members, range: starts[group]..<starts[group + 1]) }
+    }
+
+    /// The entries of one set of equal texts, in report order.
+    struct Members: RandomAccessCollection {
+        let members: [Int32]
+        let range: Range<Int>
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { range.count }
+
+        subscript(position: Int) -> Int { Int(members[range.lowerBound + position]) }
+    }
 }
 
-/// Disjoint sets over 0..<count (union by size, path halving).
+/// Disjoint sets over 0..<count (union by size, path halving), stored as 32-bit numbers: the
+/// near-duplicate search keeps three over every question of a run.
 struct UnionFind {
-    private var parent: [Int]
-    private var size: [Int]
+    private var parent: [Int32]
+    private var size: [Int32]
 
     init(count: Int) {
-        parent = Array(0..<count)
-        size = [Int](repeating: 1, count: count)
+        parent = (0..<Int32(count)).map { $0 }
+        size = [Int32](repeating: 1, count: count)
     }
 
     mutating func find(_ element: Int) -> Int {
         var element = element
-        while parent[element] != element {
-            parent[element] = parent[parent[element]]
-            element = parent[element]
+        while Int(parent[element]) != element {
+            parent[element] = parent[Int(parent[element])]
+            element = Int(parent[element])
         }
         return element
     }
@@ -93,7 +223,7 @@ struct UnionFind {
         var a = find(a), b = find(b)
         guard a != b else { return }
         if size[a] < size[b] { swap(&a, &b) }
-        parent[b] = a
+        parent[b] = Int32(a)
         size[a] += size[b]
     }
 }

@@ -1,0 +1,173 @@
+import Testing
+import QuizBank
+@testable import QuizLint
+@testable import QuizRules
+
+/// What the duplicate rules keep for every question of a run is stored small (a run may hold a
+/// million questions), and reads back as the plain form it replaces: each question with its
+/// bank, locale and answer, grouped by equal normalized texts within a locale.
+@Suite struct NearDuplicateStorageTests {
+    @Test func whatIsKeptPerQuestionAndPerShingleIsSmall() {
+        #expect(MemoryLayout<RunQuestions.Stored>.stride == 12)
+        #expect(MemoryLayout<NearDuplicateJoin.TokenList>.stride == 8)
+        #expect(MemoryLayout<NearDuplicateJoin.ListEntry>.stride == 12)
+        // A question's words: one list of stems (each with two marks), its numbers and superlatives.
+        #expect(MemoryLayout<QuestionWords>.stride == 24)
+        #expect(MemoryLayout<QuestionWords.Word>.stride <= 24)
+    }
+
+    static func bank(_ id: String, locale: String, _ questions: [(text: String, answer: String?)]) -> String {
+        var yaml = "quizbank: 1\nid: \(id)\ntitle: \(id)\nlocale: \(locale)\nquestions:\n"
+        for (index, question) in questions.enumerated() {
+            yaml += "  - id: q\(index)\n    text: \"\(question.text)\"\n"
+            if let answer = question.answer {
+                yaml += "    choices:\n      - text: \"\(answer)\"\n        correct: true\n      - \"Elsewhere\"\n"
+            } else {
+                yaml += "    answer: \(index % 2 == 0)\n"
+            }
+        }
+        return yaml
+    }
+
+    /// Random banks in two locales, with texts that normalize alike ("Paris?" / "paris"), texts
+    /// that normalize to nothing, and answers used again: the compact run gives the entries,
+    /// groups, forms and answers that a plain grouping by (locale, normalized text) gives.
+    @Test func theCompactRunAgreesWithAPlainGrouping() throws {
+        var generator = QualityRuleTests.SplitMix(seed: 17)
+        let words = ["Paris", "paris", "is", "the", "capital", "?", "of", "France", "!!", "Lyon", "1999", "ÉTÉ", "été"]
+        let answers = ["Paris", "Lyon", "Half brothers", "Half-brothers", nil]
+        var inputs: [(String, String)] = []
+        for (number, locale) in ["en", "fr", "en"].enumerated() {
+            var questions: [(String, String?)] = []
+            for _ in 0..<120 {
+                let count = Int(generator.next() % 4)
+                let text = (0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+                questions.append((text.isEmpty ? "?" : text, answers[Int(generator.next() % UInt64(answers.count))]))
+            }
+            // Bank paths out of order: the run reads them sorted.
+            inputs.append(("bank-\(2 - number).yaml", Self.bank("b\(number)", locale: locale, questions)))
+        }
+        let decoder = BankDecoder()
+        let banks = try inputs.map { input in
+            LintBank(path: input.0, source: Array(input.1.utf8), bank: try #require(decoder.decode(Array(input.1.utf8), path: input.0).bank))
+        }
+        let run = RunQuestions(banks)
+
+        // The plain form: every question with a non-empty normal form, in report order.
+        var expected: [(path: String, index: Int, locale: String, normalized: String, answer: RunQuestions.AnswerKey)] = []
+        for bank in banks.sorted(by: { $0.path < $1.path }) {
+            for (index, question) in bank.bank.questions.enumerated() {
+                let normalized = QualityText.normalized(question.text.source(bank.sourceLocale))
+                guard !normalized.isEmpty else { continue }
+                expected.append((bank.path, index, bank.sourceLocale, normalized,
+                                 RunQuestions.answer(of: question, locale: bank.sourceLocale)))
+            }
+        }
+        var groupOf: [String: Int] = [:]
+        var expectedGroups: [[Int]] = []
+        for (index, entry) in expected.enumerated() {
+            let key = entry.locale + "\u{0}" + entry.normalized
+            if let group = groupOf[key] { expectedGroups[group].append(index) } else {
+                groupOf[key] = expectedGroups.count
+                expectedGroups.append([index])
+            }
+        }
+        #expect(expected.count < 360, "some texts normalize to nothing")
+        #expect(expectedGroups.contains { $0.count > 1 }, "some texts are equal")
+
+        #expect(run.entries.count == expected.count)
+        for (index, entry) in run.entries.enumerated() {
+            #expect(entry.place.path == expected[index].path && entry.place.index == expected[index].index)
+            #expect(entry.locale == expected[index].locale && entry.answer == expected[index].answer)
+            #expect(run.text(index) == entry.place.question.text.source(entry.locale))
+        }
+        #expect(run.groups.map { Array($0) } == expectedGroups)
+        for group in run.groups.indices {
+            #expect(run.firstEntry(ofGroup: group) == expectedGroups[group][0])
+            #expect(Array(run.form(ofGroup: group)) == Array(expected[expectedGroups[group][0]].normalized.utf8))
+        }
+        // Each distinct answer once.
+        #expect(Set(run.answers).count == run.answers.count)
+        #expect(Set(run.answers) == Set(expected.map(\.answer)))
+    }
+
+    /// Shingle sets made from UTF-8 bytes give the similarities of the texts' 5-gram sets, and
+    /// a malformed sequence reads as U+FFFD.
+    @Test func shingleSetsFromBytesGiveTheSimilaritiesOfTheTexts() {
+        let texts = ["whatisthecapitaloffrance", "whatisthecapitalofspain", "été", "étéété", "日本の首都はどこですか", "日本の首都は", "a"]
+        let sets = NearDuplicateJoin.ShingleSets(utf8: texts.map { Array($0.utf8)[...] })
+        let plain = texts.map(QualityRuleTests.shingles)
+        for a in texts.indices {
+            #expect(sets.size(a) == plain[a].count)
+            for b in texts.indices {
+                let expected = Double(plain[a].intersection(plain[b]).count) / Double(plain[a].union(plain[b]).count)
+                #expect(sets.similarity(a, b) == expected, "\(texts[a]) / \(texts[b])")
+            }
+        }
+        let malformed = NearDuplicateJoin.ShingleSets(utf8: [[0x61, 0x62, 0xFF, 0x63, 0x64, 0x65], Array("ab\u{FFFD}cde".utf8)])
+        #expect(malformed.similarity(0, 1) == 1)
+    }
+
+    /// Many partitions, each joined in the lists of the one before: each finds exactly the
+    /// pairs brute force finds at its threshold.
+    struct ManyPartitions: NearDuplicateJoin.Visitor {
+        var pairs: [NearDuplicateJoin.Pair] = []
+        func partition(_ x: Int) -> Int32 { Int32(x % 23) - 2 }
+        func threshold(_ partition: Int32) -> Double { partition % 2 == 0 ? 0.1 : 0.5 }
+        func compatible(_ x: Int, _ y: Int) -> Bool { true }
+        func shouldVerify(_ x: Int, _ y: Int) -> Bool { true }
+        mutating func found(_ x: Int, _ y: Int, similarity: Double) {
+            pairs.append(.init(first: min(x, y), second: max(x, y), similarity: similarity))
+        }
+    }
+
+    @Test func aJoinOfManyPartitionsMatchesBruteForce() {
+        var generator = QualityRuleTests.SplitMix(seed: 29)
+        let words = ["capital", "of", "iceland", "norway", "which", "city", "largest", "what", "is", "mona", "lisa"]
+        var texts: Set<String> = []
+        while texts.count < 700 {
+            let count = 1 + Int(generator.next() % 6)
+            texts.insert(QualityText.normalized((0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")))
+        }
+        let normalized = texts.sorted()
+        var visitor = ManyPartitions()
+        NearDuplicateJoin.join(NearDuplicateJoin.ShingleSets(normalized), visitor: &visitor)
+        visitor.pairs.sort { $0.first != $1.first ? $0.first < $1.first : $0.second < $1.second }
+        let sets = normalized.map(QualityRuleTests.shingles)
+        var expected: [NearDuplicateJoin.Pair] = []
+        for a in sets.indices {
+            for b in sets.indices where b > a && visitor.partition(a) >= 0 && visitor.partition(a) == visitor.partition(b) {
+                let similarity = Double(sets[a].intersection(sets[b]).count) / Double(sets[a].union(sets[b]).count)
+                if similarity >= visitor.threshold(visitor.partition(a)) { expected.append(.init(first: a, second: b, similarity: similarity)) }
+            }
+        }
+        #expect(Set(expected.map { visitor.partition($0.first) }).count > 15, "most partitions have pairs")
+        #expect(visitor.pairs == expected, "\(visitor.pairs.count) found, \(expected.count) expected")
+    }
+
+    /// A question's words, kept as one list of stems marked content or name, read back as the
+    /// separate sorted lists they replace, and combine as those lists would.
+    @Test func questionWordsAgreeWithSeparateLists() {
+        var generator = QualityRuleTests.SplitMix(seed: 41)
+        let pool = ["Which", "US", "us", "The", "Love", "Boat", "boats", "starred", "in", "1977", "Paris", "paris", "capital",
+                    "largest", "first", "TV", "a", "of", "Simons", "Simmons", "Crackers", "crackers", ".", "?"]
+        func text() -> String { (0..<(1 + Int(generator.next() % 10))).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }.joined(separator: " ") }
+        func sortedUnique(_ words: [String]) -> [String] { Array(Set(words)).sorted() }
+        for _ in 0..<300 {
+            let a = QuestionWords(text()), b = QuestionWords(text())
+            #expect(a.all == sortedUnique(a.all) && a.content == sortedUnique(a.content) && a.names == sortedUnique(a.names))
+            #expect(Set(a.names).isSubset(of: Set(a.content)) && Set(a.content).isSubset(of: Set(a.all)))
+            #expect(a.contentCount == a.content.count)
+            #expect(a.sharedContent(with: b) == Set(a.content).intersection(b.content).count)
+            let removed = a.removing(b)
+            #expect(removed.all == a.all.filter { !b.all.contains($0) })
+            #expect(removed.content == a.content.filter { !b.all.contains($0) })
+            #expect(removed.names == a.names.filter { !b.all.contains($0) })
+            #expect(removed.numbers == a.numbers.filter { !b.numbers.contains($0) })
+            let nameMissing = a.names.contains { name in
+                !b.all.contains(name) && !(name.utf8.count >= 5 && b.all.contains { $0.utf8.count >= 5 && QuestionWords.oneEditApart(name, $0) })
+            }
+            #expect(a.hasNameNotIn(b) == nameMissing)
+        }
+    }
+}
