@@ -110,17 +110,6 @@ import QuizBank
 
     /// Many partitions, each joined in the lists of the one before: each finds exactly the
     /// pairs brute force finds at its threshold.
-    struct ManyPartitions: NearDuplicateJoin.Visitor {
-        var pairs: [NearDuplicateJoin.Pair] = []
-        func partition(_ x: Int) -> Int32 { Int32(x % 23) - 2 }
-        func threshold(_ partition: Int32) -> Double { partition % 2 == 0 ? 0.1 : 0.5 }
-        func compatible(_ x: Int, _ y: Int) -> Bool { true }
-        func shouldVerify(_ x: Int, _ y: Int) -> Bool { true }
-        mutating func found(_ x: Int, _ y: Int, similarity: Double) {
-            pairs.append(.init(first: min(x, y), second: max(x, y), similarity: similarity))
-        }
-    }
-
     @Test func aJoinOfManyPartitionsMatchesBruteForce() {
         var generator = QualityRuleTests.SplitMix(seed: 29)
         let words = ["capital", "of", "iceland", "norway", "which", "city", "largest", "what", "is", "mona", "lisa"]
@@ -129,20 +118,10 @@ import QuizBank
             let count = 1 + Int(generator.next() % 6)
             texts.insert(QualityText.normalized((0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")))
         }
-        let normalized = texts.sorted()
-        var visitor = ManyPartitions()
-        NearDuplicateJoin.join(NearDuplicateJoin.ShingleSets(normalized), visitor: &visitor)
-        visitor.pairs.sort { $0.first != $1.first ? $0.first < $1.first : $0.second < $1.second }
-        let sets = normalized.map(QualityRuleTests.shingles)
-        var expected: [NearDuplicateJoin.Pair] = []
-        for a in sets.indices {
-            for b in sets.indices where b > a && visitor.partition(a) >= 0 && visitor.partition(a) == visitor.partition(b) {
-                let similarity = Double(sets[a].intersection(sets[b]).count) / Double(sets[a].union(sets[b]).count)
-                if similarity >= visitor.threshold(visitor.partition(a)) { expected.append(.init(first: a, second: b, similarity: similarity)) }
-            }
-        }
+        var visitor = NearDuplicateTests.PartitionedPairs(partitions: 23, excluded: 2) { $0 % 2 == 0 ? 0.1 : 0.5 }
+        let (found, expected) = visitor.joinAgainstBruteForce(texts.sorted())
         #expect(Set(expected.map { visitor.partition($0.first) }).count > 15, "most partitions have pairs")
-        #expect(visitor.pairs == expected, "\(visitor.pairs.count) found, \(expected.count) expected")
+        #expect(found == expected, "\(found.count) found, \(expected.count) expected")
     }
 
     /// A question's words, kept as one list of stems marked content or name, read back as the

@@ -6,19 +6,42 @@ import QuizBank
 /// `near-duplicate-question` beyond its examples: the join with a threshold per partition
 /// against brute force, the words it reads, and how rewordings, siblings and statements are told.
 @Suite struct NearDuplicateTests {
-    /// Records split into partitions with their own thresholds (one excluded): the join finds
-    /// exactly the pairs of one partition at or above its threshold that brute force finds.
-    struct PartitionedCollector: NearDuplicateJoin.Visitor {
+    /// A join visitor over records cut into `partitions` by index, the first `excluded` of them
+    /// negative (in no pair), each partition with its own threshold; it keeps every pair found.
+    struct PartitionedPairs: NearDuplicateJoin.Visitor {
+        let partitions: Int, excluded: Int
+        let thresholdOf: (Int32) -> Double
         var pairs: [NearDuplicateJoin.Pair] = []
-        func partition(_ x: Int) -> Int32 { Int32(x % 3) - 1 }
-        func threshold(_ partition: Int32) -> Double { partition == 0 ? 0.3 : 0.65 }
+        func partition(_ x: Int) -> Int32 { Int32(x % partitions - excluded) }
+        func threshold(_ partition: Int32) -> Double { thresholdOf(partition) }
         func compatible(_ x: Int, _ y: Int) -> Bool { true }
         func shouldVerify(_ x: Int, _ y: Int) -> Bool { true }
         mutating func found(_ x: Int, _ y: Int, similarity: Double) {
             pairs.append(.init(first: min(x, y), second: max(x, y), similarity: similarity))
         }
+
+        /// Joins the normalized texts: the pairs the join found and those brute force finds (two
+        /// records of one partition at or above its threshold), each sorted.
+        mutating func joinAgainstBruteForce(_ normalized: [String]) -> (found: [NearDuplicateJoin.Pair], expected: [NearDuplicateJoin.Pair]) {
+            pairs = []
+            NearDuplicateJoin.join(NearDuplicateJoin.ShingleSets(normalized), visitor: &self)
+            let found = pairs.sorted { $0.first != $1.first ? $0.first < $1.first : $0.second < $1.second }
+            let sets = normalized.map(QualityRuleTests.shingles)
+            var expected: [NearDuplicateJoin.Pair] = []
+            for a in sets.indices {
+                for b in sets.indices where b > a && !sets[a].isEmpty && !sets[b].isEmpty {
+                    let group = partition(a)
+                    guard group >= 0, group == partition(b) else { continue }
+                    let similarity = Double(sets[a].intersection(sets[b]).count) / Double(sets[a].union(sets[b]).count)
+                    if similarity >= threshold(group) { expected.append(.init(first: a, second: b, similarity: similarity)) }
+                }
+            }
+            return (found, expected)
+        }
     }
 
+    /// Records split into partitions with their own thresholds (one excluded): the join finds
+    /// exactly the pairs of one partition at or above its threshold that brute force finds.
     @Test func joinWithAThresholdPerPartitionMatchesBruteForce() {
         var generator = QualityRuleTests.SplitMix(seed: 11)
         let words = ["the", "capital", "of", "iceland", "norway", "is", "which", "city", "largest", "what", "and", "a",
@@ -30,21 +53,10 @@ import QuizBank
         }
         for index in 0..<90 { texts.append(texts[index] + " " + words[index % words.count]) }
         let normalized = Array(Set(texts.map { QualityText.normalized($0) })).sorted()
-        var collector = PartitionedCollector()
-        NearDuplicateJoin.join(NearDuplicateJoin.ShingleSets(normalized), visitor: &collector)
-        collector.pairs.sort { $0.first != $1.first ? $0.first < $1.first : $0.second < $1.second }
-        let sets = normalized.map(QualityRuleTests.shingles)
-        var expected: [NearDuplicateJoin.Pair] = []
-        for a in sets.indices {
-            for b in sets.indices where b > a && !sets[a].isEmpty && !sets[b].isEmpty {
-                let partition = collector.partition(a)
-                guard partition >= 0, partition == collector.partition(b) else { continue }
-                let similarity = Double(sets[a].intersection(sets[b]).count) / Double(sets[a].union(sets[b]).count)
-                if similarity >= collector.threshold(partition) { expected.append(.init(first: a, second: b, similarity: similarity)) }
-            }
-        }
+        var visitor = PartitionedPairs(partitions: 3, excluded: 1) { $0 == 0 ? 0.3 : 0.65 }
+        let (found, expected) = visitor.joinAgainstBruteForce(normalized)
         #expect(expected.contains { $0.similarity < 0.65 }, "the low threshold is exercised")
-        #expect(collector.pairs == expected, "\(collector.pairs.count) found, \(expected.count) expected")
+        #expect(found == expected, "\(found.count) found, \(expected.count) expected")
     }
 
     @Test func namesAreCapitalizedWordsInsideASentence() {
