@@ -36,7 +36,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             "between 0.5 and 1.0 m"), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
             "2002 Winter Olympics (USA)"), numbered titles that share the words before the \
             number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16"; not \
-            "Jupiter 2" beside "Apollo 13"), a temperature's scale is a unit ("7 °C", "135 \
+            "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
+            "Since 1948", "None of these"), a temperature's scale is a unit ("7 °C", "135 \
             Degrees C."), spans of time compare \
             across units ("10 days", "3 weeks", "1 month"), and one aggregate choice ("None of these") is left out \
             of the order. Engines shuffle choices \
@@ -172,6 +173,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - "Symphony #9"
                       - "Symphony #3"
+                  - id: capital
+                    text: ↓Since when has Jerusalem been the seat of the Knesset?
+                    shuffle: false
+                    choices:
+                      - Since 1967
+                      - text: Since 1949
+                        correct: true
+                      - None of these
+                      - Since 1984
                   - id: kittens
                     text: ↓When do kittens open their eyes?
                     shuffle: false
@@ -342,7 +352,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11").
             let title = NumericValue.sharedTitle(texts)
             for (choice, text) in zip(choices, texts) {
-                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(title == 0 ? text : String(text.dropFirst(title))))) {
+                // A choice without the shared title can only be the aggregate one ("Since 1948",
+                // "Since 1967", "None of these").
+                if title.isEmpty || text.hasPrefix(title),
+                   let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(String(text.dropFirst(title.count))))) {
                     numbers.append(number)
                     continue
                 }
@@ -448,18 +461,21 @@ struct NumericValue {
         return words.count == 1 && words[0].lower == "none"
     }
 
-    /// The length of the words and marks before the number that every choice starts with, when
-    /// the first choice does not read as a number by itself but its text after them does
-    /// ("Symphony #8", "Symphony #2": 10); 0 otherwise. Most first choices have no digit.
-    static func sharedTitle(_ texts: [String]) -> Int {
-        guard let first = texts.first, first.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
-              parse(orderingForm(withoutLetterLabel(first))) == nil,
-              let digit = first.firstIndex(where: \.isNumber) else { return 0 }
+    /// The words and marks before the number that every choice starts with, when the first
+    /// choice with a digit does not read as a number by itself but its text after them does
+    /// ("Symphony #8", "Symphony #2": "Symphony #"); empty otherwise. One choice of four or more
+    /// may lack them, for one aggregate choice ("None of these") is left out of the order, the
+    /// three others ordered. Most choices have no digit.
+    static func sharedTitle(_ texts: [String]) -> Substring {
+        let hasDigit = { (text: String) in text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) }
+        guard let first = texts.prefix(2).first(where: hasDigit), parse(orderingForm(withoutLetterLabel(first))) == nil,
+              let digit = first.firstIndex(where: \.isNumber) else { return "" }
         let title = first[..<digit]
         // "Vitamin B6", "F-16": a capital letter or a hyphen joined to the number ends a title too.
         guard title.contains(where: \.isLetter), title.last == " " || title.last == "#" || title.last == "-" || title.last?.isUppercase == true,
-              texts.allSatisfy({ $0.hasPrefix(title) }) else { return 0 }
-        return title.count
+              case let lacking = texts.filter({ !$0.hasPrefix(title) }).count,
+              lacking == 0 || lacking == 1 && texts.count >= 4 else { return "" }
+        return title
     }
 
     /// `raw` without a leading qualifier, with a range read as its first number ("6-9 years" →
