@@ -31,7 +31,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             and AD years, a number word (three, twenty-one), or a rank ("# 4"); a bare "None" \
             that stands for no count ("How many Grammys did he win? — None") is 0. Choices with different units, \
             ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
-            59", "(b) 60") and a leading "over", "about", "more than" or "nearly" are read past, \
+            59", "(b) 60") and a leading "over", "about", "more than" or "nearly" and a trailing "or more", "or less" or \
+            "at least" ("13 grams or more", "3 grams at least") are read past, \
             a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 to 14 years", \
             "between 0.5 and 1.0 m"), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
             "2002 Winter Olympics (USA)"), numbered titles that share the words before the \
@@ -173,6 +174,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - "Symphony #9"
                       - "Symphony #3"
+                  - id: vitamin
+                    text: ↓How much vitamin C does an adult goat make in a day?
+                    shuffle: false
+                    choices:
+                      - 0.5 grams at least
+                      - 13 grams or more
+                      - text: 3 grams at least
+                        correct: true
+                      - About 9.5 grams
                   - id: capital
                     text: ↓Since when has Jerusalem been the seat of the Knesset?
                     shuffle: false
@@ -436,6 +446,12 @@ struct NumericValue {
         "fewer than ", "under ", "up to ", "at least ", "between ", "from ",
     ]
 
+    /// Words after a number that qualify it as the leading ones do ("13 grams or more", "3 grams
+    /// at least"): read past.
+    private static let trailingQualifiers = [
+        " or more", " or less", " or fewer", " or over", " or above", " or so", " at least", " at most", " and over", " and up",
+    ]
+
     /// `texts` without the note in parentheses that ends each of them, when every one (of three
     /// or more) has one: "1095 ft (334 m)" → "1095 ft"; `texts` themselves otherwise.
     static func withoutSharedNotes(_ texts: [String]) -> [String] {
@@ -486,6 +502,10 @@ struct NumericValue {
         let between = lower.hasPrefix("between ")
         for qualifier in leadingQualifiers where lower.hasPrefix(qualifier) {
             text = String(text.dropFirst(qualifier.count))
+            break
+        }
+        for qualifier in trailingQualifiers where lower.hasSuffix(qualifier) {
+            text = String(text.dropLast(qualifier.count))
             break
         }
         // "# 4", "#1": a rank, the number sign read past.
