@@ -69,8 +69,11 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             whose, whom or where ("..., which was covered in many countries?"), by "a" or "an" \
             (an appositive: "Mola mola, a fish generally considered...") or by a past \
             participle, alone or after an adverb (a reduced relative clause: ", often compared \
-            to Furioso,", ", found in reefs,"), and a clause opened by since, because, although, \
-            though, while or whereas, each up to the next comma. Choices are checked too (`check-choices: false` turns that \
+            to Furioso,", ", found in reefs,"), a relative clause that no comma opens (who, \
+            which, whose, whom or where after a noun: "What was the name of the lyricist who wrote \
+            many songs with Elton John?"), which describes what is to be named as a clue does, \
+            and a clause opened by since, because, although, though, while or whereas, each up to \
+            the next comma. Choices are checked too (`check-choices: false` turns that \
             off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title), "many", \
             "several" or "most" after a preposition in a choice, a detail of what the choice \
             names ("Tall with many scars", "Actor with most film roles"), or the choices of a \
@@ -79,9 +82,10 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
             even where the number does not matter ("one of many moons", "tall, with many \
             scars" in a statement); "most" before a plural noun is read as a quantifier even where it names \
-            what is asked ("the age of most diamonds"); a hedge in a relative clause of the \
-            stem that no comma opens ("Which artist who often used horror themes...?") is \
-            reported, though it is background; "most" before a blank ("with most ___ per capita") is taken for a \
+            what is asked ("the age of most diamonds"); a relative clause that no comma opens \
+            is read to the next comma or the end of the sentence, so a hedge after it in what is \
+            asked ("Which actor who starred in Alien usually plays villains?") is missed, and \
+            one opened by "that" is read as asked ("the band that often appeared on the show"); "most" before a blank ("with most ___ per capita") is taken for a \
             superlative; "most" before a verb in "-s" is read as a quantifier ("Which monster \
             most resembles a turtle?"); a main verb in "-ed" just after a comma is read as a \
             participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); a question without its "?" that opens with a preposition ("In \
@@ -217,6 +221,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                   - id: julia-child
                     text: Julia Child, known to many as The French Chef, was not French.
                     answer: true
+                  - id: lyricist
+                    text: What was the name of the lyricist who wrote many songs with Elton John?
+                    choices:
+                      - text: Bernie Taupin
+                        correct: true
+                      - Tim Rice
                   - id: hayes
                     text: Helen Hayes is one of only a few people to do what?
                     choices:
@@ -525,10 +535,10 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     }
 
     /// The words of the sentence that asks, less its background: a lead-in before a comma and
-    /// the question word ("Often ranked first, what is the novel...?"), a clause after a comma
-    /// opened by who, which, whose, whom or where that is not the question word (", which
-    /// often floods,"), and one opened by since, because, although, though, while or whereas, each
-    /// up to the next comma.
+    /// the question word ("Often ranked first, what is the novel...?"), a clause opened by who,
+    /// which, whose, whom or where that is not the question word, after a comma (", which often
+    /// floods,") or a noun ("the lyricist who wrote many songs"), and one opened by since,
+    /// because, although, though, while or whereas, each up to the next comma.
     static func askedWords(_ sentence: Range<Int>, of words: [EnglishWord]) -> [Int] {
         let question = sentence.first { questionWords.contains(words[$0].lower) }
         var start = sentence.lowerBound
@@ -552,6 +562,11 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                 inClause = subordinators.contains(lower)
                     || afterComma && index != question
                         && (relativeWords.contains(lower) || appositiveOpeners.contains(lower) || participle)
+            } else if index != question, relativeWords.contains(words[index].lower),
+                      !prepositions.contains(words[index - 1].lower), !auxiliaries.contains(words[index - 1].lower) {
+                // "...the lyricist who wrote many songs with Elton John?": a relative clause that no
+                // comma opens describes the noun before it as well, up to the next comma.
+                inClause = true
             }
             if !inClause { result.append(index) }
         }
