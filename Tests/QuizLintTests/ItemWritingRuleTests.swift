@@ -219,8 +219,10 @@ import QuizBank
         #expect(plural.unit == singular.unit)
         #expect(NumericValue.parse(NumericValue.orderingForm("# 4"))?.value == 4)
         #expect(NumericValue.parse(NumericValue.orderingForm("#12"))?.value == 12)
-        #expect(NumericValue.sharedTitle(["Vitamin B6", "Vitamin B9", "Vitamin B12"]) == 9)
-        #expect(NumericValue.sharedTitle(["MP3", "AAC1"]) == 0)
+        #expect(NumericValue.sharedTitle(["Vitamin B6", "Vitamin B9", "Vitamin B12"]) == "Vitamin B")
+        #expect(NumericValue.sharedTitle(["None of these", "Since 1967", "Since 1948", "Since 1984"]) == "Since ")
+        #expect(NumericValue.sharedTitle(["None of these", "Since 1967", "Since 1948"]) == "")
+        #expect(NumericValue.sharedTitle(["MP3", "AAC1"]) == "")
         #expect(NumericValue.isBareNone("None.") && NumericValue.isBareNone("none") && !NumericValue.isBareNone("None of these"))
     }
 

@@ -19,7 +19,9 @@ enum AggregateChoice: Equatable {
     /// question's other choices, when given, makes "All three" (beside three) an aggregate.
     static func of(_ text: String, otherChoices: Int? = nil, stem: () -> String) -> AggregateChoice? {
         // Most choices start with another word: look at the first one before reading the rest.
-        guard heads.contains(firstWord(text)) else { return nil }
+        let first = firstWord(text)
+        if pronouns.contains(first) { return sentenceAboutAll(English.words(English.normalized(text)).map(\.lower)) }
+        guard heads.contains(first) else { return nil }
         let words = English.words(English.normalized(text)).map(\.lower)
         if let long = longForm(words) { return long }
         guard let head = words.first, words.count <= 7 else { return nil }
@@ -60,6 +62,28 @@ enum AggregateChoice: Equatable {
         default:
             return nil
         }
+    }
+
+    /// Subjects of a sentence that may speak of the other choices ("They are all true", "He
+    /// kissed all of them").
+    private static let pronouns: Set<String> = ["they", "these", "those", "he", "she", "it", "we", "i"]
+
+    /// A short sentence that says the same of every other choice: "They are all true", "These
+    /// are all correct usages of the word", "He was in all of these bands", "She slept with all
+    /// of them", "It could be any or all of these". `words` start with a pronoun.
+    static func sentenceAboutAll(_ words: [String]) -> AggregateChoice? {
+        guard words.count >= 3, words.count <= 10 else { return nil }
+        for index in words.indices.dropFirst() where words[index] == "all" {
+            // "are all true": a judgement of every choice.
+            if index + 1 < words.count, ["are", "were"].contains(words[index - 1]),
+               ["true", "correct", "right"].contains(words[index + 1]) { return .allOfTheAbove }
+            // "all of these", "all of them", "all of the above", "all of those".
+            if index + 2 < words.count, words[index + 1] == "of",
+               ["these", "them", "those"].contains(words[index + 2]) || words[index + 2] == "the" && index + 3 < words.count && words[index + 3] == "above" {
+                return .allOfTheAbove
+            }
+        }
+        return nil
     }
 
     private static let counts: [String: Int] = ["two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7]

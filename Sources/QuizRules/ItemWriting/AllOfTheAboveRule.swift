@@ -28,13 +28,19 @@ struct AllOfTheAboveRule: QuestionRule {
             Front" are not aggregates. So are a count of the other choices ("All three were shot" \
             beside three names; not when the stem asks how many), a judgement of them together \
             ("All statements are in fact true": "all" or "both", "are" or "is", at most two more \
-            words, and "true", "correct" or "right" last), and a bare "Both" beside a bare \
-            "Neither" and two other choices, whatever the stem mentions. Reach: the choices of \
+            words, and "true", "correct" or "right" last), a short sentence (up to ten words) \
+            opened by a pronoun that says one thing of them all ("They are all true", "These are \
+            all correct usages", "He was in all of these bands" under "...all but which of the \
+            following bands?", "She slept with all of them", "It could be any or all of these"), \
+            and a bare "Both" beside a bare "Neither" and two other choices, whatever the stem mentions. Reach: the choices of \
             single- and multiple-choice questions, each English text of a translated choice \
             (choices in other languages are not read). Known limits: an aggregate that names the \
             choices in other words ("Every answer given", "Each one of them") or says something \
-            of them ("All of them have hit 50 home runs", "Both have laboratories of equal size") \
-            is not recognised, since "them" and "both" may as well mean people of the stem. \
+            of them opened by "all" or "both" ("All of them have hit 50 home runs", "Both have \
+            laboratories of equal size") is not recognised, since "them" and "both" may as well \
+            mean people of the stem ("All of them received the Nobel Prize" beside "They were all \
+            born in Ireland"); a sentence opened by a pronoun with "all of them" is taken for an \
+            aggregate even where "them" are people of the stem ("He coached all of them"). \
             \(English.localeNote)
             """,
         severity: .warning,
@@ -84,6 +90,34 @@ struct AllOfTheAboveRule: QuestionRule {
                       - Rubella
                       - text: ↓All of the diseases above
                         correct: true
+                """),
+            // A sentence opened by a pronoun that says one thing of every choice.
+            .triggering(questions: """
+                  - id: clapton
+                    text: Eric Clapton was in all but which of the following bands?
+                    choices:
+                      - text: Blind Faith
+                      - Cream
+                      - Yardbirds
+                      - text: ↓He was in all of these bands
+                        correct: true
+                  - id: australia
+                    text: Which of these statements about Australia is not true?
+                    choices:
+                      - Australian law fines people who do not vote.
+                      - text: ↓They are all true.
+                        correct: true
+                      - Australia is the smallest continent.
+                """),
+            // A sentence opened by a pronoun about people of the stem, beside other such sentences.
+            .passing(questions: """
+                  - id: nobel
+                    text: What do Shaw, Yeats, Kipling and Golding have in common?
+                    choices:
+                      - They were all born in Ireland.
+                      - text: They all received the Nobel Prize in Literature.
+                        correct: true
+                      - They all served in the First World War.
                 """),
             // A bare "Both" after a story that mentions words ("said"): the question asks for coins.
             .triggering(questions: """

@@ -36,7 +36,12 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             correct choice, when the question has one correct choice and at least `min-choices` \
             choices, at least three choices have two content words or more (the stem's words \
             counted), and the key's score is at least `min-shared` and higher than every \
-            distractor's. When some distractor ties with the key, the stem's words are counted as \
+            distractor's. Among shorter choices a key shares words only when it joins them, \
+            and it is reported when it has two words or more, each one another choice has, and \
+            shares at least `min-shared` and more than every distractor ("Electrons and \
+            neutrons" beside "Electrons", "Neutrons" and "Protons"; "Dear God" beside "Dear \
+            Prudence" and "Are You There, God?"): the key is where the distractors meet, as \
+            `complex-choice` also says of such a combination. When some distractor ties with the key, the stem's words are counted as \
             well, and the key is reported if it then shares more than every distractor ("tells \
             him Ursula lied" beside "tells him a secret" and "hides Ursula's purse", under a \
             stem about Ursula). When the key's score is below `min-shared` (no distractor \
@@ -80,6 +85,25 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - text: ↓Universal Serial Bus
                         correct: true
                       - United Bus Scan
+                """),
+            // Short choices that the key joins.
+            .triggering(questions: """
+                  - id: ion
+                    text: Which of these does a positive hydrogen ion lack?
+                    choices:
+                      - Neutrons
+                      - Electrons
+                      - Protons
+                      - text: ↓Electrons and neutrons
+                        correct: true
+                  - id: xtc
+                    text: What hit song was released by the group XTC in 1986?
+                    choices:
+                      - Luka
+                      - Dear Prudence
+                      - Are You There, God?
+                      - text: ↓Dear God
+                        correct: true
                 """),
             // A tie on the other words, broken by a word of the stem the key shares.
             .triggering(questions: """
@@ -133,8 +157,16 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - Stay close to the car ahead so no one can cut in
                 """),
             // Near misses: every choice varies one pattern equally; one-word choices; three choices
-            // (fewer than min-choices).
+            // (fewer than min-choices); a number whose parts the distractors repeat.
             .passing(questions: """
+                  - id: division
+                    text: How much is 765 divided by 10?
+                    choices:
+                      - "74.5"
+                      - text: "76.5"
+                        correct: true
+                      - "76"
+                      - "75"
                   - id: alexander
                     text: What distinction does Moses Alexander hold?
                     choices:
@@ -209,14 +241,28 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
               question.correctIndexes.count == 1 else { return }
         var reported: Set<SourceRange> = []
         for item in EnglishItem.all(of: question, sourceLocale: bank.sourceLocale) {
-            guard let choices = item.allChoices, choices.filter({ English.mayHaveTwoWords($0.text) }).count >= 3 else { continue }
+            // Three choices of two words or more, or a key of two words or more made of the
+            // others ("Electrons and neutrons" beside "Electrons", "Neutrons", "Protons").
+            guard let choices = item.allChoices, English.mayHaveTwoWords(choices[key].text) else { continue }
+            let phrases = choices.filter({ English.mayHaveTwoWords($0.text) }).count >= 3
             // Words the stem gives every choice ("driver" under "A driver is tailgating you") are
             // the topic, not a pattern the distractors vary.
             let stemWords = Self.contentWords(item.stem.text)
             let choiceWords = choices.map { Self.contentWords($0.text) }
             let words = choiceWords.map { $0.subtracting(stemWords) }
-            guard choiceWords.filter({ $0.count >= 2 }).count >= 3 else { continue }
             var scores = Self.scores(words)
+            guard phrases && choiceWords.filter({ $0.count >= 2 }).count >= 3 else {
+                // Among short choices a key shares words only when it joins them: reported when
+                // every word of it is one another choice has, and it shares more than any distractor.
+                let othersWords = words.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(words[$1]) }
+                // The parts of a number ("76.5" beside "74.5" and "76") are no words.
+                guard words[key].count >= 2, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
+                      words[key].isSubset(of: othersWords), scores[key] >= minShared,
+                      scores.indices.allSatisfy({ $0 == key || scores[$0] < scores[key] }),
+                      reported.insert(choices[key].range).inserted else { continue }
+                report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
+                continue
+            }
             guard scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { continue }
             if scores[key] < minShared {
                 // A key that shares too little is judged with the words of the stem that two
@@ -242,10 +288,14 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 scores = withStem
             }
             guard reported.insert(choices[key].range).inserted else { continue }
-            let nextBest = scores.indices.filter { $0 != key }.map { scores[$0] }.max() ?? 0
-            report("the correct choice \(English.quote(choices[key].text)) of question '\(question.id.value)'\(item.suffix) shares "
-                   + "\(scores[key]) words with the other choices, more than any distractor (at most \(nextBest)): the distractors "
-                   + "vary it, so the choice with most in common gives the answer away", at: choices[key].range)
+            report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
         }
+    }
+
+    private func finding(_ question: Question, _ item: EnglishItem, _ keyText: String, _ scores: [Int], key: Int) -> String {
+        let nextBest = scores.indices.filter { $0 != key }.map { scores[$0] }.max() ?? 0
+        return "the correct choice \(English.quote(keyText)) of question '\(question.id.value)'\(item.suffix) shares "
+            + "\(scores[key]) words with the other choices, more than any distractor (at most \(nextBest)): the distractors "
+            + "vary it, so the choice with most in common gives the answer away"
     }
 }

@@ -31,12 +31,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             and AD years, a number word (three, twenty-one), or a rank ("# 4"); a bare "None" \
             that stands for no count ("How many Grammys did he win? — None") is 0. Choices with different units, \
             ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
-            59", "(b) 60") and a leading "over", "about", "more than" or "nearly" are read past, \
+            59", "(b) 60") and a leading "over", "about", "more than" or "nearly" and a trailing "or more", "or less" or \
+            "at least" ("13 grams or more", "3 grams at least") are read past, \
             a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 to 14 years", \
             "between 0.5 and 1.0 m"), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
             "2002 Winter Olympics (USA)"), numbered titles that share the words before the \
             number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16"; not \
-            "Jupiter 2" beside "Apollo 13"), a temperature's scale is a unit ("7 °C", "135 \
+            "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
+            "Since 1948", "None of these"), a temperature's scale is a unit ("7 °C", "135 \
             Degrees C."), spans of time compare \
             across units ("10 days", "3 weeks", "1 month"), and one aggregate choice ("None of these") is left out \
             of the order. Engines shuffle choices \
@@ -172,6 +174,24 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - "Symphony #9"
                       - "Symphony #3"
+                  - id: vitamin
+                    text: ↓How much vitamin C does an adult goat make in a day?
+                    shuffle: false
+                    choices:
+                      - 0.5 grams at least
+                      - 13 grams or more
+                      - text: 3 grams at least
+                        correct: true
+                      - About 9.5 grams
+                  - id: capital
+                    text: ↓Since when has Jerusalem been the seat of the Knesset?
+                    shuffle: false
+                    choices:
+                      - Since 1967
+                      - text: Since 1949
+                        correct: true
+                      - None of these
+                      - Since 1984
                   - id: kittens
                     text: ↓When do kittens open their eyes?
                     shuffle: false
@@ -342,7 +362,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11").
             let title = NumericValue.sharedTitle(texts)
             for (choice, text) in zip(choices, texts) {
-                if let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(title == 0 ? text : String(text.dropFirst(title))))) {
+                // A choice without the shared title can only be the aggregate one ("Since 1948",
+                // "Since 1967", "None of these").
+                if title.isEmpty || text.hasPrefix(title),
+                   let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(String(text.dropFirst(title.count))))) {
                     numbers.append(number)
                     continue
                 }
@@ -423,6 +446,12 @@ struct NumericValue {
         "fewer than ", "under ", "up to ", "at least ", "between ", "from ",
     ]
 
+    /// Words after a number that qualify it as the leading ones do ("13 grams or more", "3 grams
+    /// at least"): read past.
+    private static let trailingQualifiers = [
+        " or more", " or less", " or fewer", " or over", " or above", " or so", " at least", " at most", " and over", " and up",
+    ]
+
     /// `texts` without the note in parentheses that ends each of them, when every one (of three
     /// or more) has one: "1095 ft (334 m)" → "1095 ft"; `texts` themselves otherwise.
     static func withoutSharedNotes(_ texts: [String]) -> [String] {
@@ -448,18 +477,21 @@ struct NumericValue {
         return words.count == 1 && words[0].lower == "none"
     }
 
-    /// The length of the words and marks before the number that every choice starts with, when
-    /// the first choice does not read as a number by itself but its text after them does
-    /// ("Symphony #8", "Symphony #2": 10); 0 otherwise. Most first choices have no digit.
-    static func sharedTitle(_ texts: [String]) -> Int {
-        guard let first = texts.first, first.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
-              parse(orderingForm(withoutLetterLabel(first))) == nil,
-              let digit = first.firstIndex(where: \.isNumber) else { return 0 }
+    /// The words and marks before the number that every choice starts with, when the first
+    /// choice with a digit does not read as a number by itself but its text after them does
+    /// ("Symphony #8", "Symphony #2": "Symphony #"); empty otherwise. One choice of four or more
+    /// may lack them, for one aggregate choice ("None of these") is left out of the order, the
+    /// three others ordered. Most choices have no digit.
+    static func sharedTitle(_ texts: [String]) -> Substring {
+        let hasDigit = { (text: String) in text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) }
+        guard let first = texts.prefix(2).first(where: hasDigit), parse(orderingForm(withoutLetterLabel(first))) == nil,
+              let digit = first.firstIndex(where: \.isNumber) else { return "" }
         let title = first[..<digit]
         // "Vitamin B6", "F-16": a capital letter or a hyphen joined to the number ends a title too.
         guard title.contains(where: \.isLetter), title.last == " " || title.last == "#" || title.last == "-" || title.last?.isUppercase == true,
-              texts.allSatisfy({ $0.hasPrefix(title) }) else { return 0 }
-        return title.count
+              case let lacking = texts.filter({ !$0.hasPrefix(title) }).count,
+              lacking == 0 || lacking == 1 && texts.count >= 4 else { return "" }
+        return title
     }
 
     /// `raw` without a leading qualifier, with a range read as its first number ("6-9 years" →
@@ -470,6 +502,10 @@ struct NumericValue {
         let between = lower.hasPrefix("between ")
         for qualifier in leadingQualifiers where lower.hasPrefix(qualifier) {
             text = String(text.dropFirst(qualifier.count))
+            break
+        }
+        for qualifier in trailingQualifiers where lower.hasSuffix(qualifier) {
+            text = String(text.dropLast(qualifier.count))
             break
         }
         // "# 4", "#1": a rank, the number sign read past.

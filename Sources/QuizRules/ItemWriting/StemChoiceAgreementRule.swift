@@ -347,9 +347,9 @@ struct StemChoiceAgreementRule: QuestionRule {
     /// thing (one to four words, no pronoun first, no closing mark), at least two of them;
     /// nil otherwise. Aggregate choices ("All of these") are neither, and are not counted:
     /// "He was an English hermit." beside "He was never canonized." and "None of these" is one
-    /// statement of two.
+    /// statement of two; one written as a sentence ("She slept with all of them.") is a sentence.
     static func sentencesAmongThings(_ choices: [String]) -> [Int]? {
-        let counted = choices.indices.filter { AggregateChoice.of(choices[$0], stem: { "" }) == nil }
+        let counted = choices.indices.filter { isSentence(choices[$0]) || AggregateChoice.of(choices[$0], stem: { "" }) == nil }
         let sentences = counted.filter { isSentence(choices[$0]) }
         let things = counted.filter { index in
             let words = English.words(choices[index])

@@ -32,7 +32,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             In a true/false statement a hedge also cues the answer: "usually" and "may" make a \
             statement hard to call false, the mirror image of `absolute-terms`. Say how often, or \
             leave the word out. Superlatives ("most often", "more commonly", "the most \
-            populous") are comparisons, not vague, and are not reported: "most" counts only as a \
+            populous", "most of all") are comparisons, not vague, and are not reported: "most" counts only as a \
             quantifier ("most birds", "most of the time", not after "the" or before an \
             adjective, but whatever follows when it opens a sentence of a stem or statement \
             before a word not in capitals: "Most medical authorities believe..."), as "tends to" \
@@ -51,7 +51,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             "usually" does ("Dry air consists mostly of what gas?"), "fairly" and "somewhat" as \
             "relatively" does. A term that names rather than hedges is not reported: "commonly \
             known as", "often called", "sometimes referred to as", "often translated as", "usually described as", "usually \
-            used to refer to", "What name is commonly used for...?" give a name in use. Nor are quoted text, text in parentheses (an aside: "(the low \
+            used to refer to", "What name is commonly used for...?" give a name in use, and "known to many as" says who uses one. Nor are quoted text, text in parentheses (an aside: "(the low \
             string commonly alternates)"), text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
@@ -64,12 +64,16 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             off-beat"), and "when" or "where" opening it asks only before a verb such as "did" \
             ("When performing, he is usually introduced with this music." is a clue). Within the sentence that asks, \
             background is left out too: a lead-in before a comma and the question word ("Often \
-            ranked first, what is the novel...?"), a clause after a comma opened by who, which, \
+            ranked first, what is the novel...?") or before "but" or "so" and the question word ("He was \
+            nominated for several awards but how many did he win?"), a clause after a comma opened by who, which, \
             whose, whom or where ("..., which was covered in many countries?"), by "a" or "an" \
             (an appositive: "Mola mola, a fish generally considered...") or by a past \
             participle, alone or after an adverb (a reduced relative clause: ", often compared \
-            to Furioso,", ", found in reefs,"), and a clause opened by since, because, although, \
-            though, while or whereas, each up to the next comma. Choices are checked too (`check-choices: false` turns that \
+            to Furioso,", ", found in reefs,"), a relative clause that no comma opens (who, \
+            which, whose, whom or where after a noun: "What was the name of the lyricist who wrote \
+            many songs with Elton John?"), which describes what is to be named as a clue does, \
+            and a clause opened by since, because, although, though, while or whereas, each up to \
+            the next comma. Choices are checked too (`check-choices: false` turns that \
             off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title), "many", \
             "several" or "most" after a preposition in a choice, a detail of what the choice \
             names ("Tall with many scars", "Actor with most film roles"), or the choices of a \
@@ -78,9 +82,10 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
             even where the number does not matter ("one of many moons", "tall, with many \
             scars" in a statement); "most" before a plural noun is read as a quantifier even where it names \
-            what is asked ("the age of most diamonds"); a hedge in a relative clause of the \
-            stem that no comma opens ("Which artist who often used horror themes...?") is \
-            reported, though it is background; "most" before a blank ("with most ___ per capita") is taken for a \
+            what is asked ("the age of most diamonds"); a relative clause that no comma opens \
+            is read to the next comma or the end of the sentence, so a hedge after it in what is \
+            asked ("Which actor who starred in Alien usually plays villains?") is missed, and \
+            one opened by "that" is read as asked ("the band that often appeared on the show"); "most" before a blank ("with most ___ per capita") is taken for a \
             superlative; "most" before a verb in "-s" is read as a quantifier ("Which monster \
             most resembles a turtle?"); a main verb in "-ed" just after a comma is read as a \
             participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); a question without its "?" that opens with a preposition ("In \
@@ -201,6 +206,27 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Tall with many scars
                       - Actor with most film roles
+                  - id: grammys
+                    text: He was nominated for several awards but how many did he win?
+                    choices:
+                      - text: "3"
+                        correct: true
+                      - "6"
+                  - id: michelangelo
+                    text: Which of these statements is true about Michelangelo?
+                    choices:
+                      - text: He lived in poverty.
+                        correct: true
+                      - He enjoyed eating and drinking most of all.
+                  - id: julia-child
+                    text: Julia Child, known to many as The French Chef, was not French.
+                    answer: true
+                  - id: lyricist
+                    text: What was the name of the lyricist who wrote many songs with Elton John?
+                    choices:
+                      - text: Bernie Taupin
+                        correct: true
+                      - Tim Rice
                   - id: hayes
                     text: Helen Hayes is one of only a few people to do what?
                     choices:
@@ -373,6 +399,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                   !English.followsQuoting(words, index) else { continue }
             // "commonly known as", "often called", "usually referred to": a name is given, not a frequency.
             if Self.introducesName(words, after: index + term.count) { continue }
+            // "known to many as The French Chef": who uses the name, not a frequency.
+            if index > 1, words[index - 1].lower == "to", Self.namingVerbs.contains(words[index - 2].lower) { continue }
             // "Lions may be skilled predators, but...": a concession, not a frequency.
             if term == ["may"] || term == ["might"],
                words[(index + 1)..<min(words.count, index + 9)].contains(where: { $0.lower == "but" }) { continue }
@@ -459,6 +487,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     private static let taskVerbs: Set<String> = ["name", "identify", "select", "choose", "pick", "find", "complete", "finish", "give", "fill"]
     /// Words that open a clause of background inside the sentence that asks.
     private static let subordinators: Set<String> = ["since", "because", "although", "though", "while", "whereas"]
+    /// Conjunctions that end a lead-in when the question word follows them.
+    private static let leadInConjunctions: Set<String> = ["but", "so"]
     private static let relativeWords: Set<String> = ["who", "whom", "whose", "which", "where"]
     /// Words after a comma that open a description of the noun before it: an appositive ("Mola
     /// mola, a fish generally considered...").
@@ -505,14 +535,19 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     }
 
     /// The words of the sentence that asks, less its background: a lead-in before a comma and
-    /// the question word ("Often ranked first, what is the novel...?"), a clause after a comma
-    /// opened by who, which, whose, whom or where that is not the question word (", which
-    /// often floods,"), and one opened by since, because, although, though, while or whereas, each
-    /// up to the next comma.
+    /// the question word ("Often ranked first, what is the novel...?"), a clause opened by who,
+    /// which, whose, whom or where that is not the question word, after a comma (", which often
+    /// floods,") or a noun ("the lyricist who wrote many songs"), and one opened by since,
+    /// because, although, though, while or whereas, each up to the next comma.
     static func askedWords(_ sentence: Range<Int>, of words: [EnglishWord]) -> [Int] {
         let question = sentence.first { questionWords.contains(words[$0].lower) }
         var start = sentence.lowerBound
-        if let question, question > start, words[question - 1].after == "," { start = question }
+        // "He was nominated for several awards but how many did he win?": the clause before a
+        // "but" or "so" that the question word follows is a lead-in too.
+        if let question, question > start,
+           words[question - 1].after == "," || question - 1 > start && Self.leadInConjunctions.contains(words[question - 1].lower) {
+            start = question
+        }
         var result: [Int] = []
         var inClause = false
         for index in start..<sentence.upperBound {
@@ -527,6 +562,11 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                 inClause = subordinators.contains(lower)
                     || afterComma && index != question
                         && (relativeWords.contains(lower) || appositiveOpeners.contains(lower) || participle)
+            } else if index != question, relativeWords.contains(words[index].lower),
+                      !prepositions.contains(words[index - 1].lower), !auxiliaries.contains(words[index - 1].lower) {
+                // "...the lyricist who wrote many songs with Elton John?": a relative clause that no
+                // comma opens describes the noun before it as well, up to the next comma.
+                inClause = true
             }
             if !inClause { result.append(index) }
         }
@@ -566,6 +606,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         // "How many hearts do most octopi have?": after a verb or preposition, a quantifier.
         if Self.adjectiveEndings.contains(where: { next.hasSuffix($0) }) { return false }
         if index > 0, quantifierOpeners.contains(words[index - 1].lower) { return true }
+        // "He enjoyed drinking most of all": an idiom of the superlative, not a share.
+        if next == "of", index + 2 < words.count, words[index + 2].lower == "all" { return false }
         if next == "of" || next == "people" || next == "children" || next == "men" || next == "women" { return true }
         return next.count >= 3 && next.hasSuffix("s") && !next.hasSuffix("ss") && !next.hasSuffix("us") && !next.hasSuffix("is")
     }
