@@ -463,8 +463,10 @@ public struct MeasureScratch: Sendable {
     var pairs: [UInt64: Double] = [:]
     /// The most words, chunks and join kernings each copy keeps before it starts over.
     public let capacity: Int
-    /// 7/8 of 2^16: with a batch's new words on top, a table's slots stay at 2^17 (4 MB).
-    public static let defaultCapacity = 57_344
+    /// 7/8 of 2^17: with a batch's new words on top, a table's slots stay at 2^18 (8 MB). A
+    /// thread of a 100,000-question bank's `stats --layout` sees fewer words, so its copies do
+    /// not start over there: learning the words again costs CPU.
+    public static let defaultCapacity = 114_688
     /// Words not in `words`, to learn (see `TextMeasurer.learnNotedWords`).
     var noted = WordTable()
     /// Per segment: its word's hash, and the slot of `words` holding the word (-1: none).

@@ -142,6 +142,6 @@ import TestSupport
             if plain.truncation != nil { cut += 1 }
             #expect(remembered == plain, "\(text.debugDescription)")
         }
-        #expect(startedOver > 20 && found > 1_000 && cut > 300, "started over \(startedOver), found \(found), cut \(cut)")
+        #expect(startedOver > 20 && found > 100 && cut > 300, "started over \(startedOver), found \(found), cut \(cut)")
     }
 }
