@@ -184,6 +184,16 @@ struct BreakTable {
     static let startOfText: UInt32 = 0x11_0000
 
     var chunkCount: Int { chunks.count }
+    /// Pairs around spaces kept by key (not ASCII).
+    var pairCount: Int { pairs.count }
+
+    /// Forgets every chunk and every pair kept by key, keeping the room (see
+    /// `MeasureScratch.capacity`); the ASCII pairs, a table of fixed size, stay.
+    mutating func removeAll() {
+        chunks.removeAll()
+        records.removeAll(keepingCapacity: true)
+        pairs.removeAll(keepingCapacity: true)
+    }
 
     @inline(__always)
     static func pairKey(_ previous: UInt32, _ next: UInt32) -> UInt64 { UInt64(previous) << 32 | UInt64(next) }

@@ -23,6 +23,11 @@ extension TextMeasurer {
     /// process on its core holds up at most one chunk; each thread keeps one `MeasureScratch`
     /// (its own table of the words it has seen) for all its chunks.
     public func summarize(_ texts: [String], at targets: [WrapTarget], buckets: Int, workers: Int) -> [LineCountSummary] {
+        summarize(texts, at: targets, buckets: buckets, workers: workers, scratchCapacity: MeasureScratch.defaultCapacity)
+    }
+
+    /// `summarize` with each thread's copies of the caches bounded by `scratchCapacity`.
+    func summarize(_ texts: [String], at targets: [WrapTarget], buckets: Int, workers: Int, scratchCapacity: Int) -> [LineCountSummary] {
         precondition(buckets >= 1)
         // Wrapping four targets at a time works best with like targets side by side.
         let order = targets.indices.sorted { a, b in
@@ -38,7 +43,7 @@ extension TextMeasurer {
         let results = Locked<[[Int]]>([])
         let nextChunk = Locked(0)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            var scratch = MeasureScratch()
+            var scratch = MeasureScratch(capacity: scratchCapacity)
             var counts: [Int] = []
             var waiting: [Int] = []
             var tally = [Int](repeating: 0, count: targets.count * stride)

@@ -154,6 +154,7 @@ public final class TextMeasurer: @unchecked Sendable {
     /// `learning`, learned at once (see `learnNotedWords`). Returns false, with the segments
     /// unfinished, when a word was not known and not `learning`.
     func segment(_ utf8: UnsafeBufferPointer<UInt8>, into scratch: inout MeasureScratch, learning: Bool) -> Bool {
+        scratch.forgetWhenFull()
         if !scratch.breaks.split(utf8, into: &scratch.segments.raw, noting: &scratch.notedBreaks) {
             guard learning else { return false }
             learnNotedWords(&scratch)
@@ -445,7 +446,12 @@ public struct WrapTarget: Sendable, Equatable {
     }
 }
 
-/// Buffers reused from one text to the next by `TextMeasurer.lineCounts`.
+/// Buffers reused from one text to the next by `TextMeasurer.lineCounts`, and the thread's
+/// own copies of what it has looked up in the measurer's shared caches, which it can look up
+/// again without a lock. The copies are bounded: each table holds at most `capacity` entries
+/// when a text starts (and what that text, or a batch of texts waiting for their words, adds
+/// to it); a full table is emptied and filled again from the shared caches, which give the
+/// same values, so what is measured does not change.
 public struct MeasureScratch: Sendable {
     var segments = Segments()
     /// This thread's own copy of the words it has seen (payload: the shared index).
@@ -455,6 +461,12 @@ public struct MeasureScratch: Sendable {
     var notedBreaks = NotedBreaks()
     /// This thread's own copy of the join kernings it has used.
     var pairs: [UInt64: Double] = [:]
+    /// The most words, chunks and join kernings each copy keeps before it starts over.
+    public let capacity: Int
+    /// 7/8 of 2^17: with a batch's new words on top, a table's slots stay at 2^18 (8 MB). A
+    /// thread of a 100,000-question bank's `stats --layout` sees fewer words, so its copies do
+    /// not start over there: learning the words again costs CPU.
+    public static let defaultCapacity = 114_688
     /// Words not in `words`, to learn (see `TextMeasurer.learnNotedWords`).
     var noted = WordTable()
     /// Per segment: its word's hash, and the slot of `words` holding the word (-1: none).
@@ -462,7 +474,18 @@ public struct MeasureScratch: Sendable {
     var found: [Int32] = []
     var plan: WrapPlan?
 
-    public init() {}
+    public init(capacity: Int = MeasureScratch.defaultCapacity) {
+        precondition(capacity > 0)
+        self.capacity = capacity
+    }
+
+    /// Empties each copy that holds more than `capacity` entries (between texts, so that a
+    /// text's lookups never miss what was just learned for it).
+    mutating func forgetWhenFull() {
+        if words.count > capacity { words.removeAll() }
+        if breaks.chunkCount > capacity || breaks.pairCount > capacity { breaks.removeAll() }
+        if pairs.count > capacity { pairs.removeAll(keepingCapacity: true) }
+    }
 }
 
 /// Targets prepared for wrapping four at a time: each SIMD lane is one target.

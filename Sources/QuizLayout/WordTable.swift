@@ -33,6 +33,14 @@ struct WordTable {
 
     var count: Int { spans.count }
 
+    /// Forgets every word, keeping the room: a bounded cache that is full starts over at the
+    /// size it had reached (see `MeasureScratch.capacity`).
+    mutating func removeAll() {
+        arena.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: Self.empty) }
+    }
+
     /// FNV-1a over the bytes, finished with a multiply-shift so that every bit mixes.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {

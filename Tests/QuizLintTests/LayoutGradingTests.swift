@@ -114,4 +114,34 @@ import TestSupport
         }
         #expect(cut > 500 && cut < 5_500 && repeated > 500, "cut \(cut), repeated \(repeated) of 6000")
     }
+
+    /// Buffers with room for few texts (and few words) start over many times, never hold more
+    /// texts than their capacity, and give what measuring the text again gives: texts that fit
+    /// (kept as one number) and texts that are cut (kept whole).
+    @Test func boundedBuffersGiveWhatMeasuringAgainGives() throws {
+        var generator = seededGenerator()
+        let pieces = ["True", "Paris", "1945", " ", "the ", "Ünïcode", "\n", "a\u{301}", "pedestrians, ", "\u{4E2D}\u{6587}", "-"]
+        var narrow = LayoutSettings.standard
+        narrow.devices = [Device(width: 150, height: 400, models: ["Narrow"])]
+        let measurer = try #require(LayoutRuleSupport.measurer(for: narrow))
+        let capacity = 50
+        var buffers = LayoutRuleSupport.Buffers(capacity: capacity, scratchCapacity: 40)
+        var plainBuffers = MeasureScratch()
+        var startedOver = 0, found = 0, cut = 0
+        for round in 0..<6_000 {
+            let profile = try #require(narrow.profiles[["choice", "review", "hint"][round % 3]])
+            let text = randomText(pieceCount: 1..<5, from: pieces, using: &generator)
+            let hasImage = Bool.random(using: &generator)
+            let before = buffers.known.count
+            let remembered = buffers.measured(text, profile: profile, settings: narrow, hasImage: hasImage)
+            if buffers.known.count < before { startedOver += 1 }
+            if buffers.known.count == before && text.utf8.count <= LayoutRuleSupport.Buffers.longestRemembered { found += 1 }
+            #expect(buffers.known.count <= capacity)
+            let plain = LayoutRuleSupport.measure(text, profile: profile, settings: narrow, hasImage: hasImage, measurer: measurer,
+                                                  reusing: &plainBuffers)
+            if plain.truncation != nil { cut += 1 }
+            #expect(remembered == plain, "\(text.debugDescription)")
+        }
+        #expect(startedOver > 20 && found > 100 && cut > 300, "started over \(startedOver), found \(found), cut \(cut)")
+    }
 }

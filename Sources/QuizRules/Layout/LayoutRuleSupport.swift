@@ -125,24 +125,26 @@ enum LayoutRuleSupport {
     /// One caller's measuring buffers, and what it has measured: short texts repeat ("True",
     /// "Paris", "1945" among a bank's choices), and one met again is not measured again.
     struct Buffers {
-        private var measuring = MeasureScratch()
+        private var measuring: MeasureScratch
         /// What `known` was measured under (a change empties it).
         private var settings: LayoutSettings?
         private var measurer: TextMeasurer?
-        private var known: [Key: MeasuredText] = [:]
-
-        private struct Key: Hashable {
-            var authored: String
-            var profile: String
-            var hasImage: Bool
-        }
+        private(set) var known = RememberedMeasures()
 
         /// The longest text remembered, in UTF-8 bytes: short choices and hints repeat, a
         /// question's text seldom does (most choices of the bench bank are this short, and one
         /// in five of those is distinct).
         static let longestRemembered = 32
-        /// The most texts remembered; then they are forgotten, to bound the memory.
-        static let capacity = 1 << 16
+        /// The most texts remembered by default; then they are forgotten, to bound the memory.
+        static let defaultCapacity = 1 << 16
+        let capacity: Int
+
+        /// `capacity` texts remembered at most, `scratchCapacity` words and chunks kept (see
+        /// `MeasureScratch`).
+        init(capacity: Int = Buffers.defaultCapacity, scratchCapacity: Int = MeasureScratch.defaultCapacity) {
+            self.capacity = capacity
+            measuring = MeasureScratch(capacity: scratchCapacity)
+        }
 
         /// `LayoutRuleSupport.measure` of an authored string against one of `settings`'
         /// profiles, remembered when short; nil when the settings' font cannot be loaded.
@@ -157,13 +159,79 @@ enum LayoutRuleSupport {
                 return LayoutRuleSupport.measure(authored, profile: profile, settings: settings, hasImage: hasImage, measurer: measurer,
                                                  reusing: &measuring)
             }
-            let key = Key(authored: authored, profile: profile.name, hasImage: hasImage)
-            if let measured = known[key] { return measured }
+            let hash = RememberedMeasures.hash(authored, profile: profile.name, hasImage: hasImage)
+            if let measured = known.find(authored, profile: profile.name, hasImage: hasImage, hash: hash, font: measurer.sourceDescription) {
+                return measured
+            }
             let measured = LayoutRuleSupport.measure(authored, profile: profile, settings: settings, hasImage: hasImage, measurer: measurer,
                                                      reusing: &measuring)
-            if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
-            known[key] = measured
+            if known.count >= capacity { known.removeAll() }
+            known.insert(measured, for: authored, profile: profile.name, hasImage: hasImage, hash: hash)
             return measured
+        }
+    }
+
+    /// The measures `Buffers` remembers, kept small: each key (the text's UTF-8, a 0xFF byte,
+    /// which UTF-8 never has, the profile's name and the image flag) in one byte buffer, found
+    /// again by a seeded hash, and only the measures of texts that do not fit whole; a text
+    /// that fits, unclipped (most short texts), is one number.
+    // Unchecked: `HashIndex`, a value type of arrays, is not marked Sendable; every stored
+    // property is a value owned by this struct.
+    struct RememberedMeasures: @unchecked Sendable {
+        private var index = HashIndex(capacity: 1 << 10)
+        private var keys: [UInt8] = []
+        /// Where each entry's key ends in `keys`.
+        private var keyEnds: [UInt32] = []
+        /// Per entry: its measure in `notFitting`, or -1 for a text that fits, unclipped.
+        private var results: [Int32] = []
+        private var notFitting: [MeasuredText] = []
+        private var key: [UInt8] = []
+
+        var count: Int { results.count }
+
+        static func hash(_ authored: String, profile: String, hasImage: Bool) -> UInt64 {
+            let hash = HashIndex.hash(authored) ^ (HashIndex.hash(profile) &* 0x9E37_79B9_7F4A_7C15) ^ (hasImage ? 0xD6E8_FEB8_6659_FD93 : 0)
+            return (hash ^ (hash >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        }
+
+        /// The remembered measure, if any; a text that fits is given with the measurer's `font`.
+        mutating func find(_ authored: String, profile: String, hasImage: Bool, hash: UInt64, font: String) -> MeasuredText? {
+            makeKey(authored, profile: profile, hasImage: hasImage)
+            guard let entry = index.find(hash: hash, isEqual: isKey) else { return nil }
+            let result = results[Int(entry)]
+            return result < 0 ? MeasuredText(isClipped: false, truncation: nil, lastWords: "", font: font) : notFitting[Int(result)]
+        }
+
+        /// Adds a measure (the caller has checked it is absent).
+        mutating func insert(_ measured: MeasuredText, for authored: String, profile: String, hasImage: Bool, hash: UInt64) {
+            makeKey(authored, profile: profile, hasImage: hasImage)
+            let entry = Int32(results.count)
+            keys.append(contentsOf: key)
+            keyEnds.append(UInt32(keys.count))
+            if measured.truncation == nil && !measured.isClipped && measured.lastWords.isEmpty {
+                results.append(-1)
+            } else {
+                results.append(Int32(notFitting.count))
+                notFitting.append(measured)
+            }
+            _ = index.insert(entry, hash: hash) { _ in false }
+        }
+
+        mutating func removeAll() {
+            self = RememberedMeasures()
+        }
+
+        private mutating func makeKey(_ authored: String, profile: String, hasImage: Bool) {
+            key.removeAll(keepingCapacity: true)
+            key.append(contentsOf: authored.utf8)
+            key.append(0xFF)
+            key.append(contentsOf: profile.utf8)
+            key.append(hasImage ? 1 : 0)
+        }
+
+        private func isKey(_ entry: Int32) -> Bool {
+            let start = entry == 0 ? 0 : Int(keyEnds[Int(entry) - 1]), end = Int(keyEnds[Int(entry)])
+            return end - start == key.count && keys[start..<end].elementsEqual(key)
         }
     }
 
