@@ -176,6 +176,11 @@ struct RuleWork: Sendable {
     /// Questions in a chunk, at most; a bank is cut into `minimumChunks` chunks or more.
     static let chunkQuestions = 500
     static let minimumChunks = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Findings of question chunks that a streamed lint keeps, at most, while the bank and run
+    /// rules are still running (past it the chunks wait): enough to keep the other cores busy
+    /// through near-duplicate-question on a large run, a small part of a report with a finding
+    /// for most questions.
+    static let runAheadFindings = 200_000
 
     /// A task's questions: their bank's path, and the first place in the file any of them
     /// reaches (no finding of theirs comes before it).

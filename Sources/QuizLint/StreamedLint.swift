@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import QuizBank
+import QuizSupport
 import QuizYAML
 
 /// What a lint that reported its findings as they were ready leaves: the findings went to the
@@ -16,9 +17,10 @@ extension LintEngine {
     /// batch at a time, as soon as nothing that is still to come can go before them, so that a
     /// report with a finding for most questions is never held whole.
     ///
-    /// The bank and run rules run first and their findings are held (they may fall anywhere in
-    /// a file, and are few). The question rules then run over chunks of questions, a few chunks
-    /// per core at a time, banks in path order: a question rule reports in its own bank, at or
+    /// The bank and run rules' findings are held (they may fall anywhere in a file, and are
+    /// few); the first chunks of questions run beside them, their findings kept until those are
+    /// known. The question rules run over chunks of questions, a few chunks per core at a time,
+    /// banks in path order: a question rule reports in its own bank, at or
     /// after the first place any node of its question is at (`Question.lowestMark`), so once
     /// the chunks before a place are done, every finding before it is known. A suppression
     /// that has suppressed nothing yet holds back what comes after it until no finding still
@@ -28,13 +30,6 @@ extension LintEngine {
         let prepared = prepare(inputs)
         let work = prepared.work
         var ledger = SuppressionLedger(inputs: inputs, banks: prepared.banks, rules: rules)
-
-        var held = prepared.findings
-        for findings in work.perform(work.chunks.indices.filter { work.chunks[$0] == nil }) where !findings.isEmpty {
-            held += findings
-        }
-        if ledger.hasSuppressions { held = held.filter { ledger.keeps($0) } }
-        held.sortForReport()
 
         // The chunks by path (in the order added within one path), and before each, the lowest
         // place the chunks from it on reach: where the findings still to come start.
@@ -51,9 +46,38 @@ extension LintEngine {
             aheadOf[position] = aheadOf[position + 1].map { min($0, place) } ?? place
         }
 
+        // The bank and run rules (near-duplicate-question takes seconds on a large run) run on
+        // threads of their own while windows of chunks run beside them; those chunks' findings
+        // wait, up to `RuleWork.runAheadFindings` of them, until the bank and run rules' are known.
+        let window = RuleWork.minimumChunks
+        let wholeTasks = work.chunks.indices.filter { work.chunks[$0] == nil }
+        let wholeFindings = Locked<[[Finding]]>([])
+        let wholeDone = DispatchGroup()
+        if !wholeTasks.isEmpty {
+            DispatchQueue.global().async(group: wholeDone) {
+                let findings = work.perform(wholeTasks)
+                wholeFindings.withLock { $0 = findings }
+            }
+        }
+        var ranAhead: [[Finding]] = [], ranAheadFindings = 0
+        while !wholeTasks.isEmpty, ranAhead.count < chunkTasks.count, ranAheadFindings < RuleWork.runAheadFindings,
+              wholeDone.wait(timeout: .now()) == .timedOut {
+            let positions = Array(chunkTasks[ranAhead.count..<min(ranAhead.count + window, chunkTasks.count)])
+            for findings in work.perform(positions) {
+                ranAhead.append(findings)
+                ranAheadFindings += findings.count
+            }
+        }
+        wholeDone.wait()
+        var held = prepared.findings
+        for findings in wholeFindings.withLock({ $0 }) where !findings.isEmpty {
+            held += findings
+        }
+        if ledger.hasSuppressions { held = held.filter { ledger.keeps($0) } }
+        held.sortForReport()
+
         var pending = PendingSuppressions(ledger: ledger, inputs: inputs, questionRules: work.questionRules)
         var order = ReportOrderMerge(held: held, unusedSource: work.tasks.count)
-        let window = RuleWork.minimumChunks
         var done = 0
         while true {
             let known = aheadOf[done]
@@ -61,7 +85,14 @@ extension LintEngine {
             order.hand(before: [known, pending.firstUndecided].compactMap { $0 }.min(), to: report)
             guard done < chunkTasks.count else { break }
             let positions = Array(chunkTasks[done..<min(done + window, chunkTasks.count)])
-            for (task, findings) in zip(positions, work.perform(positions)) {
+            var results: [[Finding]]
+            if done < ranAhead.count {
+                results = Array(ranAhead[done..<done + positions.count])
+                for index in done..<done + positions.count { ranAhead[index] = [] }
+            } else {
+                results = work.perform(positions)
+            }
+            for (task, findings) in zip(positions, results) {
                 let kept = ledger.hasSuppressions ? findings.filter { ledger.keeps($0) } : findings
                 assert(kept.allSatisfy { ReportPlace(path: $0.path, mark: $0.range.start) >= known! },
                        "a question rule reported before its question's first node")

@@ -175,6 +175,50 @@ import TestSupport
         #expect(largestBatch <= total / 2)
     }
 
+    /// A question rule that counts its questions, for `WaitingBankRule`.
+    struct CountingBesideRule: QuestionRule {
+        static let description = RuleDescription(id: "counting-beside", summary: "Counts questions.", rationale: "A test's probe.",
+                                                 severity: .info, scope: .question, examples: [])
+        static let seen = Locked(0)
+
+        init(options: RuleOptions) {}
+
+        func check(_ question: QuizBank.Question, in bank: LintBank, report: inout FindingReporter) {
+            Self.seen.withLock { $0 += 1 }
+        }
+    }
+
+    /// A bank rule as slow as a long near-duplicate search: it waits (at most 10 s) until
+    /// questions have been checked beside it, notes how many, and reports at the bank's last
+    /// question.
+    struct WaitingBankRule: BankRule {
+        static let description = RuleDescription(id: "waiting-bank", summary: "Waits for the question rules.",
+                                                 rationale: "A test's probe.", severity: .info, scope: .bank, examples: [])
+        static let seenWhenDone = Locked(0)
+
+        init(options: RuleOptions) {}
+
+        func check(_ bank: LintBank, report: inout FindingReporter) {
+            let deadline = Date().addingTimeInterval(10)
+            while CountingBesideRule.seen.withLock({ $0 }) == 0, Date() < deadline { usleep(1_000) }
+            Self.seenWhenDone.withLock { $0 = CountingBesideRule.seen.withLock { $0 } }
+            if let last = bank.bank.questions.last { report("Waited.", at: last.range) }
+        }
+    }
+
+    /// While a slow bank rule runs, question chunks run beside it (no core waits for it), and
+    /// the findings are still those of the sorted whole.
+    @Test func questionChunksRunBesideASlowBankRule() {
+        var random = seededGenerator()
+        let inputs = [LintInput(path: "slow.yaml", bytes: Array(Self.bank(id: "slow", questions: 3_000, random: &random).utf8))]
+        let engine = LintEngine(rules: [MissingExplanationRule.self, CountingBesideRule.self, WaitingBankRule.self])
+        CountingBesideRule.seen.withLock { $0 = 0 }
+        let streamed = Self.streamed(engine, inputs).findings
+        #expect(WaitingBankRule.seenWhenDone.withLock { $0 } > 0, "chunks ran while the bank rule did")
+        #expect(streamed.contains { $0.ruleID == WaitingBankRule.description.id })
+        #expect(streamed == engine.lint(inputs).findings)
+    }
+
     @Test func aFileSuppressionOfAQuestionRuleHoldsItsFileUntilItsEnd() {
         // Full chunks, one more than a window takes: two windows.
         let count = RuleWork.chunkQuestions * (RuleWork.minimumChunks + 1)
