@@ -32,7 +32,27 @@ public struct LintEngine: Sendable {
         self.rules = rules
     }
 
+    /// Every finding at once, sorted and with suppressions applied: for what needs them all
+    /// (`--fix`, baselines, tests). `lint(_:reportingTo:)` hands them over as they are ready.
     public func lint(_ inputs: [LintInput]) -> LintResult {
+        let prepared = prepare(inputs)
+        // Appending would copy the rules' findings once more.
+        let ruleFindings = prepared.work.perform()
+        var findings = prepared.findings.isEmpty ? ruleFindings : prepared.findings + ruleFindings
+        var ledger = SuppressionLedger(inputs: inputs, banks: prepared.banks, rules: rules)
+        if ledger.hasSuppressions { findings = findings.filter { ledger.keeps($0) } }
+        for index in inputs.indices {
+            let unused = ledger.unusedFindings(ofInput: index)
+            // Appending even nothing makes `findings` unique: it would copy all the findings it
+            // still shares with `ruleFindings`.
+            if !unused.isEmpty { findings += unused }
+        }
+        findings.sortForReport()
+        return LintResult(findings: findings, bankCount: inputs.count, banks: prepared.banks)
+    }
+
+    /// The decoder's findings, the banks, and the rules' work on them.
+    func prepare(_ inputs: [LintInput]) -> (findings: [Finding], banks: [LintBank], work: RuleWork) {
         var findings: [Finding] = []
         var banks: [LintBank] = []
         var configurationOf: [String: Configuration] = [:]
@@ -51,12 +71,7 @@ public struct LintEngine: Sendable {
             addTasks(for: bank, configuration: configurationOf[bank.path] ?? .defaults, to: &work)
         }
         addRunTasks(banks, configurations: configurationOf, to: &work)
-        // Appending would copy the rules' findings once more.
-        let ruleFindings = work.perform()
-        findings = findings.isEmpty ? ruleFindings : findings + ruleFindings
-        findings = applySuppressions(findings, inputs: inputs, banks: banks)
-        findings.sortForReport()
-        return LintResult(findings: findings, bankCount: inputs.count, banks: banks)
+        return (findings, banks, work)
     }
 
     /// The bank rules enabled for one bank, a task each, and its question rules over chunks of
@@ -74,7 +89,7 @@ public struct LintEngine: Sendable {
                 questionRules.append(rule)
                 questionReporters.append(reporter)
             } else if let rule = rule as? any BankRule {
-                work.add(early: true) {
+                work.add(chunk: nil) {
                     var reporter = reporter
                     rule.check(bank, report: &reporter)
                     return reporter.findings
@@ -82,6 +97,7 @@ public struct LintEngine: Sendable {
             }
         }
         guard !questionRules.isEmpty else { return }
+        work.questionRules[bank.path, default: []].formUnion(questionReporters.map(\.ruleID))
         let rules = questionRules, reporters = questionReporters
         let questions = bank.bank.questions
         // Chunks small enough that the cores finish together (a chunk is the most one core
@@ -89,7 +105,8 @@ public struct LintEngine: Sendable {
         let chunkSize = max(1, min(RuleWork.chunkQuestions, (questions.count + RuleWork.minimumChunks - 1) / RuleWork.minimumChunks))
         for start in stride(from: 0, to: questions.count, by: chunkSize) {
             let end = min(start + chunkSize, questions.count)
-            work.add(early: false) {
+            let lowest = questions[start..<end].map(\.lowestMark).min() ?? questions[start].range.start
+            work.add(chunk: RuleWork.Chunk(path: bank.path, lowest: lowest)) {
                 // Rules and their reporters live in separate arrays so that each call mutates one
                 // reporter in place (a shared tuple would copy the findings on every report).
                 var reporters = reporters
@@ -121,57 +138,13 @@ public struct LintEngine: Sendable {
             for group in groups {
                 guard let rule = type.init(options: group.options) as? any RunRule else { continue }
                 let reporter = FindingReporter(ruleID: description.id, severity: group.severity, path: group.banks[0].path)
-                work.add(early: true) {
+                work.add(chunk: nil) {
                     var reporter = reporter
                     rule.check(group.banks, report: &reporter)
                     return reporter.findings
                 }
             }
         }
-    }
-
-    /// Drops suppressed findings and reports suppressions that suppressed nothing.
-    private func applySuppressions(_ findings: [Finding], inputs: [LintInput], banks: [LintBank]) -> [Finding] {
-        let formatRules = Set(rules.filter { $0.description.isFormatRule }.map { $0.description.id })
-        let knownRules = Set(rules.map { $0.description.id })
-        var byPath: [String: [Suppression]] = [:]
-        var unusedSetting: [String: (Severity, RuleOptions)?] = [:]
-        for input in inputs {
-            var suppressions = Suppression.scan(input.bytes)
-            if suppressions.contains(where: { $0.kind == .question || $0.kind == .field }) {
-                let questions = banks.first { $0.path == input.path }?.bank.questions.map { ($0.id.value, $0.range) } ?? []
-                Self.resolveScopes(&suppressions, source: input.bytes, questions: questions)
-            }
-            byPath[input.path] = suppressions
-            unusedSetting[input.path] = input.configuration.setting(for: UnusedSuppressionRule.description)
-        }
-        var used: [String: Set<Int>] = [:]
-        var kept: [Finding]
-        if byPath.values.allSatisfy(\.isEmpty) {
-            kept = findings
-        } else {
-            kept = []
-            for finding in findings {
-                guard let suppressions = byPath[finding.path], !suppressions.isEmpty, !formatRules.contains(finding.ruleID),
-                      let index = suppressions.firstIndex(where: { $0.covers(finding) }) else {
-                    kept.append(finding)
-                    continue
-                }
-                used[finding.path, default: []].insert(index)
-            }
-        }
-        for input in inputs {
-            guard let setting = unusedSetting[input.path] ?? nil else { continue }
-            var reporter = FindingReporter(ruleID: UnusedSuppressionRule.description.id, severity: setting.0, path: input.path)
-            for (index, suppression) in (byPath[input.path] ?? []).enumerated() where !(used[input.path]?.contains(index) ?? false) {
-                reporter(suppression.unusedMessage(formatRules: formatRules, knownRules: knownRules), at: suppression.range,
-                         suggestion: nil)
-            }
-            // Appending even nothing makes `kept` unique: it would copy all the findings it
-            // still shares with `findings`.
-            if !reporter.findings.isEmpty { kept += reporter.findings }
-        }
-        return kept
     }
 }
 
@@ -203,26 +176,48 @@ struct RuleWork: Sendable {
     /// Questions in a chunk, at most; a bank is cut into `minimumChunks` chunks or more.
     static let chunkQuestions = 500
     static let minimumChunks = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Findings of question chunks that a streamed lint keeps, at most, while the bank and run
+    /// rules are still running (past it the chunks wait): enough to keep the other cores busy
+    /// through near-duplicate-question on a large run, a small part of a report with a finding
+    /// for most questions.
+    static let runAheadFindings = 200_000
 
-    /// In the order their findings are reported (before sorting).
-    private var tasks: [@Sendable () -> [Finding]] = []
-    private var early: [Int] = []
-    private var late: [Int] = []
-
-    mutating func add(early isEarly: Bool, _ task: @escaping @Sendable () -> [Finding]) {
-        if isEarly { early.append(tasks.count) } else { late.append(tasks.count) }
-        tasks.append(task)
+    /// A task's questions: their bank's path, and the first place in the file any of them
+    /// reaches (no finding of theirs comes before it).
+    struct Chunk: Sendable {
+        var path: String
+        var lowest: SourceMark
     }
 
-    /// Runs every task; their findings, in the order the tasks were added.
+    /// In the order their findings are reported (before sorting).
+    private(set) var tasks: [@Sendable () -> [Finding]] = []
+    /// Of each task, the questions it checks; nil for a bank or run rule's task.
+    private(set) var chunks: [Chunk?] = []
+    /// The ids of the question rules that run on the bank at each path.
+    var questionRules: [String: Set<String>] = [:]
+
+    mutating func add(chunk: Chunk?, _ task: @escaping @Sendable () -> [Finding]) {
+        tasks.append(task)
+        chunks.append(chunk)
+    }
+
+    /// Runs every task, the bank and run rules' first; their findings, in the order the tasks
+    /// were added.
     func perform() -> [Finding] {
-        let order = early + late
+        let order = chunks.indices.filter { chunks[$0] == nil } + chunks.indices.filter { chunks[$0] != nil }
+        var byTask = [[Finding]](repeating: [], count: tasks.count)
+        for (task, findings) in zip(order, perform(order)) { byTask[task] = findings }
+        return byTask.flatMap { $0 }
+    }
+
+    /// Runs the tasks at `positions` on all cores, started in that order; the findings of each,
+    /// in the order of `positions`.
+    func perform(_ positions: [Int]) -> [[Finding]] {
         let tasks = tasks
-        let results = ConcurrentSlots<[Finding]>(count: tasks.count, initial: [])
-        DispatchQueue.concurrentPerform(iterations: order.count) { position in
-            let task = order[position]
-            results.store(tasks[task](), at: task)
+        let results = ConcurrentSlots<[Finding]>(count: positions.count, initial: [])
+        DispatchQueue.concurrentPerform(iterations: positions.count) { position in
+            results.store(tasks[positions[position]](), at: position)
         }
-        return results.values.flatMap { $0 }
+        return results.values
     }
 }

@@ -321,7 +321,9 @@ extension ConfigurableRule {
     public init(options: RuleOptions) { self.init(options: Options(options)) }
 }
 
-/// Looks at each question of a bank on its own.
+/// Looks at each question of a bank on its own. Its findings are in the bank's file, at or
+/// after the first node of the question (`Question.lowestMark`): the engine hands over the
+/// findings before the questions still to check once their chunks are done.
 public protocol QuestionRule: LintRule {
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter)
 }

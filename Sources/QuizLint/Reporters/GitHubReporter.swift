@@ -36,17 +36,39 @@ public struct GitHubReporter: Sendable {
 
     /// The report, handed to `output` piece by piece as the findings are written.
     public func write(_ findings: [Finding], bankCount: Int, to output: ReportOutput) {
-        var piece: [UInt8] = []
-        for finding in findings {
-            piece += command(for: finding).utf8
-            piece.append(0x0A)
-            if piece.count >= ReportPieces.pieceSize {
-                output(piece)
-                piece.removeAll(keepingCapacity: true)
+        var stream = Stream(self)
+        stream.write(findings, to: output)
+        stream.finish(bankCount: bankCount, to: output)
+    }
+
+    /// A report written as batches of findings (in report order) come: the commands, then
+    /// the summary of all of them.
+    public struct Stream {
+        private let reporter: GitHubReporter
+        private var counts = SeverityCounts()
+        private var piece: [UInt8] = []
+
+        public init(_ reporter: GitHubReporter) {
+            self.reporter = reporter
+        }
+
+        public mutating func write(_ findings: [Finding], to output: ReportOutput) {
+            counts.add(findings)
+            for finding in findings {
+                piece += reporter.command(for: finding).utf8
+                piece.append(0x0A)
+                if piece.count >= ReportPieces.pieceSize {
+                    output(piece)
+                    piece.removeAll(keepingCapacity: true)
+                }
             }
         }
-        piece += TextReporter().summary(findings, bankCount: bankCount).utf8
-        output(piece)
+
+        public mutating func finish(bankCount: Int, to output: ReportOutput) {
+            piece += TextReporter().summary(counts, bankCount: bankCount).utf8
+            output(piece)
+            piece = []
+        }
     }
 
     func command(for finding: Finding) -> String {

@@ -26,35 +26,52 @@ public struct GitLabReporter: Sendable {
 
     /// The report, handed to `output` piece by piece as the findings are written.
     public func write(_ findings: [Finding], to output: ReportOutput) {
-        var json = JSONWriter(linedDepth: 1, deeper: .spaced)
-        json.beginArray()
-        var occurrences: [String: Int] = [:]
-        for finding in findings {
-            let hash = SARIFReporter.fingerprintHash(finding)
-            let occurrence = occurrences[hash, default: 0] + 1
-            occurrences[hash] = occurrence
-            var description = finding.message
-            if let suggestion = finding.suggestion { description += " (suggestion: \(suggestion))" }
-            json.beginObject()
-            json.key("description"); json.string(description)
-            json.key("check_name"); json.string(finding.ruleID)
-            json.key("fingerprint"); json.string("\(hash)-\(occurrence)")
-            json.key("severity"); json.string(Self.severity(finding.severity))
-            json.key("location")
-            json.beginObject()
-            json.key("path"); json.string(finding.path)
-            json.key("lines")
-            json.beginObject()
-            json.key("begin"); json.int(Int(finding.range.start.line))
-            json.key("end"); json.int(Int(max(finding.range.start.line, finding.range.end.line)))
-            json.endObject()
-            json.endObject()
-            json.endObject()
-            json.handOver(to: output)
+        var stream = Stream()
+        stream.write(findings, to: output)
+        stream.finish(to: output)
+    }
+
+    /// A report written as batches of findings (in report order) come.
+    public struct Stream {
+        private var json = JSONWriter(linedDepth: 1, deeper: .spaced)
+        private var occurrences: [String: Int] = [:]
+
+        public init() {
+            json.beginArray()
         }
-        json.endArray()
-        json.finish()
-        output(json.bytes)
+
+        public mutating func write(_ findings: [Finding], to output: ReportOutput) {
+            for finding in findings {
+                let hash = SARIFReporter.fingerprintHash(finding)
+                let occurrence = occurrences[hash, default: 0] + 1
+                occurrences[hash] = occurrence
+                var description = finding.message
+                if let suggestion = finding.suggestion { description += " (suggestion: \(suggestion))" }
+                json.beginObject()
+                json.key("description"); json.string(description)
+                json.key("check_name"); json.string(finding.ruleID)
+                json.key("fingerprint"); json.string("\(hash)-\(occurrence)")
+                json.key("severity"); json.string(GitLabReporter.severity(finding.severity))
+                json.key("location")
+                json.beginObject()
+                json.key("path"); json.string(finding.path)
+                json.key("lines")
+                json.beginObject()
+                json.key("begin"); json.int(Int(finding.range.start.line))
+                json.key("end"); json.int(Int(max(finding.range.start.line, finding.range.end.line)))
+                json.endObject()
+                json.endObject()
+                json.endObject()
+                json.handOver(to: output)
+            }
+        }
+
+        public mutating func finish(to output: ReportOutput) {
+            json.endArray()
+            json.finish()
+            output(json.bytes)
+            json.removeBytes()
+        }
     }
 
     static func severity(_ severity: Severity) -> String {

@@ -38,7 +38,22 @@ public struct JSONReporter: Sendable {
 
     /// The report, handed to `output` piece by piece as the findings are written.
     public func write(_ findings: [Finding], bankCount: Int, rules: [RuleDescription], to output: ReportOutput) {
+        var counts = SeverityCounts()
+        counts.add(findings)
+        output(head(bankCount: bankCount, counts: counts))
+        var stream = Stream(self)
+        stream.write(findings, to: output)
+        output(stream.finish(bankCount: bankCount).rest)
+    }
+
+    /// The document up to its first finding: the summary counts the findings.
+    public func head(bankCount: Int, counts: SeverityCounts) -> [UInt8] {
         var json = JSONWriter()
+        writeHead(bankCount: bankCount, counts: counts, to: &json)
+        return json.bytes
+    }
+
+    private func writeHead(bankCount: Int, counts: SeverityCounts, to json: inout JSONWriter) {
         json.beginObject()
         json.key("version"); json.int(Self.formatVersion)
         json.key("tool")
@@ -49,20 +64,44 @@ public struct JSONReporter: Sendable {
         json.key("summary")
         json.beginObject()
         json.key("banks"); json.int(bankCount)
-        json.key("errors"); json.int(findings.count(of: .error))
-        json.key("warnings"); json.int(findings.count(of: .warning))
-        json.key("infos"); json.int(findings.count(of: .info))
+        json.key("errors"); json.int(counts.errors)
+        json.key("warnings"); json.int(counts.warnings)
+        json.key("infos"); json.int(counts.infos)
         json.endObject()
         json.key("findings")
         json.beginArray()
-        for finding in findings {
-            Self.write(finding, to: &json)
-            json.handOver(to: output)
+    }
+
+    /// The findings of a report written as batches of them (in report order) come, before its
+    /// head is known: the head, which counts them, goes before all `write` handed over.
+    public struct Stream {
+        private var json = JSONWriter()
+        private let reporter: JSONReporter
+        private var counts = SeverityCounts()
+
+        public init(_ reporter: JSONReporter) {
+            self.reporter = reporter
+            // Where the head leaves the writer does not depend on the counts in it.
+            reporter.writeHead(bankCount: 0, counts: SeverityCounts(), to: &json)
+            json.removeBytes()
         }
-        json.endArray()
-        json.endObject()
-        json.finish()
-        output(json.bytes)
+
+        public mutating func write(_ findings: [Finding], to output: ReportOutput) {
+            counts.add(findings)
+            for finding in findings {
+                JSONReporter.write(finding, to: &json)
+                json.handOver(to: output)
+            }
+        }
+
+        /// Ends the document: its head, and what goes after all `write` handed over.
+        public mutating func finish(bankCount: Int) -> (head: [UInt8], rest: [UInt8]) {
+            json.endArray()
+            json.endObject()
+            json.finish()
+            defer { json.removeBytes() }
+            return (reporter.head(bankCount: bankCount, counts: counts), json.bytes)
+        }
     }
 
     static func write(_ finding: Finding, to json: inout JSONWriter) {

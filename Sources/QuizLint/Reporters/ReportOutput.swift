@@ -26,3 +26,22 @@ extension JSONWriter {
         removeBytes()
     }
 }
+
+/// How many findings of each severity a report has had so far.
+public struct SeverityCounts: Sendable, Equatable {
+    public private(set) var errors = 0
+    public private(set) var warnings = 0
+    public private(set) var infos = 0
+
+    public init() {}
+
+    public mutating func add(_ findings: [Finding]) {
+        for finding in findings {
+            switch finding.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: infos += 1
+            }
+        }
+    }
+}

@@ -46,47 +46,64 @@ public struct SARIFReporter: Sendable {
 
     /// The report, handed to `output` piece by piece as the results are written.
     public func write(_ findings: [Finding], rules: [RuleDescription], to output: ReportOutput) {
-        var ruleIndex: [String: Int] = [:]
-        for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil {
-            ruleIndex[rule.id] = index
+        var stream = Stream(self, rules: rules)
+        stream.write(findings, to: output)
+        stream.finish(to: output)
+    }
+
+    /// A report written as batches of findings (in report order) come.
+    public struct Stream {
+        private var json = JSONWriter()
+        private var ruleIndex: [String: Int] = [:]
+        private var occurrences: [String: Int] = [:]
+
+        public init(_ reporter: SARIFReporter, rules: [RuleDescription]) {
+            for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil {
+                ruleIndex[rule.id] = index
+            }
+            json.beginObject()
+            json.key("$schema"); json.string(SARIFReporter.schemaURI)
+            json.key("version"); json.string("2.1.0")
+            json.key("runs")
+            json.beginArray()
+            json.beginObject()
+            json.key("tool")
+            json.beginObject()
+            json.key("driver")
+            json.beginObject()
+            json.key("name"); json.string("quizbank")
+            json.key("version"); json.string(reporter.toolVersion)
+            json.key("informationUri"); json.string(SARIFReporter.informationURI)
+            json.key("rules")
+            json.beginArray()
+            for rule in rules { SARIFReporter.writeDescriptor(rule, to: &json) }
+            json.endArray()
+            json.endObject()
+            json.endObject()
+            json.key("columnKind"); json.string("unicodeCodePoints")
+            json.key("results")
+            json.beginArray()
         }
-        var json = JSONWriter()
-        json.beginObject()
-        json.key("$schema"); json.string(Self.schemaURI)
-        json.key("version"); json.string("2.1.0")
-        json.key("runs")
-        json.beginArray()
-        json.beginObject()
-        json.key("tool")
-        json.beginObject()
-        json.key("driver")
-        json.beginObject()
-        json.key("name"); json.string("quizbank")
-        json.key("version"); json.string(toolVersion)
-        json.key("informationUri"); json.string(Self.informationURI)
-        json.key("rules")
-        json.beginArray()
-        for rule in rules { Self.writeDescriptor(rule, to: &json) }
-        json.endArray()
-        json.endObject()
-        json.endObject()
-        json.key("columnKind"); json.string("unicodeCodePoints")
-        json.key("results")
-        json.beginArray()
-        var occurrences: [String: Int] = [:]
-        for finding in findings {
-            let hash = Self.fingerprintHash(finding)
-            let occurrence = occurrences[hash, default: 0] + 1
-            occurrences[hash] = occurrence
-            Self.writeResult(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: "\(hash):\(occurrence)", to: &json)
-            json.handOver(to: output)
+
+        public mutating func write(_ findings: [Finding], to output: ReportOutput) {
+            for finding in findings {
+                let hash = SARIFReporter.fingerprintHash(finding)
+                let occurrence = occurrences[hash, default: 0] + 1
+                occurrences[hash] = occurrence
+                SARIFReporter.writeResult(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: "\(hash):\(occurrence)", to: &json)
+                json.handOver(to: output)
+            }
         }
-        json.endArray()
-        json.endObject()
-        json.endArray()
-        json.endObject()
-        json.finish()
-        output(json.bytes)
+
+        public mutating func finish(to output: ReportOutput) {
+            json.endArray()
+            json.endObject()
+            json.endArray()
+            json.endObject()
+            json.finish()
+            output(json.bytes)
+            json.removeBytes()
+        }
     }
 
     // MARK: Rules

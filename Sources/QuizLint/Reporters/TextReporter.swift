@@ -19,42 +19,70 @@ public struct TextReporter: Sendable {
         ReportPieces.joined { write(findings, bankCount: bankCount, to: $0) }
     }
 
-    /// The report, handed to `output` piece by piece: a large bank has millions of findings,
-    /// formatted as UTF-8 bytes in chunks on all cores, a few chunks at a time, and written
-    /// in order as each group is done, so that the whole report is never held.
+    /// The report, handed to `output` piece by piece.
     public func write(_ findings: [Finding], bankCount: Int, to output: ReportOutput) {
-        // Each file's source lines, split once, for the excerpts.
-        var linesOfPath: [String: SourceLines] = [:]
-        if let sources {
-            var lastPath: String?
-            for finding in findings where finding.path != lastPath {
-                lastPath = finding.path
-                if linesOfPath[finding.path] == nil, let bytes = sources[finding.path] {
-                    linesOfPath[finding.path] = SourceLines(bytes)
-                }
-            }
-        }
-        let chunkSize = 8_192
-        let chunkCount = (findings.count + chunkSize - 1) / chunkSize
-        if chunkCount <= 1 {
-            output(format(findings[...], linesOfPath: linesOfPath))
-        } else {
-            let linesOfPath = linesOfPath
-            let group = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
-            for first in stride(from: 0, to: chunkCount, by: group) {
-                let count = min(group, chunkCount - first)
-                let slots = ConcurrentSlots<[UInt8]>(count: count, initial: [])
-                DispatchQueue.concurrentPerform(iterations: count) { offset in
-                    let start = (first + offset) * chunkSize
-                    slots.store(format(findings[start..<min(start + chunkSize, findings.count)], linesOfPath: linesOfPath), at: offset)
-                }
-                for part in slots.values { output(part) }
-            }
-        }
-        output(Array(summary(findings, bankCount: bankCount).utf8))
+        var stream = Stream(self)
+        stream.write(findings, to: output)
+        stream.finish(bankCount: bankCount, to: output)
     }
 
-    private func format(_ findings: ArraySlice<Finding>, linesOfPath: [String: SourceLines]) -> [UInt8] {
+    /// A report written as batches of findings (in report order) come: the findings, then the
+    /// summary of all of them.
+    public struct Stream {
+        private let reporter: TextReporter
+        private var counts = SeverityCounts()
+        /// The source lines of the last file a batch had findings in: the next batch most likely
+        /// goes on in it.
+        private var lastLines: (path: String, lines: SourceLines)?
+
+        public init(_ reporter: TextReporter) {
+            self.reporter = reporter
+        }
+
+        /// Writes a batch: a large one is formatted as UTF-8 bytes in chunks on all cores, a few
+        /// chunks at a time, and written in order as each group is done.
+        public mutating func write(_ findings: [Finding], to output: ReportOutput) {
+            counts.add(findings)
+            // Each file's source lines, split once, for the excerpts.
+            var linesOfPath: [String: SourceLines] = [:]
+            if let sources = reporter.sources {
+                var lastPath: String?
+                for finding in findings where finding.path != lastPath {
+                    lastPath = finding.path
+                    guard linesOfPath[finding.path] == nil else { continue }
+                    if let lastLines, lastLines.path == finding.path {
+                        linesOfPath[finding.path] = lastLines.lines
+                    } else if let bytes = sources[finding.path] {
+                        linesOfPath[finding.path] = SourceLines(bytes)
+                    }
+                }
+                if let path = findings.last?.path, let lines = linesOfPath[path] { lastLines = (path, lines) }
+            }
+            let chunkSize = 8_192
+            let chunkCount = (findings.count + chunkSize - 1) / chunkSize
+            if chunkCount == 1 {
+                output(reporter.format(findings[...], linesOfPath: linesOfPath))
+            } else if chunkCount > 1 {
+                let linesOfPath = linesOfPath, reporter = reporter
+                let group = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+                for first in stride(from: 0, to: chunkCount, by: group) {
+                    let count = min(group, chunkCount - first)
+                    let slots = ConcurrentSlots<[UInt8]>(count: count, initial: [])
+                    DispatchQueue.concurrentPerform(iterations: count) { offset in
+                        let start = (first + offset) * chunkSize
+                        slots.store(reporter.format(findings[start..<min(start + chunkSize, findings.count)], linesOfPath: linesOfPath), at: offset)
+                    }
+                    for part in slots.values { output(part) }
+                }
+            }
+        }
+
+        public func finish(bankCount: Int, to output: ReportOutput) {
+            output(Array(reporter.summary(counts, bankCount: bankCount).utf8))
+        }
+    }
+
+    fileprivate func format(_ findings: ArraySlice<Finding>, linesOfPath: [String: SourceLines]) -> [UInt8] {
         var out = ReportBytes(capacity: findings.count * 120)
         for finding in findings {
             out.appendPlace(finding.path, finding.range.start)
@@ -104,11 +132,14 @@ public struct TextReporter: Sendable {
     }
 
     public func summary(_ findings: [Finding], bankCount: Int) -> String {
-        let errors = findings.count(of: .error)
-        let warnings = findings.count(of: .warning)
-        let infos = findings.count - errors - warnings
-        var parts = [plural(errors, "error"), plural(warnings, "warning")]
-        if infos > 0 { parts.append(plural(infos, "info")) }
+        var counts = SeverityCounts()
+        counts.add(findings)
+        return summary(counts, bankCount: bankCount)
+    }
+
+    public func summary(_ counts: SeverityCounts, bankCount: Int) -> String {
+        var parts = [plural(counts.errors, "error"), plural(counts.warnings, "warning")]
+        if counts.infos > 0 { parts.append(plural(counts.infos, "info")) }
         return parts.joined(separator: ", ") + " in " + plural(bankCount, "bank") + "\n"
     }
 

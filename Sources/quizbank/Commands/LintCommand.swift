@@ -99,74 +99,88 @@ enum LintCommand: Command {
             inputs.append(LintInput(path: file, bytes: try BankFiles.read(file), configuration: selection.apply(to: try finder.configuration(for: file))))
         }
         warnAboutApproximateWidths(inputs)
-        var result = LintEngine().lint(inputs)
-        var notesBefore: [String] = []
-        if fixes {
-            let fixed = applyFixes(&inputs, &result, level: fixLevel)
-            if arguments.has("diff") {
-                var diff = ""
-                for input in inputs { if let original = fixed.originals[input.path] { diff += UnifiedDiff.make(path: input.path, before: original, after: input.bytes) } }
-                if let path = arguments.value("output-file") { try FileReplacement.write(Array(diff.utf8), to: path) } else { terminal.write(diff) }
-                let files = fixed.originals.count
-                Terminal.standardError.write("quizbank lint: \(fixed.count) fix\(fixed.count == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s") would be applied; nothing written\n")
-                return fixed.count > 0 ? ExitStatus.findings : ExitStatus.success
-            }
-            for input in inputs where fixed.originals[input.path] != nil {
-                try FileReplacement.write(input.bytes, to: input.path, keepingModeOf: input.path)
-            }
-            if fixed.count > 0 {
-                let files = fixed.originals.count
-                notesBefore.append("fixed \(fixed.count) finding\(fixed.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")
-            }
+        let quiet = arguments.has("quiet")
+        let writer: LintReport.Writer
+        switch format {
+        case .text where arguments.has("statistics"):
+            writer = .statistics
+        case .text:
+            let sources = showSource ? Dictionary(uniqueKeysWithValues: inputs.map { ($0.path, $0.bytes) }) : nil
+            writer = .text(TextReporter.Stream(TextReporter(sources: sources, color: color)))
+        case .json:
+            writer = .json(JSONReporter.Stream(JSONReporter(toolVersion: CommandLineInterface.version)), ReportSpool())
+        case .github:
+            writer = .github(GitHubReporter.Stream(GitHubReporter()))
+        case .gitlab:
+            writer = .gitlab(GitLabReporter.Stream())
+        case .sarif:
+            writer = .sarif(SARIFReporter.Stream(SARIFReporter(toolVersion: CommandLineInterface.version), rules: RuleRegistry.descriptions))
         }
-        var staleEntries: [(entry: Baseline.Entry, unmatched: Int)] = []
-        if let path = arguments.value("write-baseline") {
-            let baseline = Baseline(findings: result.findings, banks: result.banks, formatRules: RuleRegistry.formatRuleIDs)
-            try FileReplacement.write(Array(baseline.text().utf8), to: path)
-            Terminal.standardError.write("quizbank lint: wrote \(path): \(baseline.findingCount) finding\(baseline.findingCount == 1 ? "" : "s") accepted in \(baseline.counts.count) entr\(baseline.counts.count == 1 ? "y" : "ies")\n")
-            result.findings = baseline.apply(to: result.findings, banks: result.banks).kept
-        } else if let path = arguments.value("baseline") {
-            let baseline: Baseline
-            do {
-                baseline = try Baseline.parse(try BankFiles.read(path))
-            } catch let error as Baseline.FileError {
-                throw CommandFailure(message: "\(path): \(error.message)")
-            }
-            (result.findings, staleEntries) = baseline.apply(to: result.findings, banks: result.banks)
-        }
-
-        // What goes to stdout (or --output-file), in order: the report, written as it is made,
-        // then the notes about the run, which go beside the text report, or to stderr where
-        // stdout is a machine's document.
+        // What goes to stdout (or --output-file), in order: the report, written as the findings
+        // are ready, then the notes about the run, which go beside the text report, or to
+        // stderr where stdout is a machine's document.
         var textNotes: [String] = []
         let notes = { (text: String) in
             if format == .text { textNotes.append(text) } else { Terminal.standardError.write(text) }
         }
-        let quiet = arguments.has("quiet")
-        let shown = quiet ? result.findings.filter { $0.severity == .error } : result.findings
-        let writeReport: (ReportOutput) -> Void
-        switch format {
-        case .text where arguments.has("statistics"):
-            let text = statistics(result.findings, bankCount: result.bankCount)
-            writeReport = { $0(Array(text.utf8)) }
-        case .text where quiet && shown.isEmpty:
-            writeReport = { _ in }
-        case .text:
-            let sources = showSource ? Dictionary(uniqueKeysWithValues: inputs.map { ($0.path, $0.bytes) }) : nil
-            writeReport = { TextReporter(sources: sources, color: color).write(shown, bankCount: result.bankCount, to: $0) }
-        case .json:
-            writeReport = { JSONReporter(toolVersion: CommandLineInterface.version).write(shown, bankCount: result.bankCount, rules: RuleRegistry.descriptions, to: $0) }
-        case .github:
-            writeReport = { GitHubReporter().write(shown, bankCount: result.bankCount, to: $0) }
-        case .gitlab:
-            writeReport = { GitLabReporter().write(shown, to: $0) }
-        case .sarif:
-            writeReport = { SARIFReporter(toolVersion: CommandLineInterface.version).write(resolvingFixes(shown, inputs: inputs), rules: RuleRegistry.descriptions, to: $0) }
+        var file: FileReplacement.Stream?
+        let output: ReportOutput = { bytes in if let file { file.write(bytes) } else { terminal.write(bytes) } }
+        var report: LintReport
+        var notesBefore: [String] = []
+        var staleEntries: [(entry: Baseline.Entry, unmatched: Int)] = []
+        let bankCount: Int
+        // Fixes and baselines need every finding before the first is reported.
+        if fixes || arguments.value("write-baseline") != nil || arguments.value("baseline") != nil {
+            var result = LintEngine().lint(inputs)
+            if fixes {
+                let fixed = applyFixes(&inputs, &result, level: fixLevel)
+                if arguments.has("diff") {
+                    var diff = ""
+                    for input in inputs { if let original = fixed.originals[input.path] { diff += UnifiedDiff.make(path: input.path, before: original, after: input.bytes) } }
+                    if let path = arguments.value("output-file") { try FileReplacement.write(Array(diff.utf8), to: path) } else { terminal.write(diff) }
+                    let files = fixed.originals.count
+                    Terminal.standardError.write("quizbank lint: \(fixed.count) fix\(fixed.count == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s") would be applied; nothing written\n")
+                    return fixed.count > 0 ? ExitStatus.findings : ExitStatus.success
+                }
+                for input in inputs where fixed.originals[input.path] != nil {
+                    try FileReplacement.write(input.bytes, to: input.path, keepingModeOf: input.path)
+                }
+                if fixed.count > 0 {
+                    let files = fixed.originals.count
+                    notesBefore.append("fixed \(fixed.count) finding\(fixed.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")
+                }
+            }
+            if let path = arguments.value("write-baseline") {
+                let baseline = Baseline(findings: result.findings, banks: result.banks, formatRules: RuleRegistry.formatRuleIDs)
+                try FileReplacement.write(Array(baseline.text().utf8), to: path)
+                Terminal.standardError.write("quizbank lint: wrote \(path): \(baseline.findingCount) finding\(baseline.findingCount == 1 ? "" : "s") accepted in \(baseline.counts.count) entr\(baseline.counts.count == 1 ? "y" : "ies")\n")
+                result.findings = baseline.apply(to: result.findings, banks: result.banks).kept
+            } else if let path = arguments.value("baseline") {
+                let baseline: Baseline
+                do {
+                    baseline = try Baseline.parse(try BankFiles.read(path))
+                } catch let error as Baseline.FileError {
+                    throw CommandFailure(message: "\(path): \(error.message)")
+                }
+                (result.findings, staleEntries) = baseline.apply(to: result.findings, banks: result.banks)
+            }
+            file = try arguments.value("output-file").map { (path) throws(CommandFailure) in try FileReplacement.Stream(path: path) }
+            report = LintReport(writer: writer, errorsOnly: quiet, inputs: inputs, output: output)
+            report.take(result.findings)
+            bankCount = result.bankCount
+            KeptUntilExit.keep((inputs, result))
+        } else {
+            file = try arguments.value("output-file").map { (path) throws(CommandFailure) in try FileReplacement.Stream(path: path) }
+            report = LintReport(writer: writer, errorsOnly: quiet, inputs: inputs, output: output)
+            let run = LintEngine().lint(inputs) { report.take($0) }
+            bankCount = run.bankCount
+            KeptUntilExit.keep((inputs, run))
         }
-        KeptUntilExit.keep((inputs, result))
+        try report.finish(bankCount: bankCount)
+
         if !quiet {
             for note in notesBefore { notes(note) }
-            let fixable = arguments.has("statistics") ? (safe: 0, unsafe: 0) : fixableCounts(result.findings, inputs: inputs)
+            let fixable = report.fixable
             if fixable.safe > 0 {
                 var line = "\(fixable.safe) finding\(fixable.safe == 1 ? "" : "s") can be fixed with --fix"
                 if fixable.unsafe > 0 { line += " (\(fixable.unsafe) more with --unsafe-fixes)" }
@@ -180,22 +194,17 @@ enum LintCommand: Command {
             notes(staleReport(staleEntries, path: path))
         }
 
-        let errors = result.findings.count(of: .error)
-        let warnings = result.findings.count(of: .warning)
         var status = ExitStatus.success
         if !search.unreadable.isEmpty {
             Terminal.standardError.write("quizbank lint: \(search.unreadable.count) file\(search.unreadable.count == 1 ? "" : "s") could not be read (above)\n")
             status = ExitStatus.usage
-        } else if errors > 0 {
+        } else if report.counts.errors > 0 {
             status = ExitStatus.findings
-        } else if let reason = warningFailure(warnings: warnings, strict: arguments.has("strict"), maxWarnings: maxWarnings) {
+        } else if let reason = warningFailure(warnings: report.counts.warnings, strict: arguments.has("strict"), maxWarnings: maxWarnings) {
             // The summary says 0 errors: say why the run failed all the same.
             notes("quizbank lint: failed: \(reason)\n")
             status = ExitStatus.findings
         }
-        let file = try arguments.value("output-file").map { (path) throws(CommandFailure) in try FileReplacement.Stream(path: path) }
-        let output: ReportOutput = file.map { file in { file.write($0) } } ?? { terminal.write($0) }
-        writeReport(output)
         for note in textNotes { output(Array(note.utf8)) }
         try file?.finish()
         return status
@@ -227,41 +236,9 @@ enum LintCommand: Command {
         return (originals, count)
     }
 
-    /// The findings with each fix as the bytes it writes (or none where it does not apply).
-    static func resolvingFixes(_ findings: [Finding], inputs: [LintInput]) -> [Finding] {
-        guard findings.contains(where: { $0.fix != nil }) else { return findings }
-        var fixers: [String: Fixer] = [:]
-        let sources = Dictionary(inputs.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
-        return findings.map { finding in
-            guard let fix = finding.fix, let source = sources[finding.path] else { return finding }
-            let fixer = fixers[finding.path] ?? Fixer(source: source)
-            fixers[finding.path] = fixer
-            var resolved = finding
-            resolved.fix = fixer.resolved(fix)
-            return resolved
-        }
-    }
-
-    /// How many findings a fix would apply to, safe and unsafe (a fix whose place no longer
-    /// reads as it was made for does not count).
-    static func fixableCounts(_ findings: [Finding], inputs: [LintInput]) -> (safe: Int, unsafe: Int) {
-        let byPath = Dictionary(grouping: findings.filter { $0.fix != nil }, by: \.path)
-        var safe = 0, unsafe = 0
-        for input in inputs {
-            guard let found = byPath[input.path] else { continue }
-            let fixer = Fixer(source: input.bytes)
-            for fix in found.compactMap(\.fix) where fixer.applies(fix) {
-                if fix.safety == .safe { safe += 1 } else { unsafe += 1 }
-            }
-        }
-        return (safe, unsafe)
-    }
-
     /// `--statistics`: each rule with findings, most first (then by id), with its count and
     /// severity; then the summary.
-    static func statistics(_ findings: [Finding], bankCount: Int) -> String {
-        var counts: [String: (count: Int, severity: Severity)] = [:]
-        for finding in findings { counts[finding.ruleID, default: (0, finding.severity)].count += 1 }
+    static func statistics(_ counts: [String: (count: Int, severity: Severity)], total: Int, bankCount: Int) -> String {
         let rows = counts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
         let width = String(rows.first?.value.count ?? 0).count
         var out = ""
@@ -269,7 +246,6 @@ enum LintCommand: Command {
             let count = String(entry.count)
             out += String(repeating: " ", count: width - count.count) + count + "  " + rule + " (" + entry.severity.rawValue + ")\n"
         }
-        let total = findings.count
         out += "\(total) finding\(total == 1 ? "" : "s") of \(rows.count) rule\(rows.count == 1 ? "" : "s") in \(bankCount) bank\(bankCount == 1 ? "" : "s")\n"
         return out
     }

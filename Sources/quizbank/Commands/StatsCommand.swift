@@ -115,12 +115,19 @@ enum StatsCommand: Command {
 
     static func qualityStatistics(_ input: LintInput) -> QualityFindingStatistics {
         let enabled = RuleRegistry.quality.filter { input.configuration.setting(for: $0.description) != nil }
-        let findings = LintEngine(rules: enabled).lint([input]).findings
+        // Counted as the findings are ready: a large bank has a finding for most questions.
         var counts: [String: Int] = [:]
-        for finding in findings { counts[finding.ruleID, default: 0] += 1 }
+        var clustered: [String: QualityFindingStatistics.Clusters] = [:]
+        _ = LintEngine(rules: enabled).lint([input]) { findings in
+            for finding in findings {
+                counts[finding.ruleID, default: 0] += 1
+                guard finding.ruleID == "duplicate-question" || finding.ruleID == "near-duplicate-question" else { continue }
+                let sofar = clustered[finding.ruleID] ?? QualityFindingStatistics.Clusters(clusters: 0, questions: 0)
+                clustered[finding.ruleID] = QualityFindingStatistics.Clusters(clusters: sofar.clusters + 1, questions: sofar.questions + finding.related.count + 1)
+            }
+        }
         func clusters(_ rule: String) -> QualityFindingStatistics.Clusters {
-            let found = findings.filter { $0.ruleID == rule }
-            return QualityFindingStatistics.Clusters(clusters: found.count, questions: found.reduce(0) { $0 + $1.related.count + 1 })
+            clustered[rule] ?? QualityFindingStatistics.Clusters(clusters: 0, questions: 0)
         }
         return QualityFindingStatistics(findingsByRule: enabled.map { QualityFindingStatistics.RuleCount(rule: $0.description.id, findings: counts[$0.description.id] ?? 0) },
                                  duplicates: clusters("duplicate-question"),
