@@ -35,7 +35,9 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             "at least" ("13 grams or more", "3 grams at least") are read past, \
             a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 to 14 years", \
             "between 0.5 and 1.0 m") and a list of three whole numbers or more in ascending order by its first \
-            ("1998, 2002, 2004"; "3, 2, 1, 4" is an order to choose, not values), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
+            ("1998, 2002, 2004"; "3, 2, 1, 4" is an order to choose, not values), a rate is a unit \
+            ("37 miles per year", "$1 per yard"), and so is a share of one whole ("15 in 100", "3 \
+            out of 100"; shares of different wholes are not compared), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
             "2002 Winter Olympics (USA)"), numbered titles that share the words before the \
             number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16"; not \
             "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
@@ -152,6 +154,22 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // "More than", "between ... and"; numbered titles; spans of time in different units;
             // lists of years, ordered by their first.
             .triggering(questions: """
+                  - id: glacier
+                    text: ↓How fast does the glacier move?
+                    shuffle: false
+                    choices:
+                      - 37 miles per year
+                      - text: 4 miles per year
+                        correct: true
+                      - 11 miles per year
+                  - id: twins
+                    text: ↓How many births in a hundred are twins?
+                    shuffle: false
+                    choices:
+                      - 15 in 100
+                      - text: 3 in 100
+                        correct: true
+                      - 10 in 100
                   - id: blade
                     text: ↓In which years did the three Blade movies open?
                     shuffle: false
@@ -283,8 +301,16 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 """),
             // Near misses: years in order, ordered amounts with different spellings, mixed text,
             // pairs of numbered statements (a list needs three numbers), orders to choose (a list
-            // must ascend).
+            // must ascend), shares of different wholes.
             .passing(questions: """
+                  - id: dice
+                    text: What is the chance of rolling a seven with two dice?
+                    shuffle: false
+                    choices:
+                      - text: 6 out of 36
+                        correct: true
+                      - 13 out of 36
+                      - 2 out of 6
                   - id: statements
                     text: Which of the statements above are true?
                     shuffle: false
@@ -757,7 +783,15 @@ struct NumericValue {
             if words[words.count - 2] == "b" { era = -1 }
             words.removeLast(2)
         }
-        guard words.count <= 3, !words.contains(where: { qualifiers.contains($0) || numberWords[$0] != nil || $0.first?.isNumber == true })
+        // "37 miles per year", "$1 per yard": "per" before a unit word makes a rate, a unit of its
+        // own; "15 in 100", "3 out of 100": a share of a count, its whole part of the unit (so
+        // only shares of one whole compare).
+        let rate = words.indices.contains { words[$0] == "per" && $0 + 1 < words.count && !qualifiers.contains(words[$0 + 1])
+            && words[$0 + 1].first?.isNumber != true }
+        let share = words.count == 2 && words[0] == "in" || words.count == 3 && words[0] == "out" && words[1] == "of"
+        let whole = share && words[words.count - 1].allSatisfy { $0.isASCII && $0.isNumber }
+        guard words.count <= 3, whole || !words.contains(where: { (qualifiers.contains($0) && !(rate && $0 == "per"))
+            || numberWords[$0] != nil || $0.first?.isNumber == true })
         else { return nil }
         let unitText = words.joined(separator: " ")
         let unit = unitText.isEmpty ? nil : normalizeUnit(unitText)
