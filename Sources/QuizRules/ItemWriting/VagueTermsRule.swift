@@ -50,8 +50,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             "Mainly", "mostly", "largely", "primarily", "predominantly" and "chiefly" hedge as \
             "usually" does ("Dry air consists mostly of what gas?"), "fairly" and "somewhat" as \
             "relatively" does. A term that names rather than hedges is not reported: "commonly \
-            known as", "often called", "sometimes referred to as", "often translated as", "usually described as", "usually \
-            used to refer to", "What name is commonly used for...?" give a name in use, and "known to many as" says who uses one. Nor are quoted text, text in parentheses (an aside: "(the low \
+            known as", "often called", "sometimes referred to as", "often translated as", "usually described as", "often \
+            quoted", "frequently cited", "usually used to refer to", "What name is commonly used for...?" give a name in use, and "known to many as" says who uses one. Nor are quoted text, text in parentheses (an aside: "(the low \
             string commonly alternates)"), text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
@@ -66,8 +66,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             background is left out too: a lead-in before a comma and the question word ("Often \
             ranked first, what is the novel...?") or before "but" or "so" and the question word ("He was \
             nominated for several awards but how many did he win?"), a clause after a comma opened by who, which, \
-            whose, whom or where ("..., which was covered in many countries?"), by "a" or "an" \
-            (an appositive: "Mola mola, a fish generally considered...") or by a past \
+            whose, whom or where ("..., which was covered in many countries?"), by "a", "an" or "one" \
+            (an appositive: "Mola mola, a fish generally considered...", ", one of Brandon's many \
+            love interests,") or by a past \
             participle, alone or after an adverb (a reduced relative clause: ", often compared \
             to Furioso,", ", found in reefs,"), a relative clause that no comma opens (who, \
             which, whose, whom or where after a noun: "What was the name of the lyricist who wrote \
@@ -310,6 +311,18 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: "29,066"
                         correct: true
                       - "15,400"
+                  - id: tolstoy
+                    text: "What novel opens with this often quoted line: Happy families are all alike?"
+                    choices:
+                      - text: Anna Karenina
+                        correct: true
+                      - War and Peace
+                  - id: sherice
+                    text: Who played Sherice, one of Brandon's many love interests, in Season 2?
+                    choices:
+                      - text: Nia Long
+                        correct: true
+                      - Tiffani Thiessen
                   - id: roland
                     text: What does Roland lose in his fight on the beach?
                     choices:
@@ -522,7 +535,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     /// Verbs that give a name, which a frequency word before them qualifies as usage.
     private static let namingVerbs: Set<String> = [
         "known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt", "translated", "described",
-        "abbreviated", "pronounced",
+        "abbreviated", "pronounced", "quoted", "cited",
     ]
     /// The default frequency words that are not "-ly" adverbs, which may open a reduced relative clause.
     private static let adverbsOfFrequency: Set<String> = ["often", "sometimes", "seldom"]
@@ -594,7 +607,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     private static let relativeWords: Set<String> = ["who", "whom", "whose", "which", "where"]
     /// Words after a comma that open a description of the noun before it: an appositive ("Mola
     /// mola, a fish generally considered...").
-    private static let appositiveOpeners: Set<String> = ["a", "an"]
+    private static let appositiveOpeners: Set<String> = ["a", "an", "one"]
     private static let auxiliaries: Set<String> = [
         "did", "does", "do", "is", "was", "are", "were", "has", "had", "have", "will", "would", "can", "could", "should",
     ]
