@@ -34,7 +34,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             59", "(b) 60") and a leading "over", "about", "more than" or "nearly" and a trailing "or more", "or less" or \
             "at least" ("13 grams or more", "3 grams at least") are read past, \
             a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 to 14 years", \
-            "between 0.5 and 1.0 m"), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
+            "between 0.5 and 1.0 m") and a list of three whole numbers or more in ascending order by its first \
+            ("1998, 2002, 2004"; "3, 2, 1, 4" is an order to choose, not values), a rate is a unit \
+            ("37 miles per year", "$1 per yard"), and so is a share of one whole ("15 in 100", "3 \
+            out of 100"; shares of different wholes are not compared), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
             "2002 Winter Olympics (USA)"), numbered titles that share the words before the \
             number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16"; not \
             "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
@@ -49,7 +52,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             ("1/2"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
             not a shared unit ("1 - George V", "Barcelona 1992"), notes in parentheses on only \
             some choices, and questions with two aggregate choices are not judged; a capital \
-            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), and ranges that overlap are ordered by their lower ends alone. \(English.localeNote)
+            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends alone, and so are lists by their first numbers (a list beside single numbers is compared by its first too). \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -148,8 +151,34 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: 2 million dollars
                         correct: true
                 """),
-            // "More than", "between ... and"; numbered titles; spans of time in different units.
+            // "More than", "between ... and"; numbered titles; spans of time in different units;
+            // lists of years, ordered by their first.
             .triggering(questions: """
+                  - id: glacier
+                    text: ↓How fast does the glacier move?
+                    shuffle: false
+                    choices:
+                      - 37 miles per year
+                      - text: 4 miles per year
+                        correct: true
+                      - 11 miles per year
+                  - id: twins
+                    text: ↓How many births in a hundred are twins?
+                    shuffle: false
+                    choices:
+                      - 15 in 100
+                      - text: 3 in 100
+                        correct: true
+                      - 10 in 100
+                  - id: blade
+                    text: ↓In which years did the three Blade movies open?
+                    shuffle: false
+                    choices:
+                      - 1999, 2003, 2005
+                      - 1997, 2001, 2003
+                      - text: 1998, 2002, 2004
+                        correct: true
+                      - 1996, 1999, 2004
                   - id: volcanoes
                     text: ↓How many active volcanoes are there in Indonesia?
                     shuffle: false
@@ -270,8 +299,34 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - "5"
                       - None
                 """),
-            // Near misses: years in order, ordered amounts with different spellings, mixed text.
+            // Near misses: years in order, ordered amounts with different spellings, mixed text,
+            // pairs of numbered statements (a list needs three numbers), orders to choose (a list
+            // must ascend), shares of different wholes.
             .passing(questions: """
+                  - id: dice
+                    text: What is the chance of rolling a seven with two dice?
+                    shuffle: false
+                    choices:
+                      - text: 6 out of 36
+                        correct: true
+                      - 13 out of 36
+                      - 2 out of 6
+                  - id: statements
+                    text: Which of the statements above are true?
+                    shuffle: false
+                    choices:
+                      - 2, 4
+                      - text: 1, 3
+                        correct: true
+                      - 1, 2
+                  - id: albums
+                    text: In which order did these four albums come out?
+                    shuffle: false
+                    choices:
+                      - 1, 2, 4, 3
+                      - 3, 2, 1, 4
+                      - text: 2, 1, 4, 3
+                        correct: true
                   - id: moon-landing
                     text: In which year did Apollo 11 land on the Moon?
                     shuffle: false
@@ -515,6 +570,7 @@ struct NumericValue {
         }
         // "586, 000": a thousands separator with a space after it.
         text = joiningSpacedSeparators(text)
+        if let first = firstOfList(text) { return first }
         // "6-9 years", "6–9 years", "10 to 14 years": the lower end.
         let characters = Array(text)
         var end = 0
@@ -541,6 +597,23 @@ struct NumericValue {
             }
         }
         return text
+    }
+
+    /// The first number of a list of three or more whole numbers in ascending order, each after
+    /// ", " ("1998, 2002, 2004"), which orders the list as a range's lower end orders the range;
+    /// nil for any other text. A list out of order is a sequence to choose ("3, 2, 1, 4": the
+    /// order of four events), not values. Thousands separators are closed up before.
+    static func firstOfList(_ text: String) -> String? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return nil }
+        var previous = -1
+        for (offset, part) in parts.enumerated() {
+            let digits = offset == 0 ? part : part.dropFirst()
+            guard offset == 0 || part.first == " ", !digits.isEmpty, digits.count <= 9,
+                  digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits), value > previous else { return nil }
+            previous = value
+        }
+        return String(parts[0])
     }
 
     /// `text` with ", " between a digit and a group of exactly three digits closed up ("586, 000").
@@ -710,7 +783,15 @@ struct NumericValue {
             if words[words.count - 2] == "b" { era = -1 }
             words.removeLast(2)
         }
-        guard words.count <= 3, !words.contains(where: { qualifiers.contains($0) || numberWords[$0] != nil || $0.first?.isNumber == true })
+        // "37 miles per year", "$1 per yard": "per" before a unit word makes a rate, a unit of its
+        // own; "15 in 100", "3 out of 100": a share of a count, its whole part of the unit (so
+        // only shares of one whole compare).
+        let rate = words.indices.contains { words[$0] == "per" && $0 + 1 < words.count && !qualifiers.contains(words[$0 + 1])
+            && words[$0 + 1].first?.isNumber != true }
+        let share = words.count == 2 && words[0] == "in" || words.count == 3 && words[0] == "out" && words[1] == "of"
+        let whole = share && words[words.count - 1].allSatisfy { $0.isASCII && $0.isNumber }
+        guard words.count <= 3, whole || !words.contains(where: { (qualifiers.contains($0) && !(rate && $0 == "per"))
+            || numberWords[$0] != nil || $0.first?.isNumber == true })
         else { return nil }
         let unitText = words.joined(separator: " ")
         let unit = unitText.isEmpty ? nil : normalizeUnit(unitText)

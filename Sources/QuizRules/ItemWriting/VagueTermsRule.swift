@@ -50,8 +50,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             "Mainly", "mostly", "largely", "primarily", "predominantly" and "chiefly" hedge as \
             "usually" does ("Dry air consists mostly of what gas?"), "fairly" and "somewhat" as \
             "relatively" does. A term that names rather than hedges is not reported: "commonly \
-            known as", "often called", "sometimes referred to as", "often translated as", "usually described as", "usually \
-            used to refer to", "What name is commonly used for...?" give a name in use, and "known to many as" says who uses one. Nor are quoted text, text in parentheses (an aside: "(the low \
+            known as", "often called", "sometimes referred to as", "often translated as", "usually described as", "often \
+            quoted", "frequently cited", "usually used to refer to", "What name is commonly used for...?" give a name in use, and "known to many as" says who uses one. Nor are quoted text, text in parentheses (an aside: "(the low \
             string commonly alternates)"), text after a word that introduces a \
             quotation (said, line, lyrics...), titles in title case, the month "May", and a \
             concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
@@ -66,17 +66,31 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             background is left out too: a lead-in before a comma and the question word ("Often \
             ranked first, what is the novel...?") or before "but" or "so" and the question word ("He was \
             nominated for several awards but how many did he win?"), a clause after a comma opened by who, which, \
-            whose, whom or where ("..., which was covered in many countries?"), by "a" or "an" \
-            (an appositive: "Mola mola, a fish generally considered...") or by a past \
+            whose, whom or where ("..., which was covered in many countries?"), by "a", "an" or "one" \
+            (an appositive: "Mola mola, a fish generally considered...", ", one of Brandon's many \
+            love interests,") or by a past \
             participle, alone or after an adverb (a reduced relative clause: ", often compared \
             to Furioso,", ", found in reefs,"), a relative clause that no comma opens (who, \
             which, whose, whom or where after a noun: "What was the name of the lyricist who wrote \
             many songs with Elton John?"), which describes what is to be named as a clue does, \
             and a clause opened by since, because, although, though, while or whereas, each up to \
-            the next comma. Choices are checked too (`check-choices: false` turns that \
+            the next comma. A "?" that closes a question the sentence quotes, after an asking or \
+            quoting word and with no question word of the sentence's own ("...would often \
+            interrupt a song by asking the audience Are you O.K., honey?"), does not make it the \
+            sentence that asks, and a frame "It is (or was) ... that" before the question word \
+            says how the premise is known ("It is fairly well documented that he loved which \
+            composer's wife?", "It is generally accepted that the name of these islands..."): \
+            the question is in the clause after "that"; so is a clause before ", but" and the \
+            question word ("Cats generally purr when they are happy, but they also purr in what \
+            other situation?"). "Most often" is a superlative after any word ("the disease that \
+            most often attacks the lungs"), "this many" a count asked ("uses this many \
+            different words"), and a naming verb before the term gives a name too ("known \
+            commonly as", "used commonly to refer to"). Choices are checked too (`check-choices: false` turns that \
             off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title), "many", \
             "several" or "most" after a preposition in a choice, a detail of what the choice \
-            names ("Tall with many scars", "Actor with most film roles"), or the choices of a \
+            names ("Tall with many scars", "Actor with most film roles"), "most of" what someone \
+            has in a choice with no auxiliary verb (a part of one thing: "Most of his right big \
+            toe"; "Most of their eggs are eaten" states a share), or the choices of a \
             stem that asks how often ("How often is a leap year? — Usually every four years"). \
             Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
             superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
@@ -91,7 +105,10 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); a question without its "?" that opens with a preposition ("In \
             which year was...") is taken for a clue; and a quotation that no quoting word \
             introduces ("Who made this remark: Most rock journalism is...") is read as the \
-            question. \(English.localeNote)
+            question; a choice that states a share of what someone has with no auxiliary verb \
+            ("Most of their eggs hatch") is read as naming a part; and a quoted question in a \
+            clue that names no quoting word ("...greeted the crowd with Are you ready?") is read \
+            as the question. \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -150,6 +167,25 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: Nectar
                         correct: true
                       - Colour
+                """),
+            // A quoted question in a sentence that asks too; a frame "It is ... that" in a
+            // statement, which is judged whole; "most of" what someone has in a choice that states.
+            .triggering(questions: """
+                  - id: catchphrase
+                    text: ↓Which host would usually end the show by asking Are you ready?
+                    choices:
+                      - text: Dick Clark
+                        correct: true
+                      - Bob Barker
+                  - id: cats
+                    text: ↓It is generally believed that cats see in total darkness.
+                    answer: false
+                  - id: turtles
+                    text: What happens to a sea turtle's eggs?
+                    choices:
+                      - text: ↓Most of their eggs are eaten by predators.
+                        correct: true
+                      - They hatch in the sea.
                 """),
             .passing(questions: """
                   - id: storms
@@ -233,6 +269,66 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: Win an Emmy, an Oscar, a Grammy and a Tony
                         correct: true
                       - Host the Oscars five times
+                  - id: bailey
+                    text: This singer would often interrupt a song by asking the audience Are you O.K., honey? She starred in Hello Dolly.
+                    choices:
+                      - text: Pearl Bailey
+                        correct: true
+                      - Carol Channing
+                  - id: brahms
+                    text: Brahms never married. It is fairly well documented that he loved which composer's wife?
+                    choices:
+                      - text: Schumann
+                        correct: true
+                      - Chopin
+                  - id: consumption
+                    text: What disease that most often attacks the lungs was once known as consumption?
+                    choices:
+                      - text: Tuberculosis
+                        correct: true
+                      - Measles
+                  - id: purring
+                    text: Cats generally purr when they are happy, but they also purr in what other situation?
+                    choices:
+                      - text: When they are in pain
+                        correct: true
+                      - When they are hunting
+                  - id: canaries
+                    text: It is generally accepted that the name of these islands comes from a Latin word for dogs.
+                    choices:
+                      - text: The Canary Islands
+                        correct: true
+                      - The Galapagos Islands
+                  - id: purple-frog
+                    text: What other name is used commonly to refer to the Purple frog?
+                    choices:
+                      - text: Pignose frog
+                        correct: true
+                      - Chicken frog
+                  - id: shakespeare
+                    text: Over his complete works, Shakespeare uses this many different words.
+                    choices:
+                      - text: "29,066"
+                        correct: true
+                      - "15,400"
+                  - id: tolstoy
+                    text: "What novel opens with this often quoted line: Happy families are all alike?"
+                    choices:
+                      - text: Anna Karenina
+                        correct: true
+                      - War and Peace
+                  - id: sherice
+                    text: Who played Sherice, one of Brandon's many love interests, in Season 2?
+                    choices:
+                      - text: Nia Long
+                        correct: true
+                      - Tiffani Thiessen
+                  - id: roland
+                    text: What does Roland lose in his fight on the beach?
+                    choices:
+                      - text: His right index finger
+                        correct: true
+                      - Most of his right big toe
                 """),
             // "may" and "might" when a bank adds them to terms: a hedge in a statement.
             .triggering(questions: """
@@ -386,7 +482,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         if askingOnly {
             let sentences = English.sentences(text, words: words)
             candidates = sentences.enumerated()
-                .filter { $0.element.isQuestion || $0.offset == sentences.count - 1 && Self.asks($0.element.words, of: words, in: text) }
+                .filter { $0.element.isQuestion && !Self.quotesQuestion($0.element.words, of: words)
+                    || $0.offset == sentences.count - 1 && Self.asks($0.element.words, of: words, in: text) }
                 .flatMap { Self.askedWords($0.element.words, of: words) }
         }
         var found: [String] = []
@@ -399,6 +496,11 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                   !English.followsQuoting(words, index) else { continue }
             // "commonly known as", "often called", "usually referred to": a name is given, not a frequency.
             if Self.introducesName(words, after: index + term.count) { continue }
+            // "known commonly as", "used commonly to refer to": the naming verb before the term.
+            if index > 0, Self.namingVerbs.contains(words[index - 1].lower)
+                || Self.givesNameAfterUse(words, term: index, count: term.count) { continue }
+            // "the bard uses this many different words": a count asked, as in "how many".
+            if term == ["many"], index > 0, words[index - 1].lower == "this" { continue }
             // "known to many as The French Chef": who uses the name, not a frequency.
             if index > 1, words[index - 1].lower == "to", Self.namingVerbs.contains(words[index - 2].lower) { continue }
             // "Lions may be skilled predators, but...": a concession, not a frequency.
@@ -418,6 +520,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             // names, not a hedge on what it claims ("Most ants are omnivores").
             if inChoice, term == ["many"] || term == ["several"] || term == ["most"], index > 0,
                Self.prepositions.contains(words[index - 1].lower) { continue }
+            // "Most of his right big toe": in a choice that states nothing, "most of" a thing someone
+            // has is a part of it, not a share of a set.
+            if inChoice, term == ["most"], Self.namesPartOfOneThing(most: index, of: words) { continue }
             // "In a few US states the drinking age is 18": a vague count makes a statement hard to
             // call false. In stems and choices "a few" is mostly a detail or a span ("after only a
             // few shows", "a few centuries ago", "within a few inches"), so it counts only in statements.
@@ -430,7 +535,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     /// Verbs that give a name, which a frequency word before them qualifies as usage.
     private static let namingVerbs: Set<String> = [
         "known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt", "translated", "described",
-        "abbreviated", "pronounced",
+        "abbreviated", "pronounced", "quoted", "cited",
     ]
     /// The default frequency words that are not "-ly" adverbs, which may open a reduced relative clause.
     private static let adverbsOfFrequency: Set<String> = ["often", "sometimes", "seldom"]
@@ -443,6 +548,16 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         if namingVerbs.contains(words[index].lower) { return true }
         guard words[index].lower == "used", index + 2 < words.count else { return false }
         let next = (words[index + 1].lower, words[index + 2].lower)
+        return next == ("to", "refer") || next == ("when", "referring")
+            || next.0 == "for" && words[..<index].contains { nameWords.contains($0.lower) }
+    }
+
+    /// Whether "used" before the term at `index` (of `count` words) and "to refer", "when
+    /// referring" or, after a word for a name, "for" after it give a name ("What other name is
+    /// used commonly to refer to the Purple frog?").
+    static func givesNameAfterUse(_ words: [EnglishWord], term index: Int, count: Int) -> Bool {
+        guard index > 0, words[index - 1].lower == "used", index + count + 1 < words.count else { return false }
+        let next = (words[index + count].lower, words[index + count + 1].lower)
         return next == ("to", "refer") || next == ("when", "referring")
             || next.0 == "for" && words[..<index].contains { nameWords.contains($0.lower) }
     }
@@ -492,7 +607,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     private static let relativeWords: Set<String> = ["who", "whom", "whose", "which", "where"]
     /// Words after a comma that open a description of the noun before it: an appositive ("Mola
     /// mola, a fish generally considered...").
-    private static let appositiveOpeners: Set<String> = ["a", "an"]
+    private static let appositiveOpeners: Set<String> = ["a", "an", "one"]
     private static let auxiliaries: Set<String> = [
         "did", "does", "do", "is", "was", "are", "were", "has", "had", "have", "will", "would", "can", "could", "should",
     ]
@@ -534,6 +649,34 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             || tail.hasPrefix(":") || tail.hasPrefix("...") || tail.hasPrefix("\u{2026}")
     }
 
+    /// Verbs that introduce a question quoted in a clue ("...by asking the audience Are you O.K.,
+    /// honey?").
+    private static let askingVerbs: Set<String> = ["ask", "asks", "asked", "asking"]
+
+    /// Whether the "?" that ends a sentence closes a question the sentence quotes: a quoting or
+    /// asking word is in it and no question word or task verb ("...this jazz vocalist would
+    /// often interrupt a song by asking a member of the audience Are you O.K., honey?"). The
+    /// sentence is then read as any other that does not end in "?".
+    static func quotesQuestion(_ sentence: Range<Int>, of words: [EnglishWord]) -> Bool {
+        var quotes = false
+        for index in sentence {
+            let lower = words[index].lower
+            if questionWords.contains(lower) || taskVerbs.contains(lower) { return false }
+            if askingVerbs.contains(lower) || English.quotingWords.contains(lower) { quotes = true }
+        }
+        return quotes
+    }
+
+    private static let possessives: Set<String> = ["his", "her", "its", "their", "my", "your", "our"]
+
+    /// Whether "most" at `index` opens "most of" a thing someone has ("Most of his right big
+    /// toe") in a choice with no auxiliary verb: a part of one thing the choice names. "Most of
+    /// their eggs are eaten" states a share.
+    static func namesPartOfOneThing(most index: Int, of words: [EnglishWord]) -> Bool {
+        guard index + 2 < words.count, words[index + 1].lower == "of", possessives.contains(words[index + 2].lower) else { return false }
+        return !words.contains { auxiliaries.contains($0.lower) }
+    }
+
     /// The words of the sentence that asks, less its background: a lead-in before a comma and
     /// the question word ("Often ranked first, what is the novel...?"), a clause opened by who,
     /// which, whose, whom or where that is not the question word, after a comma (", which often
@@ -547,6 +690,19 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         if let question, question > start,
            words[question - 1].after == "," || question - 1 > start && Self.leadInConjunctions.contains(words[question - 1].lower) {
             start = question
+        } else if let but = ((start + 1)..<sentence.upperBound).last(where: { words[$0].lower == "but" && words[$0 - 1].after == "," }),
+                  ((but + 1)..<sentence.upperBound).contains(where: { questionWords.contains(words[$0].lower) }) {
+            // "Cats generally purr when they are happy, but they can also be heard purring in what
+            // other situation?": the clause before ", but" is a lead-in too.
+            start = but + 1
+        }
+        // "It is fairly well documented that he loved which composer's wife?": a frame that says
+        // how the premise is known; the question is in the clause after "that".
+        // So does "It is generally accepted that..." in a clue that asks through "name".
+        let frameEnd = question ?? sentence.upperBound
+        if frameEnd - start > 3, words[start].lower == "it", words[start + 1].lower == "is" || words[start + 1].lower == "was",
+           let that = ((start + 2)..<frameEnd).first(where: { words[$0].lower == "that" }) {
+            start = that + 1
         }
         var result: [Int] = []
         var inClause = false
@@ -605,6 +761,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         if !inChoice, words[index].startsSentence, !words[index + 1].isCapitalized { return true }
         // "How many hearts do most octopi have?": after a verb or preposition, a quantifier.
         if Self.adjectiveEndings.contains(where: { next.hasSuffix($0) }) { return false }
+        // "the disease that most often attacks the lungs": a superlative of frequency.
+        if Self.adverbsOfFrequency.contains(next) { return false }
         if index > 0, quantifierOpeners.contains(words[index - 1].lower) { return true }
         // "He enjoyed drinking most of all": an idiom of the superlative, not a share.
         if next == "of", index + 2 < words.count, words[index + 2].lower == "all" { return false }
