@@ -1,4 +1,5 @@
 internal import CICU
+import QuizSupport
 
 /// One unit between break opportunities: its content, the spaces after it (which hang at the
 /// end of a line), and whether a mandatory break follows.
@@ -27,9 +28,38 @@ struct RawSegment: Equatable {
 ///   spaces that is not a combining mark (LB9) and the first one after them (LB7, LB8, LB13,
 ///   LB14-LB18), so it is decided by ICU on those two around one space and cached by the pair.
 enum LineBreaker {
-    /// Runs `body` with an ICU line break iterator that is closed when `body` returns (the
-    /// iterator must not escape it).
+    /// Runs `body` with an ICU line break iterator (it must not escape `body`). The iterator
+    /// is one left open by an earlier call, when there is one: opening one costs ICU as much
+    /// as breaking a few hundred chunks, and a lint learns the new chunks of one text at a
+    /// time. Setting a text resets an iterator, so a reused one breaks as a new one does
+    /// (`aReusedIteratorBreaksAsANewOne`).
     static func withLineBreaks<Result>(_ body: (inout LineBreakIterator) -> Result) -> Result {
+        var breaks = idleIterators.withLock { $0.popLast() } ?? openIterator()
+        defer {
+            let kept = idleIterators.withLock { idle in
+                guard idle.count < maximumIdleIterators else { return false }
+                idle.append(breaks)
+                return true
+            }
+            if !kept { breaks.close() }
+        }
+        return body(&breaks)
+    }
+
+    /// Runs `body` with a newly opened iterator, closed when `body` returns (the plain version
+    /// of `withLineBreaks`, for the test that they agree).
+    static func withNewLineBreaks<Result>(_ body: (inout LineBreakIterator) -> Result) -> Result {
+        var breaks = openIterator()
+        defer { breaks.close() }
+        return body(&breaks)
+    }
+
+    /// Iterators left open for the next `withLineBreaks`: at most one per thread that learns
+    /// chunks at the same time, up to `maximumIdleIterators`; they stay open for the process.
+    private static let idleIterators = Locked<[LineBreakIterator]>([])
+    private static let maximumIdleIterators = 16
+
+    private static func openIterator() -> LineBreakIterator {
         var status: Int32 = 0
         let iterator = cicu_line_break_iterator_open(&status)
         // The root locale's line rules are built into ICU's data library: opening them fails
@@ -37,12 +67,7 @@ enum LineBreaker {
         guard let iterator, status <= 0 else {
             preconditionFailure("ICU could not open its line break iterator (error \(status)): is libicu installed?")
         }
-        var breaks = LineBreakIterator(iterator: iterator)
-        defer {
-            if let text = breaks.text { cicu_utext_close(text) }
-            cicu_break_iterator_close(iterator)
-        }
-        return body(&breaks)
+        return LineBreakIterator(iterator: iterator)
     }
 
     /// The segments of a text, in order; none for an empty text (for tests and one-off use: it
@@ -90,10 +115,17 @@ enum LineBreaker {
 }
 
 /// An open ICU line break iterator, lent by `LineBreaker.withLineBreaks` for its duration.
-struct LineBreakIterator {
+// Unchecked: ICU's iterator and UText are used by one thread at a time; an idle one is handed
+// from thread to thread under `LineBreaker.idleIterators`' lock.
+struct LineBreakIterator: @unchecked Sendable {
     fileprivate let iterator: OpaquePointer
     /// The UText over the bytes last set, reused for the next (closed with the iterator).
     fileprivate var text: OpaquePointer?
+
+    fileprivate func close() {
+        if let text { cicu_utext_close(text) }
+        cicu_break_iterator_close(iterator)
+    }
 
     /// Opportunities inside `bytes` and at its end: each `offset << 1 | 1` when mandatory, in
     /// order. Offsets are UTF-8 offsets: over a UTF-8 UText, ICU's native indices are bytes.

@@ -112,6 +112,34 @@ import Testing
         }
     }
 
+    /// An iterator left open by one `withLineBreaks` and lent to the next breaks each text as
+    /// a newly opened one does: opportunities, mandatory or not, and breaks after spaces.
+    @Test func aReusedIteratorBreaksAsANewOne() throws {
+        var texts = try ChromiumOracleTests.readTexts(ChromiumOracleTests.fixtures.appendingPathComponent("oracle-texts.txt"))
+        texts += BulkMeasuringTests.tricky + ["one \n two \n\n  three \r\n", "\u{3001} \u{3002} \u{300C} \u{3042}", "안녕하세요 세계"]
+        func breaks(_ text: String, _ iterator: inout LineBreakIterator) -> [UInt32] {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBufferPointer { buffer in
+                var record: [UInt32] = []
+                if !buffer.isEmpty { iterator.opportunities(UnsafeBufferPointer(buffer), into: &record) }
+                // After a space, between the text's first and last scalars.
+                if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last {
+                    record.append(iterator.breaksAfterSpace(last.value, first.value) ? 1 : 0)
+                }
+                return record
+            }
+        }
+        var compared = 0
+        // Twice over, so that the second pass runs on iterators left open by the first.
+        for text in texts + texts.reversed() {
+            let reused = LineBreaker.withLineBreaks { breaks(text, &$0) }
+            let new = LineBreaker.withNewLineBreaks { breaks(text, &$0) }
+            #expect(reused == new, "\(text)")
+            compared += 1
+        }
+        #expect(compared > 100)
+    }
+
     let measurer = TextMeasurer()
 
     /// Offsets from ICU are UTF-8 bytes of the text; line starts come out in Characters, also
