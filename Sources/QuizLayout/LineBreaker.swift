@@ -202,7 +202,9 @@ struct NotedBreaks {
 /// characters around spaces, so that a text of known chunks is split without calling ICU.
 struct BreakTable {
     /// Each chunk's record in `records`: where it starts (the payload) and how long it is (the
-    /// character count field).
+    /// character count field); or, for most chunks, those with one opportunity, at their end and
+    /// not mandatory, the record itself, kept in the entry (`inlineRecord`): the deciding scalar
+    /// as the payload and -1 as the count, so that splitting at such a chunk reads no record.
     private var chunks = WordTable()
     /// Per chunk: the scalar that decides a break after spaces following it (its last that is
     /// not a combining mark, or its first), then its opportunities as
@@ -247,15 +249,28 @@ struct BreakTable {
         }
     }
 
-    /// The record of a chunk, if known.
+    /// The count field of an entry that holds its chunk's record (see `chunks`).
+    private static let inlineRecord: Int32 = -1
+
+    /// Whether a chunk's record is known.
     @inline(__always)
+    func contains(_ chunk: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
+        chunks.find(chunk, hash: hash) != nil
+    }
+
+    /// The record of a chunk, if known.
     func find(_ chunk: UnsafeBufferPointer<UInt8>, hash: UInt64) -> ArraySlice<UInt32>? {
         guard let entry = chunks.find(chunk, hash: hash) else { return nil }
+        if entry.characters == Self.inlineRecord { return [UInt32(bitPattern: entry.payload), UInt32(chunk.count) << 1] }
         return records[Int(entry.payload)..<Int(entry.payload) + Int(entry.characters)]
     }
 
     /// Adds a chunk's record (the caller has checked that it is absent).
     mutating func insert(_ chunk: UnsafeBufferPointer<UInt8>, hash: UInt64, record: ArraySlice<UInt32>) {
+        if record.count == 2 && record[record.startIndex + 1] == UInt32(chunk.count) << 1 {
+            chunks.insert(chunk, hash: hash, advance: 0, characters: Self.inlineRecord, payload: Int32(bitPattern: record[record.startIndex]))
+            return
+        }
         precondition(records.count + record.count < Int(Int32.max), "break cache full")
         chunks.insert(chunk, hash: hash, advance: 0, characters: Int32(record.count), payload: Int32(records.count))
         records.append(contentsOf: record)
@@ -267,7 +282,7 @@ struct BreakTable {
         for index in 0..<Int32(noted.chunks.count) {
             noted.chunks.withBytes(of: index) { chunk in
                 let hash = WordTable.hash(chunk)
-                if other.find(chunk, hash: hash) != nil { return }
+                if other.contains(chunk, hash: hash) { return }
                 if let record = find(chunk, hash: hash) {
                     other.insert(chunk, hash: hash, record: record)
                 } else {
@@ -293,7 +308,7 @@ struct BreakTable {
         for index in 0..<Int32(noted.chunks.count) {
             noted.chunks.withBytes(of: index) { chunk in
                 let hash = WordTable.hash(chunk)
-                guard find(chunk, hash: hash) == nil else { return }
+                guard !contains(chunk, hash: hash) else { return }
                 record.removeAll(keepingCapacity: true)
                 record.append(Self.deciding(chunk))
                 iterator.opportunities(chunk, into: &record)
@@ -339,8 +354,12 @@ struct BreakTable {
             if chunkEnd > chunkStart {
                 let chunk = UnsafeBufferPointer(rebasing: utf8[chunkStart..<chunkEnd])
                 let hash = WordTable.hash(chunk)
-                if let record = find(chunk, hash: hash) {
-                    previous = record[record.startIndex]
+                if let entry = chunks.find(chunk, hash: hash) {
+                    // Most chunks have one opportunity, at their end, kept in the entry: only the
+                    // spaces after them decide a break.
+                    let isInline = entry.characters == Self.inlineRecord
+                    let record = isInline ? records[0..<0] : records[Int(entry.payload)..<Int(entry.payload) + Int(entry.characters)]
+                    previous = isInline ? UInt32(bitPattern: entry.payload) : record[record.startIndex]
                     for opportunity in record.dropFirst() where complete {
                         let position = chunkStart + Int(opportunity >> 1)
                         if opportunity & 1 == 1 {

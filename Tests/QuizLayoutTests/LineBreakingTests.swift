@@ -112,6 +112,41 @@ import Testing
         }
     }
 
+    /// A chunk's record reads back as ICU gives it, whether its table keeps it in the chunk's
+    /// entry (one opportunity, at the chunk's end, not mandatory: most chunks) or in its list of
+    /// records, also once shared with another table.
+    @Test func chunkRecordsReadBackAsLearned() {
+        let chunks = ["word", "well-known", "one\n", "\u{65E5}\u{672C}\u{8A9E}", "x", "(see", "a\u{301}", "\u{1F1E7}\u{1F1F7}\u{1F1E7}\u{1F1F7}",
+                      "\u{2014}", "1990\u{2013}2000,", "a\r\nb", "co-op-ed"]
+        LineBreaker.withNewLineBreaks { iterator in
+            var noted = NotedBreaks()
+            for chunk in chunks {
+                Self.withBytes(chunk) { noted.chunks.insert($0, hash: WordTable.hash($0), advance: 0, characters: 0) }
+            }
+            var table = BreakTable()
+            table.learn(noted, with: &iterator)
+            var other = BreakTable()
+            _ = table.share(noted, with: &other)
+            var kept = 0
+            for chunk in chunks {
+                Self.withBytes(chunk) { bytes in
+                    var expected = [BreakTable.deciding(bytes)]
+                    iterator.opportunities(bytes, into: &expected)
+                    #expect(table.find(bytes, hash: WordTable.hash(bytes)).map(Array.init) == expected, "\(chunk)")
+                    #expect(other.find(bytes, hash: WordTable.hash(bytes)).map(Array.init) == expected, "\(chunk)")
+                    if expected.count == 2 && expected[1] == UInt32(bytes.count) << 1 { kept += 1 }
+                }
+            }
+            // Both kinds are among them.
+            #expect(kept >= 3 && kept < chunks.count - 3, "\(kept) of \(chunks.count) in their entries")
+        }
+    }
+
+    static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
+    }
+
     /// An iterator left open by one `withLineBreaks` and lent to the next breaks each text as
     /// a newly opened one does: opportunities, mandatory or not, and breaks after spaces.
     @Test func aReusedIteratorBreaksAsANewOne() throws {
