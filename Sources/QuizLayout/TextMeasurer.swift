@@ -829,8 +829,25 @@ public struct PreparedText: Sendable {
         return LineMeasure(lineCount: lines, widestLine: recorder.widest * pointSize, lineStarts: characterOffsets(recorder.starts))
     }
 
-    /// UTF-8 offsets → Character offsets.
-    private func characterOffsets(_ utf8Offsets: [Int]) -> [Int] {
+    /// UTF-8 offsets (ascending) → Character offsets: the offsets themselves when each
+    /// Character is one byte (`charactersAreBytes`), most texts; otherwise
+    /// `plainCharacterOffsets`.
+    func characterOffsets(_ utf8Offsets: [Int]) -> [Int] {
+        guard Self.charactersAreBytes(text) else { return plainCharacterOffsets(utf8Offsets) }
+        let count = text.utf8.count
+        return utf8Offsets.map { min($0, count) }
+    }
+
+    /// Whether each Character of a text is one byte: ASCII without CR (CR LF is one Character;
+    /// every other ASCII scalar is a grapheme cluster of its own). Then Character offsets are
+    /// UTF-8 offsets, and the text can be read as bytes.
+    public static func charactersAreBytes(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    /// UTF-8 offsets (ascending) → Character offsets, walking the Characters: where each
+    /// offset falls, the Characters that start before it.
+    func plainCharacterOffsets(_ utf8Offsets: [Int]) -> [Int] {
         guard !utf8Offsets.isEmpty else { return [] }
         var result: [Int] = []
         result.reserveCapacity(utf8Offsets.count)

@@ -187,6 +187,23 @@ import Testing
     }
 
 
+    /// Line starts in Characters: taken as they are from UTF-8 offsets when each Character is
+    /// one byte, they are what walking the Characters gives; CR LF and non-ASCII texts walk.
+    @Test func characterOffsetsOfOneByteCharactersAreTheUTF8Offsets() {
+        var generator = SplitMix(seed: 11)
+        let pieces = ["a", "word", " ", "\n", "\t", "-", "x.", "\r\n", "\r", "é", "\u{1F469}\u{200D}\u{1F4BB}", "e\u{301}"]
+        var asBytes = 0
+        for _ in 0..<5_000 {
+            let text = (0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let prepared = measurer.prepare(text)
+            let count = text.utf8.count
+            let offsets = (0..<Int(generator.next() % 5)).map { _ in Int(generator.next() % UInt64(count + 3)) }.sorted()
+            if PreparedText.charactersAreBytes(text) { asBytes += 1 }
+            #expect(prepared.characterOffsets(offsets) == prepared.plainCharacterOffsets(offsets), "\(text.debugDescription) \(offsets)")
+        }
+        #expect(asBytes > 500 && asBytes < 4_500, "\(asBytes) texts of one-byte Characters")
+    }
+
     /// Width of a text on one line with the built-in widths, at 10 pt without tracking.
     func width(_ text: String) -> Double {
         measurer.measure(text, pointSize: 10, trackingEm: 0, width: 100_000).widestLine

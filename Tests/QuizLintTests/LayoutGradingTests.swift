@@ -86,6 +86,26 @@ import TestSupport
         }
     }
 
+    /// Read as bytes, the last words of a text of one-byte Characters are those read as
+    /// Characters; a text with CR LF or beyond ASCII is left to the Character reading.
+    @Test func theLastWordsAsBytesAreThoseAsCharacters() {
+        var generator = seededGenerator()
+        let pieces = ["a", "word", " ", "  ", "\n", "\t", "\u{0B}", "\u{0C}", "\u{1C}", "-", "supercalifragilistic", "x.", "\r\n", "\r", "é"]
+        var asBytes = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<12, from: pieces, using: &generator)
+            let offset = Int.random(in: 0...text.count + 2, using: &generator)
+            let plain = LayoutRuleSupport.plainLastWords(of: text, before: offset)
+            if let bytes = LayoutRuleSupport.asciiLastWords(of: text, before: offset) {
+                asBytes += 1
+                #expect(bytes == plain, "\(text.debugDescription) before \(offset)")
+            } else {
+                #expect(text.utf8.contains { $0 >= 0x80 || $0 == 0x0D }, "\(text.debugDescription)")
+            }
+        }
+        #expect(asBytes > 2_000 && asBytes < 18_000, "\(asBytes) read as bytes")
+    }
+
     /// A caller's buffers remember what they measured: what they give is what measuring the
     /// text again gives, for repeated and new texts, with and without an image, and after the
     /// settings change.

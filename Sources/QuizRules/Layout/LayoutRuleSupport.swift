@@ -93,8 +93,35 @@ enum LayoutRuleSupport {
 
     /// The last words shown before the cut (at most two, and at most 24 characters), for
     /// messages: what a reader sees last before the ellipsis. The words are those of splitting
-    /// the shown part at whitespace, found from its end so that only the two are looked at.
+    /// the shown part at whitespace, found from its end so that only the two are looked at;
+    /// read as bytes when each Character is one (`asciiLastWords`), otherwise as Characters
+    /// (`plainLastWords`).
     static func lastWords(of text: String, before offset: Int) -> String {
+        asciiLastWords(of: text, before: offset) ?? plainLastWords(of: text, before: offset)
+    }
+
+    /// `lastWords` of a text whose Characters are each one byte (`PreparedText.charactersAreBytes`),
+    /// read as bytes (ASCII whitespace is HT, LF, VT, FF, CR and space); nil for another text.
+    static func asciiLastWords(of text: String, before offset: Int) -> String? {
+        guard PreparedText.charactersAreBytes(text) else { return nil }
+        let shownPart = Array(text.utf8.prefix(max(0, offset)))
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var words: [ArraySlice<UInt8>] = []
+        var end = shownPart.count
+        while words.count < 2 {
+            while end > 0, isWhitespace(shownPart[end - 1]) { end -= 1 }
+            guard end > 0 else { break }
+            var start = end
+            while start > 0, !isWhitespace(shownPart[start - 1]) { start -= 1 }
+            words.append(shownPart[start..<end])
+            end = start
+        }
+        let shown = Array(words.reversed().joined(separator: [0x20]))
+        return shown.count > 24 ? "…" + String(decoding: shown.suffix(24), as: UTF8.self) : String(decoding: shown, as: UTF8.self)
+    }
+
+    /// `lastWords` read as Characters.
+    static func plainLastWords(of text: String, before offset: Int) -> String {
         let shownPart = text.prefix(offset)
         var words: [Substring] = []
         var end = shownPart.endIndex
