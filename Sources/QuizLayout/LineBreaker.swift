@@ -1,4 +1,5 @@
 internal import CICU
+import QuizSupport
 
 /// One unit between break opportunities: its content, the spaces after it (which hang at the
 /// end of a line), and whether a mandatory break follows.
@@ -27,9 +28,38 @@ struct RawSegment: Equatable {
 ///   spaces that is not a combining mark (LB9) and the first one after them (LB7, LB8, LB13,
 ///   LB14-LB18), so it is decided by ICU on those two around one space and cached by the pair.
 enum LineBreaker {
-    /// Runs `body` with an ICU line break iterator that is closed when `body` returns (the
-    /// iterator must not escape it).
+    /// Runs `body` with an ICU line break iterator (it must not escape `body`). The iterator
+    /// is one left open by an earlier call, when there is one: opening one costs ICU as much
+    /// as breaking a few hundred chunks, and a lint learns the new chunks of one text at a
+    /// time. Setting a text resets an iterator, so a reused one breaks as a new one does
+    /// (`aReusedIteratorBreaksAsANewOne`).
     static func withLineBreaks<Result>(_ body: (inout LineBreakIterator) -> Result) -> Result {
+        var breaks = idleIterators.withLock { $0.popLast() } ?? openIterator()
+        defer {
+            let kept = idleIterators.withLock { idle in
+                guard idle.count < maximumIdleIterators else { return false }
+                idle.append(breaks)
+                return true
+            }
+            if !kept { breaks.close() }
+        }
+        return body(&breaks)
+    }
+
+    /// Runs `body` with a newly opened iterator, closed when `body` returns (the plain version
+    /// of `withLineBreaks`, for the test that they agree).
+    static func withNewLineBreaks<Result>(_ body: (inout LineBreakIterator) -> Result) -> Result {
+        var breaks = openIterator()
+        defer { breaks.close() }
+        return body(&breaks)
+    }
+
+    /// Iterators left open for the next `withLineBreaks`: at most one per thread that learns
+    /// chunks at the same time, up to `maximumIdleIterators`; they stay open for the process.
+    private static let idleIterators = Locked<[LineBreakIterator]>([])
+    private static let maximumIdleIterators = 16
+
+    private static func openIterator() -> LineBreakIterator {
         var status: Int32 = 0
         let iterator = cicu_line_break_iterator_open(&status)
         // The root locale's line rules are built into ICU's data library: opening them fails
@@ -37,12 +67,7 @@ enum LineBreaker {
         guard let iterator, status <= 0 else {
             preconditionFailure("ICU could not open its line break iterator (error \(status)): is libicu installed?")
         }
-        var breaks = LineBreakIterator(iterator: iterator)
-        defer {
-            if let text = breaks.text { cicu_utext_close(text) }
-            cicu_break_iterator_close(iterator)
-        }
-        return body(&breaks)
+        return LineBreakIterator(iterator: iterator)
     }
 
     /// The segments of a text, in order; none for an empty text (for tests and one-off use: it
@@ -90,10 +115,17 @@ enum LineBreaker {
 }
 
 /// An open ICU line break iterator, lent by `LineBreaker.withLineBreaks` for its duration.
-struct LineBreakIterator {
+// Unchecked: ICU's iterator and UText are used by one thread at a time; an idle one is handed
+// from thread to thread under `LineBreaker.idleIterators`' lock.
+struct LineBreakIterator: @unchecked Sendable {
     fileprivate let iterator: OpaquePointer
     /// The UText over the bytes last set, reused for the next (closed with the iterator).
     fileprivate var text: OpaquePointer?
+
+    fileprivate func close() {
+        if let text { cicu_utext_close(text) }
+        cicu_break_iterator_close(iterator)
+    }
 
     /// Opportunities inside `bytes` and at its end: each `offset << 1 | 1` when mandatory, in
     /// order. Offsets are UTF-8 offsets: over a UTF-8 UText, ICU's native indices are bytes.
@@ -170,7 +202,9 @@ struct NotedBreaks {
 /// characters around spaces, so that a text of known chunks is split without calling ICU.
 struct BreakTable {
     /// Each chunk's record in `records`: where it starts (the payload) and how long it is (the
-    /// character count field).
+    /// character count field); or, for most chunks, those with one opportunity, at their end and
+    /// not mandatory, the record itself, kept in the entry (`inlineRecord`): the deciding scalar
+    /// as the payload and -1 as the count, so that splitting at such a chunk reads no record.
     private var chunks = WordTable()
     /// Per chunk: the scalar that decides a break after spaces following it (its last that is
     /// not a combining mark, or its first), then its opportunities as
@@ -215,15 +249,28 @@ struct BreakTable {
         }
     }
 
-    /// The record of a chunk, if known.
+    /// The count field of an entry that holds its chunk's record (see `chunks`).
+    private static let inlineRecord: Int32 = -1
+
+    /// Whether a chunk's record is known.
     @inline(__always)
+    func contains(_ chunk: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
+        chunks.find(chunk, hash: hash) != nil
+    }
+
+    /// The record of a chunk, if known.
     func find(_ chunk: UnsafeBufferPointer<UInt8>, hash: UInt64) -> ArraySlice<UInt32>? {
         guard let entry = chunks.find(chunk, hash: hash) else { return nil }
+        if entry.characters == Self.inlineRecord { return [UInt32(bitPattern: entry.payload), UInt32(chunk.count) << 1] }
         return records[Int(entry.payload)..<Int(entry.payload) + Int(entry.characters)]
     }
 
     /// Adds a chunk's record (the caller has checked that it is absent).
     mutating func insert(_ chunk: UnsafeBufferPointer<UInt8>, hash: UInt64, record: ArraySlice<UInt32>) {
+        if record.count == 2 && record[record.startIndex + 1] == UInt32(chunk.count) << 1 {
+            chunks.insert(chunk, hash: hash, advance: 0, characters: Self.inlineRecord, payload: Int32(bitPattern: record[record.startIndex]))
+            return
+        }
         precondition(records.count + record.count < Int(Int32.max), "break cache full")
         chunks.insert(chunk, hash: hash, advance: 0, characters: Int32(record.count), payload: Int32(records.count))
         records.append(contentsOf: record)
@@ -235,7 +282,7 @@ struct BreakTable {
         for index in 0..<Int32(noted.chunks.count) {
             noted.chunks.withBytes(of: index) { chunk in
                 let hash = WordTable.hash(chunk)
-                if other.find(chunk, hash: hash) != nil { return }
+                if other.contains(chunk, hash: hash) { return }
                 if let record = find(chunk, hash: hash) {
                     other.insert(chunk, hash: hash, record: record)
                 } else {
@@ -261,7 +308,7 @@ struct BreakTable {
         for index in 0..<Int32(noted.chunks.count) {
             noted.chunks.withBytes(of: index) { chunk in
                 let hash = WordTable.hash(chunk)
-                guard find(chunk, hash: hash) == nil else { return }
+                guard !contains(chunk, hash: hash) else { return }
                 record.removeAll(keepingCapacity: true)
                 record.append(Self.deciding(chunk))
                 iterator.opportunities(chunk, into: &record)
@@ -307,8 +354,12 @@ struct BreakTable {
             if chunkEnd > chunkStart {
                 let chunk = UnsafeBufferPointer(rebasing: utf8[chunkStart..<chunkEnd])
                 let hash = WordTable.hash(chunk)
-                if let record = find(chunk, hash: hash) {
-                    previous = record[record.startIndex]
+                if let entry = chunks.find(chunk, hash: hash) {
+                    // Most chunks have one opportunity, at their end, kept in the entry: only the
+                    // spaces after them decide a break.
+                    let isInline = entry.characters == Self.inlineRecord
+                    let record = isInline ? records[0..<0] : records[Int(entry.payload)..<Int(entry.payload) + Int(entry.characters)]
+                    previous = isInline ? UInt32(bitPattern: entry.payload) : record[record.startIndex]
                     for opportunity in record.dropFirst() where complete {
                         let position = chunkStart + Int(opportunity >> 1)
                         if opportunity & 1 == 1 {

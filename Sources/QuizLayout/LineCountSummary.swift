@@ -36,7 +36,7 @@ extension TextMeasurer {
         let sorted = order.map { targets[$0] }
         let stride = buckets + 1   // the buckets, then the most lines
         let chunkSize = 4096
-        let waitingBatch = 256
+        let waitingBatch = Self.learningBatch
         let chunkCount = (texts.count + chunkSize - 1) / chunkSize
         let threads = max(1, min(workers, chunkCount))
         // Each thread counts on its own, and hands its counts over once.

@@ -144,6 +144,35 @@ public final class TextMeasurer: @unchecked Sendable {
         return true
     }
 
+    /// `prepare` of many texts, their new words learned a batch of `learningBatch` texts at a
+    /// time: `body` gets each text's index and the text prepared, a text with words the scratch
+    /// does not know once its batch is learned (so not in index order). Preparing texts one by
+    /// one takes the shared caches' locks for each text with a new word, and two threads doing
+    /// so wait on each other in the kernel. The prepared text is `prepare`'s
+    /// (`preparingEachIsPreparingOneByOne`); it is valid during its call of `body` only (its
+    /// buffers are reused for the next text).
+    public func prepareEach(_ texts: [String], reusing scratch: inout MeasureScratch, _ body: (Int, PreparedText) -> Void) {
+        var waiting: [Int] = []
+        func prepareWaiting() {
+            learnNotedWords(&scratch)
+            for index in waiting { body(index, prepare(texts[index], reusing: &scratch)) }
+            waiting.removeAll(keepingCapacity: true)
+        }
+        for index in texts.indices {
+            var bytes = texts[index]
+            if bytes.withUTF8({ segment($0, into: &scratch, learning: false) }) {
+                body(index, PreparedText(text: texts[index], segments: scratch.segments, measurer: self))
+            } else {
+                waiting.append(index)
+                if waiting.count == Self.learningBatch { prepareWaiting() }
+            }
+        }
+        if !waiting.isEmpty { prepareWaiting() }
+    }
+
+    /// Texts whose new words are learned together (`summarize`, `prepareEach`).
+    static let learningBatch = 256
+
     private func wrapSegments(at targets: [WrapTarget], into counts: inout [Int], scratch: inout MeasureScratch) {
         if scratch.plan?.targets != targets { scratch.plan = WrapPlan(targets, spaceAdvance: spaceAdvance) }
         scratch.segments.lineCounts(scratch.plan!, measurer: self, into: &counts)
@@ -266,12 +295,12 @@ public final class TextMeasurer: @unchecked Sendable {
         let unknown = breakTable.share(noted, with: &scratch.breaks)
         lock.unlock()
         if !unknown.isEmpty {
-            var learned = BreakTable()
-            LineBreaker.withLineBreaks { learned.learn(unknown, with: &$0) }
+            // Learned into the scratch's own table (a new table would zero its ASCII pairs for
+            // every text that learns), then shared.
+            LineBreaker.withLineBreaks { scratch.breaks.learn(unknown, with: &$0) }
             lock.lockForWriting()
-            _ = learned.share(unknown, with: &breakTable)
+            _ = scratch.breaks.share(unknown, with: &breakTable)
             lock.unlock()
-            _ = learned.share(unknown, with: &scratch.breaks)
         }
         var pieces: [RawSegment] = []
         var none = NotedBreaks()
@@ -800,8 +829,25 @@ public struct PreparedText: Sendable {
         return LineMeasure(lineCount: lines, widestLine: recorder.widest * pointSize, lineStarts: characterOffsets(recorder.starts))
     }
 
-    /// UTF-8 offsets → Character offsets.
-    private func characterOffsets(_ utf8Offsets: [Int]) -> [Int] {
+    /// UTF-8 offsets (ascending) → Character offsets: the offsets themselves when each
+    /// Character is one byte (`charactersAreBytes`), most texts; otherwise
+    /// `plainCharacterOffsets`.
+    func characterOffsets(_ utf8Offsets: [Int]) -> [Int] {
+        guard Self.charactersAreBytes(text) else { return plainCharacterOffsets(utf8Offsets) }
+        let count = text.utf8.count
+        return utf8Offsets.map { min($0, count) }
+    }
+
+    /// Whether each Character of a text is one byte: ASCII without CR (CR LF is one Character;
+    /// every other ASCII scalar is a grapheme cluster of its own). Then Character offsets are
+    /// UTF-8 offsets, and the text can be read as bytes.
+    public static func charactersAreBytes(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    /// UTF-8 offsets (ascending) → Character offsets, walking the Characters: where each
+    /// offset falls, the Characters that start before it.
+    func plainCharacterOffsets(_ utf8Offsets: [Int]) -> [Int] {
         guard !utf8Offsets.isEmpty else { return [] }
         var result: [Int] = []
         result.reserveCapacity(utf8Offsets.count)

@@ -110,6 +110,7 @@ public struct LintEngine: Sendable {
                 // Rules and their reporters live in separate arrays so that each call mutates one
                 // reporter in place (a shared tuple would copy the findings on every report).
                 var reporters = reporters
+                for rule in rules { rule.prepare(questions[start..<end], in: bank) }
                 for question in questions[start..<end] {
                     for index in rules.indices {
                         rules[index].check(question, in: bank, report: &reporters[index])

@@ -326,6 +326,15 @@ extension ConfigurableRule {
 /// findings before the questions still to check once their chunks are done.
 public protocol QuestionRule: LintRule {
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter)
+    /// Called before `check` runs on each of `questions` (one chunk of a bank's questions, in
+    /// order), so that what can be done for many questions at once is done once: the layout
+    /// rules learn the words of the chunk's texts in one batch. Only speed may depend on it:
+    /// `check` reports the same without it. The default does nothing.
+    func prepare(_ questions: ArraySlice<Question>, in bank: LintBank)
+}
+
+extension QuestionRule {
+    public func prepare(_ questions: ArraySlice<Question>, in bank: LintBank) {}
 }
 
 /// Looks at a whole bank.

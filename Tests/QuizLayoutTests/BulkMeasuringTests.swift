@@ -72,6 +72,41 @@ import Testing
         }
     }
 
+    /// Preparing a batch of texts at once (`prepareEach`, what the layout rules do for a chunk
+    /// of questions) hands over each text once, prepared as `prepare` prepares it on its own
+    /// (the same counts at every target, the same layout), with the texts whose words were new
+    /// handed over after their batch was learned; also with a scratch too small for the words.
+    @Test func preparingEachIsPreparingOneByOne() throws {
+        for make in Self.makers {
+            let plain = try make()
+            let measurer = try make()
+            for capacity in [MeasureScratch.defaultCapacity, 500] {
+                var scratch = MeasureScratch(capacity: capacity)
+                var seen = [Int](repeating: 0, count: Self.texts.count)
+                var late = 0
+                for start in stride(from: 0, to: Self.texts.count, by: 700) {
+                    let batch = Array(Self.texts[start..<min(start + 700, Self.texts.count)])
+                    var furthest = -1
+                    measurer.prepareEach(batch, reusing: &scratch) { index, prepared in
+                        seen[start + index] += 1
+                        if index < furthest { late += 1 }
+                        furthest = max(furthest, index)
+                        let alone = plain.prepare(batch[index])
+                        #expect(prepared.isClipped == alone.isClipped)
+                        let counts = Self.targets.map { prepared.lineCount(pointSize: $0.pointSize, trackingEm: $0.trackingEm, width: $0.width) }
+                        let expected = Self.targets.map { alone.lineCount(pointSize: $0.pointSize, trackingEm: $0.trackingEm, width: $0.width) }
+                        #expect(counts == expected, "\(batch[index])")
+                        let target = Self.targets[index % Self.targets.count]
+                        #expect(prepared.layout(pointSize: target.pointSize, trackingEm: target.trackingEm, width: target.width)
+                            == alone.layout(pointSize: target.pointSize, trackingEm: target.trackingEm, width: target.width))
+                    }
+                }
+                #expect(seen.allSatisfy { $0 == 1 })
+                #expect(late > 100, "\(late) texts handed over after their batch was learned")
+            }
+        }
+    }
+
     @Test func aTextWithNewWordsWaitsUntilTheyAreLearned() throws {
         for make in Self.makers {
             let measurer = try make()

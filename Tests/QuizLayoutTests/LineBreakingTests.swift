@@ -112,6 +112,69 @@ import Testing
         }
     }
 
+    /// A chunk's record reads back as ICU gives it, whether its table keeps it in the chunk's
+    /// entry (one opportunity, at the chunk's end, not mandatory: most chunks) or in its list of
+    /// records, also once shared with another table.
+    @Test func chunkRecordsReadBackAsLearned() {
+        let chunks = ["word", "well-known", "one\n", "\u{65E5}\u{672C}\u{8A9E}", "x", "(see", "a\u{301}", "\u{1F1E7}\u{1F1F7}\u{1F1E7}\u{1F1F7}",
+                      "\u{2014}", "1990\u{2013}2000,", "a\r\nb", "co-op-ed"]
+        LineBreaker.withNewLineBreaks { iterator in
+            var noted = NotedBreaks()
+            for chunk in chunks {
+                Self.withBytes(chunk) { noted.chunks.insert($0, hash: WordTable.hash($0), advance: 0, characters: 0) }
+            }
+            var table = BreakTable()
+            table.learn(noted, with: &iterator)
+            var other = BreakTable()
+            _ = table.share(noted, with: &other)
+            var kept = 0
+            for chunk in chunks {
+                Self.withBytes(chunk) { bytes in
+                    var expected = [BreakTable.deciding(bytes)]
+                    iterator.opportunities(bytes, into: &expected)
+                    #expect(table.find(bytes, hash: WordTable.hash(bytes)).map(Array.init) == expected, "\(chunk)")
+                    #expect(other.find(bytes, hash: WordTable.hash(bytes)).map(Array.init) == expected, "\(chunk)")
+                    if expected.count == 2 && expected[1] == UInt32(bytes.count) << 1 { kept += 1 }
+                }
+            }
+            // Both kinds are among them.
+            #expect(kept >= 3 && kept < chunks.count - 3, "\(kept) of \(chunks.count) in their entries")
+        }
+    }
+
+    static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
+    }
+
+    /// An iterator left open by one `withLineBreaks` and lent to the next breaks each text as
+    /// a newly opened one does: opportunities, mandatory or not, and breaks after spaces.
+    @Test func aReusedIteratorBreaksAsANewOne() throws {
+        var texts = try ChromiumOracleTests.readTexts(ChromiumOracleTests.fixtures.appendingPathComponent("oracle-texts.txt"))
+        texts += BulkMeasuringTests.tricky + ["one \n two \n\n  three \r\n", "\u{3001} \u{3002} \u{300C} \u{3042}", "안녕하세요 세계"]
+        func breaks(_ text: String, _ iterator: inout LineBreakIterator) -> [UInt32] {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBufferPointer { buffer in
+                var record: [UInt32] = []
+                if !buffer.isEmpty { iterator.opportunities(UnsafeBufferPointer(buffer), into: &record) }
+                // After a space, between the text's first and last scalars.
+                if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last {
+                    record.append(iterator.breaksAfterSpace(last.value, first.value) ? 1 : 0)
+                }
+                return record
+            }
+        }
+        var compared = 0
+        // Twice over, so that the second pass runs on iterators left open by the first.
+        for text in texts + texts.reversed() {
+            let reused = LineBreaker.withLineBreaks { breaks(text, &$0) }
+            let new = LineBreaker.withNewLineBreaks { breaks(text, &$0) }
+            #expect(reused == new, "\(text)")
+            compared += 1
+        }
+        #expect(compared > 100)
+    }
+
     let measurer = TextMeasurer()
 
     /// Offsets from ICU are UTF-8 bytes of the text; line starts come out in Characters, also
@@ -123,6 +186,23 @@ import Testing
         #expect(measure.lineCount == 4)
     }
 
+
+    /// Line starts in Characters: taken as they are from UTF-8 offsets when each Character is
+    /// one byte, they are what walking the Characters gives; CR LF and non-ASCII texts walk.
+    @Test func characterOffsetsOfOneByteCharactersAreTheUTF8Offsets() {
+        var generator = SplitMix(seed: 11)
+        let pieces = ["a", "word", " ", "\n", "\t", "-", "x.", "\r\n", "\r", "é", "\u{1F469}\u{200D}\u{1F4BB}", "e\u{301}"]
+        var asBytes = 0
+        for _ in 0..<5_000 {
+            let text = (0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let prepared = measurer.prepare(text)
+            let count = text.utf8.count
+            let offsets = (0..<Int(generator.next() % 5)).map { _ in Int(generator.next() % UInt64(count + 3)) }.sorted()
+            if PreparedText.charactersAreBytes(text) { asBytes += 1 }
+            #expect(prepared.characterOffsets(offsets) == prepared.plainCharacterOffsets(offsets), "\(text.debugDescription) \(offsets)")
+        }
+        #expect(asBytes > 500 && asBytes < 4_500, "\(asBytes) texts of one-byte Characters")
+    }
 
     /// Width of a text on one line with the built-in widths, at 10 pt without tracking.
     func width(_ text: String) -> Double {

@@ -86,6 +86,26 @@ import TestSupport
         }
     }
 
+    /// Read as bytes, the last words of a text of one-byte Characters are those read as
+    /// Characters; a text with CR LF or beyond ASCII is left to the Character reading.
+    @Test func theLastWordsAsBytesAreThoseAsCharacters() {
+        var generator = seededGenerator()
+        let pieces = ["a", "word", " ", "  ", "\n", "\t", "\u{0B}", "\u{0C}", "\u{1C}", "-", "supercalifragilistic", "x.", "\r\n", "\r", "é"]
+        var asBytes = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<12, from: pieces, using: &generator)
+            let offset = Int.random(in: 0...text.count + 2, using: &generator)
+            let plain = LayoutRuleSupport.plainLastWords(of: text, before: offset)
+            if let bytes = LayoutRuleSupport.asciiLastWords(of: text, before: offset) {
+                asBytes += 1
+                #expect(bytes == plain, "\(text.debugDescription) before \(offset)")
+            } else {
+                #expect(text.utf8.contains { $0 >= 0x80 || $0 == 0x0D }, "\(text.debugDescription)")
+            }
+        }
+        #expect(asBytes > 2_000 && asBytes < 18_000, "\(asBytes) read as bytes")
+    }
+
     /// A caller's buffers remember what they measured: what they give is what measuring the
     /// text again gives, for repeated and new texts, with and without an image, and after the
     /// settings change.
@@ -143,5 +163,55 @@ import TestSupport
             #expect(remembered == plain, "\(text.debugDescription)")
         }
         #expect(startedOver > 20 && found > 100 && cut > 300, "started over \(startedOver), found \(found), cut \(cut)")
+    }
+
+    /// The engine runs the layout rules with their words learned a chunk at a time ahead
+    /// (`QuestionRule.prepare`); what they report is what checking each question alone, with
+    /// nothing learned ahead, reports: on a bank of several chunks with long and short texts,
+    /// repeated choices, hints, images and two locales, on a narrow screen so that many are cut.
+    @Test func preparedChunksGiveTheFindingsOfCheckingAlone() throws {
+        var generator = seededGenerator()
+        let pieces = ["True", "Paris", "1945", "the", "intersection", "Ünïcode", "pedestrians,", "well-known", "a\u{301}",
+                      "supercalifragilisticexpialidocious", "\u{4E2D}\u{6587}", "(see", "below)", "x-ray", "5%", "«Très»"]
+        func text(_ words: Range<Int>) -> String {
+            (0..<Int.random(in: words, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: " ")
+        }
+        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        var source = RuleExample.header.replacingOccurrences(of: "locale: en\n", with: "locale: en\nlocales: [en, fr]\n")
+        for index in 0..<1_300 {
+            source += "  - id: q\(index)\n"
+            if index % 7 == 0 { source += "    image: q\(index).png\n    image-alt: A picture.\n" }
+            if index % 5 == 0 {
+                source += "    text:\n      en: \(quoted(text(1..<40)))\n      fr: \(quoted(text(1..<40)))\n"
+            } else {
+                source += "    text: \(quoted(text(1..<40)))\n"
+            }
+            source += "    choices:\n      - text: \(quoted(text(1..<(index % 3 == 0 ? 3 : 12))))\n        correct: true\n"
+            for _ in 0..<Int.random(in: 1..<4, using: &generator) { source += "      - \(quoted(text(1..<3)))\n" }
+            if index % 4 == 0 { source += "    hints:\n      - \(quoted(text(1..<25)))\n" }
+            source += "    explanation: Because.\n"
+        }
+        var configuration = Configuration()
+        configuration.layout.devices = [Device(width: 240, height: 400, models: ["Narrow"])]
+        let bytes = Array(source.utf8)
+        let layoutRules: [any QuestionRule.Type] = [ReviewTruncationRule.self, ChoiceTruncationRule.self, HintTruncationRule.self]
+        let ids = Set(layoutRules.map { $0.description.id })
+        let result = LintEngine().lint([LintInput(path: "bank.yaml", bytes: bytes, configuration: configuration)])
+        let engine = result.findings.filter { ids.contains($0.ruleID) }
+        let decoded = BankDecoder().decode(bytes, path: "bank.yaml")
+        #expect(decoded.findings.isEmpty, "\(decoded.findings.first.map { "\($0.ruleID): \($0.message)" } ?? "")")
+        let bank = LintBank(path: "bank.yaml", source: bytes, bank: try #require(decoded.bank), layout: configuration.layout)
+        #expect(bank.bank.questions.count > RuleWork.chunkQuestions)
+        var alone: [Finding] = []
+        for type in layoutRules {
+            let rule = type.init(options: RuleOptions([:])) as! any QuestionRule
+            var reporter = FindingReporter(ruleID: type.description.id, severity: type.description.severity, path: "bank.yaml")
+            for question in bank.bank.questions { rule.check(question, in: bank, report: &reporter) }
+            alone += reporter.findings
+        }
+        alone.sortForReport()
+        #expect(engine.count == alone.count)
+        #expect(engine == alone)
+        for id in ids { #expect(engine.filter { $0.ruleID == id }.count > 50, "\(id)") }
     }
 }

@@ -55,6 +55,10 @@ struct ChoiceTruncationRule: QuestionRule, ConfigurableRule {
         self.options = options
     }
 
+    func prepare(_ questions: ArraySlice<Question>, in bank: LintBank) {
+        LayoutRuleSupport.prepare(questions.lazy.flatMap { $0.choices.lazy.map { ($0.text, false) } }, profile: "choice", in: bank)
+    }
+
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         for index in question.choices.indices {
             LayoutRuleSupport.check(question.choices[index].text, profile: "choice", hasImage: false, in: bank, options: options,

@@ -52,6 +52,10 @@ struct HintTruncationRule: QuestionRule, ConfigurableRule {
         self.options = options
     }
 
+    func prepare(_ questions: ArraySlice<Question>, in bank: LintBank) {
+        LayoutRuleSupport.prepare(questions.lazy.flatMap { $0.hints.lazy.map { ($0, false) } }, profile: "hint", in: bank)
+    }
+
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         for index in question.hints.indices {
             LayoutRuleSupport.check(question.hints[index], profile: "hint", hasImage: false, in: bank, options: options,

@@ -15,10 +15,9 @@ enum LayoutRuleSupport {
     static func check(_ text: LocalizedText, profile name: String, hasImage: Bool, in bank: LintBank, options: Options,
                       subject: () -> String, report: inout FindingReporter) {
         guard let profile = bank.layout.profiles[name] else { return }
-        var buffers = idleBuffers.withLock { $0.popLast() } ?? Buffers()
-        defer { idleBuffers.withLock { $0.append(buffers) } }
         for entry in text.entries(sourceLocale: bank.sourceLocale) {
-            guard let measured = buffers.measured(entry.text, profile: profile, settings: bank.layout, hasImage: hasImage) else { return }
+            guard let measured = withThreadBuffers({ $0.measuredAhead(entry.text, profile: profile, settings: bank.layout, hasImage: hasImage) })
+            else { return }
             let locale: String
             if case .translated = text.form { locale = " in \(entry.locale)" } else { locale = "" }
             // Only the first part of an overlong word is measured: the count is a lower bound.
@@ -50,6 +49,20 @@ enum LayoutRuleSupport {
         }
     }
 
+    /// Measures ahead the texts a rule is about to check, in the order it will check them
+    /// (every locale, as `check` goes through them), with their new words learned a batch at a
+    /// time (`TextMeasurer.prepareEach`); `check` then takes each measure from this thread's
+    /// buffers as long as the texts come as announced, and measures the text itself otherwise.
+    /// What `check` reports does not depend on it.
+    static func prepare<Texts: Sequence<(text: LocalizedText, hasImage: Bool)>>(_ texts: Texts, profile name: String, in bank: LintBank) {
+        guard let profile = bank.layout.profiles[name] else { return }
+        var authored: [(text: String, hasImage: Bool)] = []
+        for (text, hasImage) in texts {
+            for entry in text.entries(sourceLocale: bank.sourceLocale) { authored.append((entry.text, hasImage)) }
+        }
+        withThreadBuffers { $0.measureAhead(authored, profile: profile, settings: bank.layout) }
+    }
+
     /// What measuring one authored string against a profile finds: whether and where the text
     /// as shown (normalized) is cut, and the last words before the cut.
     struct MeasuredText: Equatable {
@@ -66,17 +79,49 @@ enum LayoutRuleSupport {
     static func measure(_ authored: String, profile: ScreenProfile, settings: LayoutSettings, hasImage: Bool, measurer: TextMeasurer,
                         reusing buffers: inout MeasureScratch) -> MeasuredText {
         let shown = TextNormalizer.normalize(authored)
-        let prepared = measurer.prepare(shown, reusing: &buffers)
+        return measured(measurer.prepare(shown, reusing: &buffers), shown: shown, profile: profile, settings: settings,
+                        hasImage: hasImage, font: measurer.sourceDescription)
+    }
+
+    /// `measure` of a text once normalized (`shown`) and prepared.
+    static func measured(_ prepared: PreparedText, shown: String, profile: ScreenProfile, settings: LayoutSettings, hasImage: Bool,
+                         font: String) -> MeasuredText {
         let truncation = LayoutCheck.firstTruncation(prepared, profile: profile, settings: settings, hasImage: hasImage)
         return MeasuredText(isClipped: prepared.isClipped, truncation: truncation,
-                            lastWords: truncation.map { lastWords(of: shown, before: $0.shownCharacters) } ?? "",
-                            font: measurer.sourceDescription)
+                            lastWords: truncation.map { lastWords(of: shown, before: $0.shownCharacters) } ?? "", font: font)
     }
 
     /// The last words shown before the cut (at most two, and at most 24 characters), for
     /// messages: what a reader sees last before the ellipsis. The words are those of splitting
-    /// the shown part at whitespace, found from its end so that only the two are looked at.
+    /// the shown part at whitespace, found from its end so that only the two are looked at;
+    /// read as bytes when each Character is one (`asciiLastWords`), otherwise as Characters
+    /// (`plainLastWords`).
     static func lastWords(of text: String, before offset: Int) -> String {
+        asciiLastWords(of: text, before: offset) ?? plainLastWords(of: text, before: offset)
+    }
+
+    /// `lastWords` of a text whose Characters are each one byte (`PreparedText.charactersAreBytes`),
+    /// read as bytes (ASCII whitespace is HT, LF, VT, FF, CR and space); nil for another text.
+    static func asciiLastWords(of text: String, before offset: Int) -> String? {
+        guard PreparedText.charactersAreBytes(text) else { return nil }
+        let shownPart = Array(text.utf8.prefix(max(0, offset)))
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var words: [ArraySlice<UInt8>] = []
+        var end = shownPart.count
+        while words.count < 2 {
+            while end > 0, isWhitespace(shownPart[end - 1]) { end -= 1 }
+            guard end > 0 else { break }
+            var start = end
+            while start > 0, !isWhitespace(shownPart[start - 1]) { start -= 1 }
+            words.append(shownPart[start..<end])
+            end = start
+        }
+        let shown = Array(words.reversed().joined(separator: [0x20]))
+        return shown.count > 24 ? "…" + String(decoding: shown.suffix(24), as: UTF8.self) : String(decoding: shown, as: UTF8.self)
+    }
+
+    /// `lastWords` read as Characters.
+    static func plainLastWords(of text: String, before offset: Int) -> String {
         let shownPart = text.prefix(offset)
         var words: [Substring] = []
         var end = shownPart.endIndex
@@ -116,11 +161,37 @@ enum LayoutRuleSupport {
         ]
     }
 
-    /// Buffers not in use. The engine runs the rules on several chunks of questions at once, so
-    /// each caller takes a set of its own and gives it back; the three rules share them, so that
-    /// the words each set's tables learn (see `MeasureScratch`) are learned once a set, not once
-    /// a rule.
-    private static let idleBuffers = Locked<[Buffers]>([])
+    /// Runs `body` on this thread's own buffers. The engine runs the rules on several chunks of
+    /// questions at once, a chunk on one thread: so each thread keeps a set, which the three
+    /// rules share (the words a set's tables learn, see `MeasureScratch`, are learned once a
+    /// set, not once a rule), and a chunk's measures made ahead (`prepare`) are there for the
+    /// chunk's checks, with no lock. A set lives as long as its thread.
+    static func withThreadBuffers<Result>(_ body: (inout Buffers) -> Result) -> Result {
+        let box: BuffersBox
+        if let stored = pthread_getspecific(buffersKey) {
+            box = Unmanaged<BuffersBox>.fromOpaque(stored).takeUnretainedValue()
+        } else {
+            box = BuffersBox()
+            pthread_setspecific(buffersKey, Unmanaged.passRetained(box).toOpaque())
+        }
+        return body(&box.buffers)
+    }
+
+    private final class BuffersBox {
+        var buffers = Buffers()
+    }
+
+    /// The thread-specific slot of each thread's `BuffersBox`, released when the thread ends.
+    private static let buffersKey: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+        let status = pthread_key_create(&key) { Unmanaged<BuffersBox>.fromOpaque($0).release() }
+        #else
+        let status = pthread_key_create(&key) { if let box = $0 { Unmanaged<BuffersBox>.fromOpaque(box).release() } }
+        #endif
+        precondition(status == 0, "no thread-specific key left for the layout rules' buffers")
+        return key
+    }()
 
     /// One caller's measuring buffers, and what it has measured: short texts repeat ("True",
     /// "Paris", "1945" among a bank's choices), and one met again is not measured again.
@@ -130,6 +201,15 @@ enum LayoutRuleSupport {
         private var settings: LayoutSettings?
         private var measurer: TextMeasurer?
         private(set) var known = RememberedMeasures()
+        /// By profile: the texts `measureAhead` was given, their measures, and the next to be
+        /// asked for.
+        private var ahead: [String: Ahead] = [:]
+
+        private struct Ahead {
+            var texts: [(text: String, hasImage: Bool)]
+            var results: [MeasuredText]
+            var next = 0
+        }
 
         /// The longest text remembered, in UTF-8 bytes: short choices and hints repeat, a
         /// question's text seldom does (most choices of the bench bank are this short, and one
@@ -146,15 +226,70 @@ enum LayoutRuleSupport {
             measuring = MeasureScratch(capacity: scratchCapacity)
         }
 
-        /// `LayoutRuleSupport.measure` of an authored string against one of `settings`'
-        /// profiles, remembered when short; nil when the settings' font cannot be loaded.
-        mutating func measured(_ authored: String, profile: ScreenProfile, settings: LayoutSettings, hasImage: Bool) -> MeasuredText? {
+        /// The measurer for `settings`; what is remembered is forgotten when they change.
+        private mutating func measurer(for settings: LayoutSettings) -> TextMeasurer? {
             if settings != self.settings {
                 self.settings = settings
                 measurer = LayoutRuleSupport.measurer(for: settings)
                 known.removeAll()
+                ahead.removeAll()
             }
-            guard let measurer else { return nil }
+            return measurer
+        }
+
+        /// Measures ahead, for one profile, texts about to be checked (see
+        /// `LayoutRuleSupport.prepare`), each as `measured` would, their new words learned a
+        /// batch at a time; replaces what was measured ahead for the profile before.
+        mutating func measureAhead(_ texts: [(text: String, hasImage: Bool)], profile: ScreenProfile, settings: LayoutSettings) {
+            ahead[profile.name] = nil
+            guard let measurer = measurer(for: settings) else { return }
+            let font = measurer.sourceDescription
+            var results = [MeasuredText?](repeating: nil, count: texts.count)
+            var shown: [String] = [], positions: [Int] = []
+            for (index, entry) in texts.enumerated() {
+                if entry.text.utf8.count <= Self.longestRemembered {
+                    let hash = RememberedMeasures.hash(entry.text, profile: profile.name, hasImage: entry.hasImage)
+                    if let measured = known.find(entry.text, profile: profile.name, hasImage: entry.hasImage, hash: hash, font: font) {
+                        results[index] = measured
+                        continue
+                    }
+                }
+                shown.append(TextNormalizer.normalize(entry.text))
+                positions.append(index)
+            }
+            measurer.prepareEach(shown, reusing: &measuring) { position, prepared in
+                results[positions[position]] = LayoutRuleSupport.measured(prepared, shown: shown[position], profile: profile, settings: settings,
+                                                                          hasImage: texts[positions[position]].hasImage, font: font)
+            }
+            for index in positions where texts[index].text.utf8.count <= Self.longestRemembered {
+                let text = texts[index].text, hasImage = texts[index].hasImage
+                let hash = RememberedMeasures.hash(text, profile: profile.name, hasImage: hasImage)
+                // A short text may come twice in a chunk.
+                guard known.find(text, profile: profile.name, hasImage: hasImage, hash: hash, font: font) == nil else { continue }
+                if known.count >= capacity { known.removeAll() }
+                known.insert(results[index]!, for: text, profile: profile.name, hasImage: hasImage, hash: hash)
+            }
+            ahead[profile.name] = Ahead(texts: texts, results: results.map { $0! })
+        }
+
+        /// The next measure made ahead for the profile when it is this text's (`measured`'s),
+        /// otherwise `measured`, and the measures made ahead for the profile are dropped.
+        mutating func measuredAhead(_ authored: String, profile: ScreenProfile, settings: LayoutSettings, hasImage: Bool) -> MeasuredText? {
+            if let next = ahead[profile.name]?.next {
+                let run = ahead[profile.name]!
+                if settings == self.settings, next < run.texts.count, run.texts[next].hasImage == hasImage, run.texts[next].text == authored {
+                    ahead[profile.name]!.next += 1
+                    return run.results[next]
+                }
+                ahead[profile.name] = nil
+            }
+            return measured(authored, profile: profile, settings: settings, hasImage: hasImage)
+        }
+
+        /// `LayoutRuleSupport.measure` of an authored string against one of `settings`'
+        /// profiles, remembered when short; nil when the settings' font cannot be loaded.
+        mutating func measured(_ authored: String, profile: ScreenProfile, settings: LayoutSettings, hasImage: Bool) -> MeasuredText? {
+            guard let measurer = measurer(for: settings) else { return nil }
             guard authored.utf8.count <= Self.longestRemembered else {
                 return LayoutRuleSupport.measure(authored, profile: profile, settings: settings, hasImage: hasImage, measurer: measurer,
                                                  reusing: &measuring)

@@ -58,6 +58,10 @@ struct ReviewTruncationRule: QuestionRule, ConfigurableRule {
         self.options = options
     }
 
+    func prepare(_ questions: ArraySlice<Question>, in bank: LintBank) {
+        LayoutRuleSupport.prepare(questions.lazy.map { ($0.text, $0.image != nil) }, profile: "review", in: bank)
+    }
+
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         LayoutRuleSupport.check(question.text, profile: "review", hasImage: question.image != nil, in: bank, options: options,
                                 subject: { "question '\(question.id.value)'" }, report: &report)
