@@ -18,8 +18,8 @@ extension LintEngine {
     /// report with a finding for most questions is never held whole.
     ///
     /// The bank and run rules' findings are held (they may fall anywhere in a file, and are
-    /// few); the first chunks of questions run beside them, their findings kept until those are
-    /// known. The question rules run over chunks of questions, a few chunks per core at a time,
+    /// few); the first chunks of questions run beside them, their findings kept (packed) until
+    /// those are known. The question rules run over chunks of questions, a few chunks per core at a time,
     /// banks in path order: a question rule reports in its own bank, at or
     /// after the first place any node of its question is at (`Question.lowestMark`), so once
     /// the chunks before a place are done, every finding before it is known. A suppression
@@ -48,7 +48,8 @@ extension LintEngine {
 
         // The bank and run rules (near-duplicate-question takes seconds on a large run) run on
         // threads of their own while windows of chunks run beside them; those chunks' findings
-        // wait, up to `RuleWork.runAheadFindings` of them, until the bank and run rules' are known.
+        // wait, packed (`PackedFindings`: a few bytes beside their texts), up to
+        // `RuleWork.runAheadFindings` of them, until the bank and run rules' are known.
         let window = RuleWork.minimumChunks
         let wholeTasks = work.chunks.indices.filter { work.chunks[$0] == nil }
         let wholeFindings = Locked<[[Finding]]>([])
@@ -59,12 +60,12 @@ extension LintEngine {
                 wholeFindings.withLock { $0 = findings }
             }
         }
-        var ranAhead: [[Finding]] = [], ranAheadFindings = 0
+        var ranAhead: [PackedFindings] = [], ranAheadFindings = 0
         while !wholeTasks.isEmpty, ranAhead.count < chunkTasks.count, ranAheadFindings < RuleWork.runAheadFindings,
               wholeDone.wait(timeout: .now()) == .timedOut {
             let positions = Array(chunkTasks[ranAhead.count..<min(ranAhead.count + window, chunkTasks.count)])
             for findings in work.perform(positions) {
-                ranAhead.append(findings)
+                ranAhead.append(PackedFindings(findings))
                 ranAheadFindings += findings.count
             }
         }
@@ -87,8 +88,8 @@ extension LintEngine {
             let positions = Array(chunkTasks[done..<min(done + window, chunkTasks.count)])
             var results: [[Finding]]
             if done < ranAhead.count {
-                results = Array(ranAhead[done..<done + positions.count])
-                for index in done..<done + positions.count { ranAhead[index] = [] }
+                results = ranAhead[done..<done + positions.count].map { $0.unpacked() }
+                for index in done..<done + positions.count { ranAhead[index] = PackedFindings([]) }
             } else {
                 results = work.perform(positions)
             }

@@ -11,9 +11,10 @@ import QuizBank
         #expect(MemoryLayout<RunQuestions.Stored>.stride == 12)
         #expect(MemoryLayout<NearDuplicateJoin.TokenList>.stride == 8)
         #expect(MemoryLayout<NearDuplicateJoin.ListEntry>.stride == 12)
-        // A question's words: one list of stems (each with two marks), its numbers and superlatives.
-        #expect(MemoryLayout<QuestionWords>.stride == 24)
-        #expect(MemoryLayout<QuestionWords.Word>.stride <= 24)
+        // A question's words: one list of stems' numbers (each with its marks), its numbers and
+        // superlatives, and the run's stems.
+        #expect(MemoryLayout<QuestionWords>.stride == 32)
+        #expect(MemoryLayout<QuestionWords.Word>.stride == 8)
     }
 
     static func bank(_ id: String, locale: String, _ questions: [(text: String, answer: String?)]) -> String {
@@ -89,6 +90,16 @@ import QuizBank
         // Each distinct answer once.
         #expect(Set(run.answers).count == run.answers.count)
         #expect(Set(run.answers) == Set(expected.map(\.answer)))
+
+        // Without its forms, the run holds none of their bytes and reads the rest the same.
+        var forgetting = run
+        #expect(forgetting.formBytes >= expectedGroups.reduce(0) { $0 + expected[$1[0]].normalized.utf8.count })
+        forgetting.forgetForms()
+        #expect(forgetting.formBytes == 0)
+        #expect(forgetting.groups.map { Array($0) } == expectedGroups)
+        for (index, entry) in forgetting.entries.enumerated() {
+            #expect(entry.place.path == expected[index].path && entry.place.index == expected[index].index && entry.answer == expected[index].answer)
+        }
     }
 
     /// Shingle sets made from UTF-8 bytes give the similarities of the texts' 5-gram sets, and
@@ -132,8 +143,9 @@ import QuizBank
                     "largest", "first", "TV", "a", "of", "Simons", "Simmons", "Crackers", "crackers", ".", "?"]
         func text() -> String { (0..<(1 + Int(generator.next() % 10))).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }.joined(separator: " ") }
         func sortedUnique(_ words: [String]) -> [String] { Array(Set(words)).sorted() }
+        let stems = Stems()
         for _ in 0..<300 {
-            let a = QuestionWords(text()), b = QuestionWords(text())
+            let a = QuestionWords(text(), stems: stems), b = QuestionWords(text(), stems: stems)
             #expect(a.all == sortedUnique(a.all) && a.content == sortedUnique(a.content) && a.names == sortedUnique(a.names))
             #expect(Set(a.names).isSubset(of: Set(a.content)) && Set(a.content).isSubset(of: Set(a.all)))
             #expect(a.contentCount == a.content.count)
@@ -147,6 +159,25 @@ import QuizBank
                 !b.all.contains(name) && !(name.utf8.count >= 5 && b.all.contains { $0.utf8.count >= 5 && QuestionWords.oneEditApart(name, $0) })
             }
             #expect(a.hasNameNotIn(b) == nameMissing)
+            #expect(a.hasContentNotIn(b) == a.content.contains { !b.all.contains($0) })
         }
+    }
+
+    /// A stem is numbered by its class of equal strings, which canonically equivalent
+    /// spellings share, and each spelling is kept as written: words compare as their strings
+    /// do, and a name's scalars are the text's own.
+    @Test func stemsAreNumberedByEqualStringsAndKeepTheirSpellings() {
+        let stems = Stems()
+        let composed = stems.numbers("caf\u{E9}"), decomposed = stems.numbers("cafe\u{301}"), other = stems.numbers("cafe")
+        #expect(composed.stem == decomposed.stem && composed.spelling != decomposed.spelling)
+        #expect(other.stem != composed.stem)
+        #expect(stems.numbers("cafe\u{301}") == decomposed && stems.numbers("caf\u{E9}") == composed)
+        #expect(Array(stems[spelling: decomposed.spelling].unicodeScalars) == Array("cafe\u{301}".unicodeScalars))
+        #expect(Array(stems[spelling: composed.spelling].unicodeScalars) == Array("caf\u{E9}".unicodeScalars))
+        // In words: one content word in common, each with its own scalars.
+        let a = QuestionWords("Which Caf\u{E9}s opened?", stems: stems), b = QuestionWords("Which Cafe\u{301}s closed?", stems: stems)
+        #expect(a.sharedContent(with: b) == 1)
+        #expect(a.names.count == 1 && a.names == b.names)
+        #expect(a.names.first?.unicodeScalars.contains("\u{E9}") == true && b.names.first?.unicodeScalars.contains("\u{301}") == true)
     }
 }

@@ -353,7 +353,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     }
 
     func check(_ banks: [LintBank], report: inout FindingReporter) {
-        let run = RunQuestions(banks)
+        var run = RunQuestions(banks)
         // One node per set of equal texts, represented by its first copy; joined per locale.
         var nodesByLocale: [String: [Int]] = [:]
         for group in run.groups.indices {
@@ -377,11 +377,15 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         // Clusters of every locale, each as (kind, sorted nodes, similarity range, best
         // similarity of each node but the first), reported in order of their first node.
         var clusters: [(kind: Kind, nodes: [Int], low: Double, high: Double, best: [Double])] = []
-        for locale in nodesByLocale.keys.sorted() {
+        let locales = nodesByLocale.keys.sorted()
+        for locale in locales {
             let nodes = nodesByLocale[locale]!
+            let sets = NearDuplicateJoin.ShingleSets(utf8: nodes.lazy.map { run.form(ofGroup: $0) })
+            // The normalized texts are read only to make the sets: not kept through the last
+            // locale's search (before the visitor takes its copy of the run).
+            if locale == locales.last { run.forgetForms() }
             var visitor = Visitor(run: run, nodes: nodes, genericAnswers: genericAnswers, isEnglish: English.isEnglish(locale),
                                   options: self)
-            let sets = NearDuplicateJoin.ShingleSets(utf8: nodes.lazy.map { run.form(ofGroup: $0) })
             if reportSiblings {
                 // Siblings need every pair at `threshold`, whatever the answers; rewordings
                 // under it are searched among questions of one answer, as without the option.
@@ -550,6 +554,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         var words: [[UInt64]?]
         var wrong: [[UInt64]?]
         var questionWords: [QuestionWords?]
+        /// The stems of the words made so far, numbered once for all of them.
+        let stems = Stems()
         var sets: [UnionFind]
         var pairs: [(x: Int, y: Int, similarity: Double, kind: Kind)] = []
 
@@ -854,9 +860,9 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                                   RunQuestions.choiceForm(choice.text.source(locale)) == statementWords[start...end].joined(separator: " ")
                             else { continue }
                             tried.insert(candidate.record)
-                            let answer = QuestionWords(choice.text.source(locale))
+                            let answer = QuestionWords(choice.text.source(locale), stems: stems)
                             let stem = questionWords(y)
-                            guard QuestionWords.hasOneNotIn(answer.content, stem.all) else { continue }
+                            guard answer.hasContentNotIn(stem) else { continue }
                             let statement = questionWords(s).removing(answer)
                             let shared = statement.sharedContent(with: stem)
                             guard !statement.fillsAnotherSlot(than: stem), shared >= 2,
@@ -873,7 +879,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
         mutating func questionWords(_ x: Int) -> QuestionWords {
             if let cached = questionWords[x] { return cached }
-            let result = QuestionWords(run.text(entry(x)))
+            let result = QuestionWords(run.text(entry(x)), stems: stems)
             questionWords[x] = result
             return result
         }

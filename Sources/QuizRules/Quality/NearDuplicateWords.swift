@@ -1,41 +1,99 @@
 import QuizBank
 
-/// What `near-duplicate-question` reads in the words of an English question text, to tell a
-/// rewording from a template sibling: content words (stop words removed, light stemming),
-/// names (capitalized words inside a sentence), numbers and superlatives. Each list is sorted and unique,
-/// so that sets compare by merging; words are compared as stems (`English.stem`), exactly.
-///
-/// A run keeps these for most of its questions, so the stems are stored once, in one list
-/// (`words`), each marked content or name: content words and names are among a text's stems.
-struct QuestionWords: Equatable {
-    /// A stem of the text, and whether it carries content and whether it is a name (see
-    /// `content` and `names`).
-    struct Word: Equatable {
-        var stem: String
-        var isContent: Bool
-        var isName: Bool
+/// The distinct stems of a run's English texts, each numbered once in order of first use, so
+/// that a question's words are kept as numbers (`QuestionWords.Word`). A stem's number is that
+/// of its class of equal strings (`String` equality, canonical equivalence), so sorted lists of
+/// numbers merge as lists of stems would; each spelling of a class is kept too, for the tests
+/// that read a stem's scalars (`QuestionWords.oneEditApart`). Made and used by one rule run,
+/// on one thread.
+final class Stems {
+    /// By stem, the number of its class and that of the class's first spelling.
+    private var classes: [String: (number: UInt32, spelling: UInt32)] = [:]
+    private var spellings: [String] = []
+    /// The spellings of a class after its first (composed and decomposed accents), by their bytes.
+    private var otherSpellings: [[UInt8]: UInt32] = [:]
+
+    /// The numbers of `stem`'s class and of its spelling, given them when they are new.
+    func numbers(_ stem: String) -> (stem: UInt32, spelling: UInt32) {
+        if let known = classes[stem] {
+            if spellings[Int(known.spelling)].utf8.elementsEqual(stem.utf8) { return (known.number, known.spelling) }
+            let bytes = Array(stem.utf8)
+            if let other = otherSpellings[bytes] { return (known.number, other) }
+            let spelling = UInt32(spellings.count)
+            otherSpellings[bytes] = spelling
+            spellings.append(stem)
+            return (known.number, spelling)
+        }
+        let numbers = (UInt32(classes.count), UInt32(spellings.count))
+        classes[stem] = numbers
+        spellings.append(stem)
+        return numbers
     }
 
-    /// Stems of every word, sorted and unique.
-    var words: [Word] = []
+    /// A stem as it was written.
+    subscript(spelling number: UInt32) -> String { spellings[Int(number)] }
+}
+
+/// What `near-duplicate-question` reads in the words of an English question text, to tell a
+/// rewording from a template sibling: content words (stop words removed, light stemming),
+/// names (capitalized words inside a sentence), numbers and superlatives. Each list is unique
+/// and sorted (the words by their stems' numbers, the rest as strings), so that sets compare
+/// by merging; words are compared as stems (`English.stem`), exactly.
+///
+/// A run keeps these for most of its questions, so each stem is stored once, in the run's
+/// `Stems`, and a question keeps one list of 8-byte words, each a stem's numbers and its marks
+/// (content, name, five bytes or more): content words and names are among a text's stems.
+struct QuestionWords {
+    /// A stem of the text by its number in `stems`, and whether it carries content, whether
+    /// it is a name (see `content` and `names`) and whether its stem has five bytes or more
+    /// (the names one letter off are looked for among those).
+    struct Word: Equatable {
+        /// The number of the stem's class: what words are sorted and compared by.
+        let stem: UInt32
+        private var spellingAndMarks: UInt32
+
+        init(_ numbers: (stem: UInt32, spelling: UInt32), isContent: Bool, isName: Bool, isLong: Bool) {
+            precondition(numbers.spelling < 1 << 29, "more stems than a word's number holds")
+            stem = numbers.stem
+            spellingAndMarks = numbers.spelling << 3 | (isContent ? 1 : 0) | (isName ? 2 : 0) | (isLong ? 4 : 0)
+        }
+
+        /// The number of the stem as this text spells it.
+        var spelling: UInt32 { spellingAndMarks >> 3 }
+        var isContent: Bool { spellingAndMarks & 1 != 0 }
+        var isName: Bool { spellingAndMarks & 2 != 0 }
+        var isLong: Bool { spellingAndMarks & 4 != 0 }
+
+        /// Marked as `other` is too (the same stem written twice).
+        mutating func mark(as other: Word) { spellingAndMarks |= other.spellingAndMarks & 3 }
+    }
+
+    /// Every stem of the text, by number, unique.
+    private(set) var words: [Word] = []
     /// The runs of digits (`NearDuplicateQuestionRule.numbers`).
-    var numbers: [String] = []
+    private(set) var numbers: [String] = []
     /// The words of `QuestionWords.superlatives` (lower case): what a question singles out.
-    var superlatives: [String] = []
+    private(set) var superlatives: [String] = []
+    /// Where the stems' numbers come from: words merge only with words of the same `Stems`.
+    let stems: Stems
 
     /// Stems of the words that carry content: not stop words, not one or two letters (but for
-    /// words in capitals: `TV`, `US`).
-    var content: [String] { words.filter(\.isContent).map(\.stem) }
-    /// Stems of the names: capitalized words (or words in capitals) that do not start a
-    /// sentence, and are not stop words (`The Love Boat` gives `love`, `boat`).
-    var names: [String] { words.filter(\.isName).map(\.stem) }
-    /// Stems of every word, for telling whether a name of one text is anywhere in the other.
-    var all: [String] { words.map(\.stem) }
+    /// words in capitals: `TV`, `US`), sorted.
+    var content: [String] { words.filter(\.isContent).map { stems[spelling: $0.spelling] }.sorted() }
+    /// Stems of the names, sorted: capitalized words (or words in capitals) that do not start
+    /// a sentence, and are not stop words (`The Love Boat` gives `love`, `boat`).
+    var names: [String] { words.filter(\.isName).map { stems[spelling: $0.spelling] }.sorted() }
+    /// Stems of every word, sorted, for telling whether a name of one text is anywhere in the other.
+    var all: [String] { words.map { stems[spelling: $0.spelling] }.sorted() }
     /// How many content words.
     var contentCount: Int { words.reduce(0) { $0 + ($1.isContent ? 1 : 0) } }
 
-    init(_ text: String) {
+    init(_ text: String, stems: Stems) {
+        self.stems = stems
         var words: [Word] = [], superlatives: [String] = []
+        func numbered(_ stem: String, isContent: Bool, isName: Bool) -> Word {
+            Word(stems.numbers(stem), isContent: isContent, isName: isName, isLong: stem.utf8.count >= 5)
+        }
         for word in English.words(text) {
             let stem = English.stem(word.lower)
             // Every superlative listed ends in "st": a cheap test before the set's.
@@ -43,23 +101,22 @@ struct QuestionWords: Equatable {
                 superlatives.append(word.lower)
             }
             if word.lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                words.append(Word(stem: stem, isContent: true, isName: false))
+                words.append(numbered(stem, isContent: true, isName: false))
                 continue
             }
             guard word.lower.count > 2 || word.isAllCaps, !English.stopWords.contains(word.lower), !Self.functionWords.contains(word.lower),
                   !English.stopWords.contains(stem) else {
-                words.append(Word(stem: stem, isContent: false, isName: false))
+                words.append(numbered(stem, isContent: false, isName: false))
                 continue
             }
-            words.append(Word(stem: stem, isContent: true, isName: (word.isCapitalized || word.isAllCaps) && !word.startsSentence))
+            words.append(numbered(stem, isContent: true, isName: (word.isCapitalized || word.isAllCaps) && !word.startsSentence))
         }
         // Sorted and unique: equal stems are one, marked as any of their words is.
         words.sort { $0.stem < $1.stem }
         var unique = 0
         for index in words.indices {
             if unique > 0 && words[index].stem == words[unique - 1].stem {
-                words[unique - 1].isContent = words[unique - 1].isContent || words[index].isContent
-                words[unique - 1].isName = words[unique - 1].isName || words[index].isName
+                words[unique - 1].mark(as: words[index])
             } else {
                 words[unique] = words[index]
                 unique += 1
@@ -75,21 +132,23 @@ struct QuestionWords: Equatable {
         numbers = Self.sortedUnique(NearDuplicateQuestionRule.numbers(text))
     }
 
-    init(words: [Word], numbers: [String], superlatives: [String]) {
+    private init(words: [Word], numbers: [String], superlatives: [String], stems: Stems) {
         self.words = words
         self.numbers = numbers
         self.superlatives = superlatives
+        self.stems = stems
     }
 
     /// These words without those of `other` (a choice taken out of a statement).
     func removing(_ other: QuestionWords) -> QuestionWords {
+        precondition(stems === other.stems, "words of other runs")
         var j = 0
         let kept = words.filter { word in
             while j < other.words.count && other.words[j].stem < word.stem { j += 1 }
             return j == other.words.count || other.words[j].stem != word.stem
         }
         return QuestionWords(words: kept, numbers: Self.subtracting(numbers, other.numbers),
-                             superlatives: Self.subtracting(superlatives, other.superlatives))
+                             superlatives: Self.subtracting(superlatives, other.superlatives), stems: stems)
     }
 
     /// The two texts fill a slot of one template differently: each has a name the other text
@@ -107,14 +166,29 @@ struct QuestionWords: Equatable {
     /// Whether one of these names is not among the words of `other`, nor one letter off a
     /// word of five letters or more there.
     func hasNameNotIn(_ other: QuestionWords) -> Bool {
+        precondition(stems === other.stems, "words of other runs")
         let words = other.words
         var j = 0
         for word in self.words where word.isName {
             let name = word.stem
             while j < words.count && words[j].stem < name { j += 1 }
             if j < words.count && words[j].stem == name { continue }
-            if name.utf8.count >= 5, words.contains(where: { $0.stem.utf8.count >= 5 && Self.oneEditApart(name, $0.stem) }) { continue }
+            if word.isLong, words.contains(where: {
+                $0.isLong && Self.oneEditApart(stems[spelling: word.spelling], stems[spelling: $0.spelling])
+            }) { continue }
             return true
+        }
+        return false
+    }
+
+    /// Whether one of these content words is not among the words of `other`.
+    func hasContentNotIn(_ other: QuestionWords) -> Bool {
+        precondition(stems === other.stems, "words of other runs")
+        let words = other.words
+        var j = 0
+        for word in self.words where word.isContent {
+            while j < words.count && words[j].stem < word.stem { j += 1 }
+            if j == words.count || words[j].stem != word.stem { return true }
         }
         return false
     }
@@ -132,6 +206,7 @@ struct QuestionWords: Equatable {
 
     /// The content words both texts have.
     func sharedContent(with other: QuestionWords) -> Int {
+        precondition(stems === other.stems, "words of other runs")
         let a = words, b = other.words
         var i = 0, j = 0, shared = 0
         while true {
