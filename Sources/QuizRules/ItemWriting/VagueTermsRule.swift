@@ -38,7 +38,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             before a word not in capitals: "Most medical authorities believe..."), as "tends to" \
             and "relatively" do, and "many" not in "how many", "so many", "too many" or "as \
             many", nor "many" and "several" before "other(s)" ("amongst many others") or, in a \
-            stem, before "including" ("in several commercials, including..."). "few" counts \
+            stem, before "including" ("in several commercials, including..."), nor "many" after \
+            "the" or a possessive, which refers to a set as a whole ("one of the many pseudonyms", \
+            "thanks to the many fans", "his many hits"). "few" counts \
             only in a true/false statement ("The legal drinking age in a few US states is 18"), \
             and not after "the", "first", "next", "last", "past" or "select", before an order \
             of magnitude ("in a few billion years") or in "one of (only) a few": in stems and choices it is mostly a detail or a span ("after only a \
@@ -330,6 +332,30 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Most of his right big toe
                 """),
+            // "the many" or a possessive before "many" refers to a set as a whole; "many" alone
+            // still counts.
+            .triggering(questions: """
+                  - id: pseudonyms
+                    text: ↓Dean Koontz has written under many pseudonyms.
+                    answer: true
+                """),
+            .passing(questions: """
+                  - id: koontz
+                    text: Which of these is not one of the many pseudonyms used by Dean Koontz?
+                    choices:
+                      - text: Chris McCarthy
+                        correct: true
+                      - Owen West
+                  - id: arenas
+                    text: Gilbert Arenas made the All-Star team thanks to the many fans who voted for him.
+                    answer: true
+                  - id: remagen
+                    text: What did the Allied victory at Remagen show?
+                    choices:
+                      - text: The allies could cross the Rhine.
+                        correct: true
+                      - The allies worked in unison despite their many nationalities.
+                """),
             // "may" and "might" when a bank adds them to terms: a hedge in a statement.
             .triggering(questions: """
                   - id: aspirin
@@ -501,6 +527,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                 || Self.givesNameAfterUse(words, term: index, count: term.count) { continue }
             // "the bard uses this many different words": a count asked, as in "how many".
             if term == ["many"], index > 0, words[index - 1].lower == "this" { continue }
+            // "one of the many pseudonyms", "thanks to the many fans", "his many hits": a set
+            // referred to as a whole, not a vague count to judge.
+            if term == ["many"], Self.refersToWholeSet(many: index, of: words) { continue }
             // "known to many as The French Chef": who uses the name, not a frequency.
             if index > 1, words[index - 1].lower == "to", Self.namingVerbs.contains(words[index - 2].lower) { continue }
             // "Lions may be skilled predators, but...": a concession, not a frequency.
@@ -668,6 +697,14 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     }
 
     private static let possessives: Set<String> = ["his", "her", "its", "their", "my", "your", "our"]
+
+    /// Whether "many" at `index` follows "the" or a possessive ("the many pseudonyms", "his many
+    /// hits", "Brandon's many love interests"): the set is referred to as a whole, not counted.
+    static func refersToWholeSet(many index: Int, of words: [EnglishWord]) -> Bool {
+        guard index > 0 else { return false }
+        let before = words[index - 1].lower
+        return before == "the" || possessives.contains(before) || before.hasSuffix("'s") || before.hasSuffix("\u{2019}s")
+    }
 
     /// Whether "most" at `index` opens "most of" a thing someone has ("Most of his right big
     /// toe") in a choice with no auxiliary verb: a part of one thing the choice names. "Most of
