@@ -22,7 +22,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             (Paniagua & Swygert, 4th ed.) lists options "in a nonlogical order" among the flaws \
             that add irrelevant difficulty, and Tarrant et al. (2006) count it among the frequent \
             flaws. The rule applies when a question has at least three choices and every one is a \
-            number: digits with thousands separators (also "586, 000") and decimals (also a decimal \
+            number: digits with thousands separators (also "586, 000" and a space, "200 000") and decimals (also a decimal \
             comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
             "October 1939"; only dates of one form are compared), a sign, a currency sign, a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
@@ -150,6 +150,35 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - a million dollars
                       - text: 2 million dollars
                         correct: true
+                  - id: genes
+                    text: ↓How many genes does human DNA hold?
+                    shuffle: false
+                    choices:
+                      - About 200 000
+                      - text: About 20 000
+                        correct: true
+                      - About 1 000 000
+                      - About 8 000
+                """),
+            // Spaced thousands in order; a space that is no thousands separator, in a mixed fraction.
+            .passing(questions: """
+                  - id: years
+                    text: How long ago did people first reach Europe?
+                    shuffle: false
+                    choices:
+                      - 10 000 years
+                      - text: 35 000 years
+                        correct: true
+                      - 100 000 years
+                  - id: height
+                    text: How tall is a zebra at the shoulder?
+                    shuffle: false
+                    choices:
+                      - 3 feet
+                      - 4 feet
+                      - text: 5 1/2 feet
+                        correct: true
+                      - 6 feet
                 """),
             // "More than", "between ... and"; numbered titles; spans of time in different units;
             // lists of years, ordered by their first.
@@ -616,9 +645,11 @@ struct NumericValue {
         return String(parts[0])
     }
 
-    /// `text` with ", " between a digit and a group of exactly three digits closed up ("586, 000").
+    /// `text` with ", " between a digit and a group of exactly three digits closed up ("586, 000"),
+    /// and a space between a group of one to three digits and one of exactly three made a comma
+    /// ("200 000", "1 000 000": the space that some styles put between thousands).
     static func joiningSpacedSeparators(_ text: String) -> String {
-        guard text.contains(", ") else { return text }
+        guard text.contains(" ") else { return text }
         let characters = Array(text)
         var joined = ""
         var index = 0
@@ -630,10 +661,32 @@ struct NumericValue {
                 index += 2
                 continue
             }
+            if characters[index] == " ", Self.opensSpacedGroup(characters, at: index) {
+                joined.append(",")
+                index += 1
+                continue
+            }
             joined.append(characters[index])
             index += 1
         }
         return joined
+    }
+
+    /// Whether the space at `index` separates thousands: one to three digits before it, with no
+    /// digit, "." or "," before them but a separator of the same kind ("1 000 000"), and exactly
+    /// three digits after it. "5 1/2 feet" and "6 6" are not groups.
+    static func opensSpacedGroup(_ characters: [Character], at index: Int) -> Bool {
+        guard index + 3 < characters.count, characters[(index + 1)...(index + 3)].allSatisfy(\.isNumber),
+              index + 4 == characters.count || !characters[index + 4].isNumber && characters[index + 4] != "/"
+                && characters[index + 4] != "." && characters[index + 4] != "," else { return false }
+        var start = index
+        while start > 0, characters[start - 1].isNumber { start -= 1 }
+        let length = index - start
+        guard length >= 1, length <= 3 else { return false }
+        guard start > 0 else { return true }
+        let before = characters[start - 1]
+        if before == " " { return start < 2 || !characters[start - 2].isNumber || length == 3 && opensSpacedGroup(characters, at: start - 1) }
+        return !(before == "." || before == "," || before == "/" || before.isLetter)
     }
 
     static func parse(_ raw: String) -> NumericValue? {
