@@ -24,7 +24,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             flaws. The rule applies when a question has at least three choices and every one is a \
             number: digits with thousands separators (also "586, 000" and a space, "200 000") and decimals (also a decimal \
             comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
-            "October 1939"; only dates of one form are compared), a sign, a currency sign, a \
+            "October 1939"; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a sign, a currency sign, a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
@@ -150,6 +150,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - a million dollars
                       - text: 2 million dollars
                         correct: true
+                  - id: newhart
+                    text: ↓When was Bob Newhart born?
+                    shuffle: false
+                    choices:
+                      - 9/05/1919
+                      - 9/05/1939
+                      - text: 9/05/1929
+                        correct: true
                   - id: genes
                     text: ↓How many genes does human DNA hold?
                     shuffle: false
@@ -160,8 +168,25 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - About 1 000 000
                       - About 8 000
                 """),
-            // Spaced thousands in order; a space that is no thousands separator, in a mixed fraction.
+            // Spaced thousands in order; a space that is no thousands separator, in a mixed
+            // fraction; slashed dates in order, and a fraction with two slashes that is no date.
             .passing(questions: """
+                  - id: redd-foxx
+                    text: When was Redd Foxx born?
+                    shuffle: false
+                    choices:
+                      - 12/9/1912
+                      - text: 12 /9//1922
+                        correct: true
+                      - 12/9/1932
+                  - id: ratios
+                    text: Which ratio is written correctly?
+                    shuffle: false
+                    choices:
+                      - 1/2/3
+                      - text: 3/2/1
+                        correct: true
+                      - 2/1/3
                   - id: years
                     text: How long ago did people first reach Europe?
                     shuffle: false
@@ -691,7 +716,21 @@ struct NumericValue {
 
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }
-        return parseFully(raw) ?? date(raw)
+        return parseFully(raw) ?? date(raw) ?? slashedDate(raw)
+    }
+
+    /// A date in figures with slashes, the year last: "9/05/1919", "1/ 7/ 1911", "12 /9//1922"
+    /// (spaces and a doubled slash as typed). Its value orders dates by year, then by the two
+    /// other parts in their written order, which is enough when all choices share the form
+    /// (month and day cannot be told apart, so dates of one year may be misread).
+    static func slashedDate(_ raw: String) -> NumericValue? {
+        let parts = English.trimmed(raw).split(separator: "/", omittingEmptySubsequences: true)
+            .map { English.trimmed(String($0)) }
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 4,
+              let first = Double(parts[0]), let second = Double(parts[1]), let year = Double(parts[2]),
+              first >= 1, second >= 1, first <= 31, second <= 31 else { return nil }
+        return NumericValue(value: year * 1024 + first * 32 + second, unit: "date: slashed")
     }
 
     private static let months: [String: Double] = [
