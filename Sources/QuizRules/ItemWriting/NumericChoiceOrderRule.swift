@@ -24,7 +24,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             flaws. The rule applies when a question has at least three choices and every one is a \
             number: digits with thousands separators (also "586, 000" and a space, "200 000") and decimals (also a decimal \
             comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
-            "October 1939"; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a sign, a currency sign, a \
+            "October 1939"; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two units ("1 hour 40 minutes", "1 year and 6 months"), a sign, a currency sign, a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
@@ -158,6 +158,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - 9/05/1939
                       - text: 9/05/1929
                         correct: true
+                  - id: eclipse
+                    text: ↓How long can a total lunar eclipse last?
+                    shuffle: false
+                    choices:
+                      - text: 1 hour  40 minutes
+                        correct: true
+                      - 4 hours 30 minutes
+                      - 2 hours, 30 minutes
                   - id: genes
                     text: ↓How many genes does human DNA hold?
                     shuffle: false
@@ -169,7 +177,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - About 8 000
                 """),
             // Spaced thousands in order; a space that is no thousands separator, in a mixed
-            // fraction; slashed dates in order, and a fraction with two slashes that is no date.
+            // fraction; slashed dates in order, and a fraction with two slashes that is no date;
+            // spans of time in two units in order.
             .passing(questions: """
                   - id: redd-foxx
                     text: When was Redd Foxx born?
@@ -179,6 +188,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: 12 /9//1922
                         correct: true
                       - 12/9/1932
+                  - id: sentence
+                    text: How long was the sentence?
+                    shuffle: false
+                    choices:
+                      - 1 year and 6 months
+                      - text: 2 years and 6 months
+                        correct: true
+                      - 40 months
                   - id: ratios
                     text: Which ratio is written correctly?
                     shuffle: false
@@ -716,7 +733,19 @@ struct NumericValue {
 
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }
-        return parseFully(raw) ?? date(raw) ?? slashedDate(raw)
+        return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw)
+    }
+
+    /// A span of time in two units, the larger first: "1 hour 40 minutes", "1 year and 6
+    /// months", "49 years, 357 days" (a doubled space as typed). Its value is the sum, a duration
+    /// as "100 minutes" is.
+    static func compoundDuration(_ raw: String) -> NumericValue? {
+        let tokens = English.trimmed(raw).split(separator: " ").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
+            .filter { !$0.isEmpty && $0.lowercased() != "and" }
+        guard tokens.count == 4, let larger = parseFully("\(tokens[0]) \(tokens[1])"),
+              let smaller = parseFully("\(tokens[2]) \(tokens[3])"),
+              larger.unit == "duration", smaller.unit == "duration", larger.value > smaller.value else { return nil }
+        return NumericValue(value: larger.value + smaller.value, unit: "duration")
     }
 
     /// A date in figures with slashes, the year last: "9/05/1919", "1/ 7/ 1911", "12 /9//1922"
