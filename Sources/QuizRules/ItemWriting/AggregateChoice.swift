@@ -13,6 +13,10 @@ enum AggregateChoice: Equatable {
     ]
 
     private static let heads: Set<String> = ["all", "both", "any", "none", "neither", "not", "no"]
+    /// The kind of aggregate each head of a long form makes.
+    private static let headKinds: [String: AggregateChoice] = [
+        "all": .allOfTheAbove, "both": .allOfTheAbove, "any": .allOfTheAbove, "none": .noneOfTheAbove, "neither": .noneOfTheAbove,
+    ]
 
     /// What kind of aggregate `text` is, if any. `stem` is asked only for a bare "None" or "All":
     /// when it asks how many, they are counts, not aggregates. `otherChoices`, the number of the
@@ -24,6 +28,11 @@ enum AggregateChoice: Equatable {
         guard heads.contains(first) else { return nil }
         let words = English.words(English.normalized(text)).map(\.lower)
         if let long = longForm(words) { return long }
+        // "All of them have accomplished this feat" under "Which of the following players has
+        // not...?": "them" is the choices when the stem asks which of them; under "What do
+        // Shaw, Yeats and Kipling have in common?" it is the people the stem names.
+        if words.count >= 4, words.count <= 8, words[1] == "of", words[2] == "them",
+           let kind = headKinds[words[0]], stemAsksWhichChoice(stem()) { return kind }
         guard let head = words.first, words.count <= 7 else { return nil }
         // A bare "All", "Both", "None" or "Neither" may be the answer itself: a count ("How many
         // moons has Venus? — None"), or a word ("What does bupkis mean? — None", "you are my ... — All").
@@ -62,6 +71,16 @@ enum AggregateChoice: Equatable {
         default:
             return nil
         }
+    }
+
+    /// Whether `stem` asks which of the choices it is: it opens with "which" or "who", or has
+    /// "which of" ("Which of the following players has not...?", "Which member never...?"). Not
+    /// a stem that asks which statement is true: there a choice "None of them is an Alpine
+    /// country" speaks of what the stem names.
+    static func stemAsksWhichChoice(_ stem: String) -> Bool {
+        let words = English.words(stem).map(\.lower)
+        guard let first = words.first, !words.contains(where: { $0 == "statement" || $0 == "statements" }) else { return false }
+        return first == "which" || first == "who" || zip(words, words.dropFirst()).contains { $0 == "which" && $1 == "of" }
     }
 
     /// Subjects of a sentence that may speak of the other choices ("They are all true", "He

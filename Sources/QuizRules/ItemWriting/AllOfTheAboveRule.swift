@@ -32,14 +32,20 @@ struct AllOfTheAboveRule: QuestionRule {
             opened by a pronoun that says one thing of them all ("They are all true", "These are \
             all correct usages", "He was in all of these bands" under "...all but which of the \
             following bands?", "She slept with all of them", "It could be any or all of these"), \
-            and a bare "Both" beside a bare "Neither" and two other choices, whatever the stem mentions. Reach: the choices of \
+            a bare "Both" beside a bare "Neither" and two other choices, whatever the stem \
+            mentions, and "All of them" or "Both of them" and a few words (up to eight in all) \
+            under a stem that asks which of the choices it is (opening with "which" or "who", or \
+            with "which of", and not asking which statement is true: "Which of the following \
+            players has not hit 50 home runs? — All of them have accomplished this feat"). Reach: the choices of \
             single- and multiple-choice questions, each English text of a translated choice \
             (choices in other languages are not read). Known limits: an aggregate that names the \
             choices in other words ("Every answer given", "Each one of them") or says something \
-            of them opened by "all" or "both" ("All of them have hit 50 home runs", "Both have \
-            laboratories of equal size") is not recognised, since "them" and "both" may as well \
-            mean people of the stem ("All of them received the Nobel Prize" beside "They were all \
-            born in Ireland"); a sentence opened by a pronoun with "all of them" is taken for an \
+            of them opened by "all" or "both" under a stem that does not ask which ("Both have \
+            laboratories of equal size", "All of them have hit 50 home runs" under "What is true \
+            of these players?") is not recognised, since "them" and "both" may as well mean \
+            people of the stem ("What do Shaw, Yeats and Kipling have in common? — All of them \
+            received the Nobel Prize"); "which" opening a stem is read as asking among the \
+            choices even where "them" are people it names; a sentence opened by a pronoun with "all of them" is taken for an \
             aggregate even where "them" are people of the stem ("He coached all of them"). \
             \(English.localeNote)
             """,
@@ -90,6 +96,34 @@ struct AllOfTheAboveRule: QuestionRule {
                       - Rubella
                       - text: ↓All of the diseases above
                         correct: true
+                """),
+            // "All of them" and more, under a stem that asks which of the choices; not under one
+            // that asks what the people it names share.
+            .triggering(questions: """
+                  - id: home-runs
+                    text: Which of the following players has not hit 50 home runs in a season?
+                    choices:
+                      - Ralph Kiner
+                      - Jim Thome
+                      - text: ↓All of them have accomplished this feat.
+                        correct: true
+                      - Mickey Mantle
+                """),
+            .passing(questions: """
+                  - id: writers
+                    text: What do Shaw, Yeats and Kipling have in common?
+                    choices:
+                      - text: All of them received the Nobel Prize.
+                        correct: true
+                      - They were all born in Ireland.
+                      - They all served in the First World War.
+                  - id: slovakia
+                    text: Which of these statements about Slovakia and Slovenia is true?
+                    choices:
+                      - text: Both of them joined the European Union in 2004.
+                        correct: true
+                      - Slovenia is larger than Slovakia.
+                      - Slovakia has a coast.
                 """),
             // A sentence opened by a pronoun that says one thing of every choice.
             .triggering(questions: """

@@ -44,7 +44,11 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             `complex-choice` also says of such a combination. When some distractor ties with the key, the stem's words are counted as \
             well, and the key is reported if it then shares more than every distractor ("tells \
             him Ursula lied" beside "tells him a secret" and "hides Ursula's purse", under a \
-            stem about Ursula). When the key's score is below `min-shared` (no distractor \
+            stem about Ursula), and if a tie remains and every word of the key, function words \
+            included, is one another choice has, with the function words as well ("I come with \
+            my own background music" beside "I make my own background music", "I make cool \
+            background music" and "I come with cool background music"; not "While I breathe, I \
+            hope" beside "I hope my soul will live on" and "Hope comes when you take a breath"). When the key's score is below `min-shared` (no distractor \
             scoring more), the words of the stem that two distractors or more repeat count as \
             well, and the key is reported if every word of it is then one another choice has \
             (the key is made of the distractors' parts) and it shares at least `min-shared` and \
@@ -57,8 +61,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             and questions with several correct choices. Known limits: the rule counts words, not \
             meaning, so names that share a first name by chance ("George Bush", "George \
             Washington") count as shared, while "I" is a pronoun even as a numeral ("Richard \
-            I"), pronouns and other function words never count (lyrics that vary "I hesitate \
-            to..." and "you"), and a compound is not its parts ("Playground", "Playing"); \
+            I"), pronouns and other function words count only to break a tie (lyrics that vary \
+            "I hesitate to..." and "you" are missed when their other words do not tie), and a compound is not its parts ("Playground", "Playing"); \
             long sentences as choices share many words, so a margin of one shared word among \
             twenty is reported as readily as one among two; with four choices, some key ends up sharing most by \
             chance, so this is a note (`info`) to look at how the distractors were made. \
@@ -115,6 +119,36 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - tells him it was stolen
                       - hides the purse to spite Ursula
+                """),
+            // A tie that the function words break; the same choices with another key, which
+            // they leave behind, and a key with words of its own, which shares only a frame.
+            .triggering(questions: """
+                  - id: shirt
+                    text: What is written on Chad Danforth's shirt in High School Musical?
+                    choices:
+                      - I make my own background music
+                      - I make cool background music
+                      - text: ↓I come with my own background music
+                        correct: true
+                      - I come with cool background music
+                """),
+            .passing(questions: """
+                  - id: shirt
+                    text: What is written on Chad Danforth's shirt in High School Musical?
+                    choices:
+                      - I make my own background music
+                      - text: I make cool background music
+                        correct: true
+                      - I come with my own background music
+                      - I come with cool background music
+                  - id: motto
+                    text: What does the Latin phrase Dum spiro spero mean?
+                    choices:
+                      - This is the spirit of hope.
+                      - Hope comes when you take a breath.
+                      - text: While I breathe, I hope.
+                        correct: true
+                      - I hope my soul will live on.
                 """),
             // A key that shares too little without the stem's words: "Briscoe" is in the stem
             // and in three of the choices; the key's other words are shared once.
@@ -229,6 +263,16 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return result
     }
 
+    /// Every word of a choice, function words included, stemmed, each once.
+    static func allWords(_ text: String) -> Set<String> {
+        Set(English.words(text).map { English.stem($0.lower) })
+    }
+
+    /// Whether the choice at `key` scores more than every other.
+    static func leads(_ key: Int, _ scores: [Int]) -> Bool {
+        scores.indices.allSatisfy { $0 == key || scores[$0] < scores[key] }
+    }
+
     /// Per choice, the words it shares with each other choice, summed.
     static func scores(_ words: [Set<String>]) -> [Int] {
         words.indices.map { index in
@@ -284,8 +328,20 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 // him Ursula has been lying to him" also shares "Ursula" with "hides the purse to
                 // hurt Ursula", where "tells him she has a crush on him" shares nothing more.
                 let withStem = Self.scores(choiceWords)
-                guard withStem.indices.allSatisfy({ $0 == key || withStem[$0] < withStem[key] }) else { continue }
-                scores = withStem
+                if Self.leads(key, withStem) {
+                    scores = withStem
+                } else {
+                    // A tie that remains is broken by the function words when the key is made of
+                    // the others' words, every one: "I come with my own background music" takes
+                    // "with" from "I come with cool background music" and "my" from "I make my own
+                    // background music". A key with a word of its own ("While I breathe, I hope")
+                    // is a sentence of its own that shares a frame.
+                    let allWords = choices.map { Self.allWords($0.text) }
+                    let othersWords = allWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(allWords[$1]) }
+                    let withFunctionWords = Self.scores(allWords)
+                    guard allWords[key].isSubset(of: othersWords), Self.leads(key, withFunctionWords) else { continue }
+                    scores = withFunctionWords
+                }
             }
             guard reported.insert(choices[key].range).inserted else { continue }
             report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)

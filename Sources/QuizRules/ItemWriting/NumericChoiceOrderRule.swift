@@ -22,9 +22,9 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             (Paniagua & Swygert, 4th ed.) lists options "in a nonlogical order" among the flaws \
             that add irrelevant difficulty, and Tarrant et al. (2006) count it among the frequent \
             flaws. The rule applies when a question has at least three choices and every one is a \
-            number: digits with thousands separators (also "586, 000") and decimals (also a decimal \
+            number: digits with thousands separators (also "586, 000" and a space, "200 000") and decimals (also a decimal \
             comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
-            "October 1939"; only dates of one form are compared), a sign, a currency sign, a \
+            "October 1939"; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two units ("1 hour 40 minutes", "1 year and 6 months"), a sign, a currency sign, a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
@@ -150,6 +150,77 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - a million dollars
                       - text: 2 million dollars
                         correct: true
+                  - id: newhart
+                    text: ↓When was Bob Newhart born?
+                    shuffle: false
+                    choices:
+                      - 9/05/1919
+                      - 9/05/1939
+                      - text: 9/05/1929
+                        correct: true
+                  - id: eclipse
+                    text: ↓How long can a total lunar eclipse last?
+                    shuffle: false
+                    choices:
+                      - text: 1 hour  40 minutes
+                        correct: true
+                      - 4 hours 30 minutes
+                      - 2 hours, 30 minutes
+                  - id: genes
+                    text: ↓How many genes does human DNA hold?
+                    shuffle: false
+                    choices:
+                      - About 200 000
+                      - text: About 20 000
+                        correct: true
+                      - About 1 000 000
+                      - About 8 000
+                """),
+            // Spaced thousands in order; a space that is no thousands separator, in a mixed
+            // fraction; slashed dates in order, and a fraction with two slashes that is no date;
+            // spans of time in two units in order.
+            .passing(questions: """
+                  - id: redd-foxx
+                    text: When was Redd Foxx born?
+                    shuffle: false
+                    choices:
+                      - 12/9/1912
+                      - text: 12 /9//1922
+                        correct: true
+                      - 12/9/1932
+                  - id: sentence
+                    text: How long was the sentence?
+                    shuffle: false
+                    choices:
+                      - 1 year and 6 months
+                      - text: 2 years and 6 months
+                        correct: true
+                      - 40 months
+                  - id: ratios
+                    text: Which ratio is written correctly?
+                    shuffle: false
+                    choices:
+                      - 1/2/3
+                      - text: 3/2/1
+                        correct: true
+                      - 2/1/3
+                  - id: years
+                    text: How long ago did people first reach Europe?
+                    shuffle: false
+                    choices:
+                      - 10 000 years
+                      - text: 35 000 years
+                        correct: true
+                      - 100 000 years
+                  - id: height
+                    text: How tall is a zebra at the shoulder?
+                    shuffle: false
+                    choices:
+                      - 3 feet
+                      - 4 feet
+                      - text: 5 1/2 feet
+                        correct: true
+                      - 6 feet
                 """),
             // "More than", "between ... and"; numbered titles; spans of time in different units;
             // lists of years, ordered by their first.
@@ -616,9 +687,11 @@ struct NumericValue {
         return String(parts[0])
     }
 
-    /// `text` with ", " between a digit and a group of exactly three digits closed up ("586, 000").
+    /// `text` with ", " between a digit and a group of exactly three digits closed up ("586, 000"),
+    /// and a space between a group of one to three digits and one of exactly three made a comma
+    /// ("200 000", "1 000 000": the space that some styles put between thousands).
     static func joiningSpacedSeparators(_ text: String) -> String {
-        guard text.contains(", ") else { return text }
+        guard text.contains(" ") else { return text }
         let characters = Array(text)
         var joined = ""
         var index = 0
@@ -630,15 +703,63 @@ struct NumericValue {
                 index += 2
                 continue
             }
+            if characters[index] == " ", Self.opensSpacedGroup(characters, at: index) {
+                joined.append(",")
+                index += 1
+                continue
+            }
             joined.append(characters[index])
             index += 1
         }
         return joined
     }
 
+    /// Whether the space at `index` separates thousands: one to three digits before it, with no
+    /// digit, "." or "," before them but a separator of the same kind ("1 000 000"), and exactly
+    /// three digits after it. "5 1/2 feet" and "6 6" are not groups.
+    static func opensSpacedGroup(_ characters: [Character], at index: Int) -> Bool {
+        guard index + 3 < characters.count, characters[(index + 1)...(index + 3)].allSatisfy(\.isNumber),
+              index + 4 == characters.count || !characters[index + 4].isNumber && characters[index + 4] != "/"
+                && characters[index + 4] != "." && characters[index + 4] != "," else { return false }
+        var start = index
+        while start > 0, characters[start - 1].isNumber { start -= 1 }
+        let length = index - start
+        guard length >= 1, length <= 3 else { return false }
+        guard start > 0 else { return true }
+        let before = characters[start - 1]
+        if before == " " { return start < 2 || !characters[start - 2].isNumber || length == 3 && opensSpacedGroup(characters, at: start - 1) }
+        return !(before == "." || before == "," || before == "/" || before.isLetter)
+    }
+
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }
-        return parseFully(raw) ?? date(raw)
+        return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw)
+    }
+
+    /// A span of time in two units, the larger first: "1 hour 40 minutes", "1 year and 6
+    /// months", "49 years, 357 days" (a doubled space as typed). Its value is the sum, a duration
+    /// as "100 minutes" is.
+    static func compoundDuration(_ raw: String) -> NumericValue? {
+        let tokens = English.trimmed(raw).split(separator: " ").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
+            .filter { !$0.isEmpty && $0.lowercased() != "and" }
+        guard tokens.count == 4, let larger = parseFully("\(tokens[0]) \(tokens[1])"),
+              let smaller = parseFully("\(tokens[2]) \(tokens[3])"),
+              larger.unit == "duration", smaller.unit == "duration", larger.value > smaller.value else { return nil }
+        return NumericValue(value: larger.value + smaller.value, unit: "duration")
+    }
+
+    /// A date in figures with slashes, the year last: "9/05/1919", "1/ 7/ 1911", "12 /9//1922"
+    /// (spaces and a doubled slash as typed). Its value orders dates by year, then by the two
+    /// other parts in their written order, which is enough when all choices share the form
+    /// (month and day cannot be told apart, so dates of one year may be misread).
+    static func slashedDate(_ raw: String) -> NumericValue? {
+        let parts = English.trimmed(raw).split(separator: "/", omittingEmptySubsequences: true)
+            .map { English.trimmed(String($0)) }
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 4,
+              let first = Double(parts[0]), let second = Double(parts[1]), let year = Double(parts[2]),
+              first >= 1, second >= 1, first <= 31, second <= 31 else { return nil }
+        return NumericValue(value: year * 1024 + first * 32 + second, unit: "date: slashed")
     }
 
     private static let months: [String: Double] = [

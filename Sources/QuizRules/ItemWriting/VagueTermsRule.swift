@@ -38,7 +38,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             before a word not in capitals: "Most medical authorities believe..."), as "tends to" \
             and "relatively" do, and "many" not in "how many", "so many", "too many" or "as \
             many", nor "many" and "several" before "other(s)" ("amongst many others") or, in a \
-            stem, before "including" ("in several commercials, including..."). "few" counts \
+            stem, before "including" ("in several commercials, including..."), nor "many" after \
+            "the" or a possessive, which refers to a set as a whole ("one of the many pseudonyms", \
+            "thanks to the many fans", "his many hits"). "few" counts \
             only in a true/false statement ("The legal drinking age in a few US states is 18"), \
             and not after "the", "first", "next", "last", "past" or "select", before an order \
             of magnitude ("in a few billion years") or in "one of (only) a few": in stems and choices it is mostly a detail or a span ("after only a \
@@ -72,7 +74,10 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             participle, alone or after an adverb (a reduced relative clause: ", often compared \
             to Furioso,", ", found in reefs,"), a relative clause that no comma opens (who, \
             which, whose, whom or where after a noun: "What was the name of the lyricist who wrote \
-            many songs with Elton John?"), which describes what is to be named as a clue does, \
+            many songs with Elton John?") or that a term, a participle and a preposition with its \
+            object open after a noun led by a determiner in lower case ("Who is the crime lord \
+            sometimes mentioned on the show?"; not "What is the color red usually associated \
+            with?", whose preposition ends the question, nor "...generally believed to mean..."), which describes what is to be named as a clue does, \
             and a clause opened by since, because, although, though, while or whereas, each up to \
             the next comma. A "?" that closes a question the sentence quotes, after an asking or \
             quoting word and with no question word of the sentence's own ("...would often \
@@ -103,7 +108,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             superlative; "most" before a verb in "-s" is read as a quantifier ("Which monster \
             most resembles a turtle?"); a main verb in "-ed" just after a comma is read as a \
             participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); a question without its "?" that opens with a preposition ("In \
-            which year was...") is taken for a clue; and a quotation that no quoting word \
+            which year was...") is taken for a clue; a reduced relative clause is told from the verb asked about by its words alone, so \
+            "Where was the film mostly made in 1990?" is read as one and missed; and a quotation that no quoting word \
             introduces ("Who made this remark: Most rock journalism is...") is read as the \
             question; a choice that states a share of what someone has with no auxiliary verb \
             ("Most of their eggs hatch") is read as naming a part; and a quoted question in a \
@@ -330,6 +336,60 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Most of his right big toe
                 """),
+            // "the many" or a possessive before "many" refers to a set as a whole; "many" alone
+            // still counts.
+            .triggering(questions: """
+                  - id: pseudonyms
+                    text: ↓Dean Koontz has written under many pseudonyms.
+                    answer: true
+                """),
+            .passing(questions: """
+                  - id: koontz
+                    text: Which of these is not one of the many pseudonyms used by Dean Koontz?
+                    choices:
+                      - text: Chris McCarthy
+                        correct: true
+                      - Owen West
+                  - id: arenas
+                    text: Gilbert Arenas made the All-Star team thanks to the many fans who voted for him.
+                    answer: true
+                  - id: remagen
+                    text: What did the Allied victory at Remagen show?
+                    choices:
+                      - text: The allies could cross the Rhine.
+                        correct: true
+                      - The allies worked in unison despite their many nationalities.
+                """),
+            // A reduced relative clause that no comma opens describes the noun before it; a
+            // stranded preposition or "to" and a verb make the participle the verb asked about.
+            .passing(questions: """
+                  - id: magnum
+                    text: Who is the crime lord sometimes mentioned on the show?
+                    choices:
+                      - text: Icepick
+                        correct: true
+                      - Iceman
+                  - id: willow
+                    text: Salix vitellina is the name of this essence usually given to a horse that sulks.
+                    choices:
+                      - text: Willow
+                        correct: true
+                      - Wild Oat
+                """),
+            .triggering(questions: """
+                  - id: red
+                    text: ↓What is the color red usually associated with?
+                    choices:
+                      - text: Energy
+                        correct: true
+                      - Calm
+                  - id: alchemy
+                    text: ↓What is the word alchemy generally believed to mean literally?
+                    choices:
+                      - text: The art of transformation
+                        correct: true
+                      - All in one
+                """),
             // "may" and "might" when a bank adds them to terms: a hedge in a statement.
             .triggering(questions: """
                   - id: aspirin
@@ -501,6 +561,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                 || Self.givesNameAfterUse(words, term: index, count: term.count) { continue }
             // "the bard uses this many different words": a count asked, as in "how many".
             if term == ["many"], index > 0, words[index - 1].lower == "this" { continue }
+            // "one of the many pseudonyms", "thanks to the many fans", "his many hits": a set
+            // referred to as a whole, not a vague count to judge.
+            if term == ["many"], Self.refersToWholeSet(many: index, of: words) { continue }
             // "known to many as The French Chef": who uses the name, not a frequency.
             if index > 1, words[index - 1].lower == "to", Self.namingVerbs.contains(words[index - 2].lower) { continue }
             // "Lions may be skilled predators, but...": a concession, not a frequency.
@@ -669,6 +732,14 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     private static let possessives: Set<String> = ["his", "her", "its", "their", "my", "your", "our"]
 
+    /// Whether "many" at `index` follows "the" or a possessive ("the many pseudonyms", "his many
+    /// hits", "Brandon's many love interests"): the set is referred to as a whole, not counted.
+    static func refersToWholeSet(many index: Int, of words: [EnglishWord]) -> Bool {
+        guard index > 0 else { return false }
+        let before = words[index - 1].lower
+        return before == "the" || possessives.contains(before) || before.hasSuffix("'s") || before.hasSuffix("\u{2019}s")
+    }
+
     /// Whether "most" at `index` opens "most of" a thing someone has ("Most of his right big
     /// toe") in a choice with no auxiliary verb: a part of one thing the choice names. "Most of
     /// their eggs are eaten" states a share.
@@ -723,10 +794,41 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                 // "...the lyricist who wrote many songs with Elton John?": a relative clause that no
                 // comma opens describes the noun before it as well, up to the next comma.
                 inClause = true
+            } else if Self.opensReducedRelative(at: index, in: sentence, of: words) {
+                // "...the creature often associated with male sexuality?": so does a reduced one.
+                inClause = true
             }
             if !inClause { result.append(index) }
         }
         return result
+    }
+
+    /// Words that open a noun phrase, whose noun a reduced relative clause may follow.
+    private static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "which", "its", "his", "her", "their"]
+
+    /// Whether the adverb at `index` opens a reduced relative clause that no comma opens: a
+    /// participle and a preposition with its object after it, and before it the noun of a
+    /// phrase that a determiner opens at most four words back, in lower case ("the crime lord
+    /// sometimes mentioned on the show", "this essence usually given to a horse"). A
+    /// preposition with nothing after it is stranded, so the participle is the verb asked
+    /// about ("What is the color red usually associated with?"), as is one that "to" and a
+    /// verb follow ("What is the word generally believed to mean?"), and a name before the
+    /// adverb is the subject of one ("What was Janet Jackson mostly criticized for...?").
+    static func opensReducedRelative(at index: Int, in sentence: Range<Int>, of words: [EnglishWord]) -> Bool {
+        let lower = words[index].lower
+        guard !words[index].isCapitalized, lower.hasSuffix("ly") || adverbsOfFrequency.contains(lower),
+              index + 3 < sentence.upperBound, isParticiple(words[index + 1]), prepositions.contains(words[index + 2].lower),
+              !prepositions.contains(words[index + 3].lower), index - 1 > sentence.lowerBound,
+              // "generally believed to mean": "to" before a verb makes an infinitive, not an object.
+              words[index + 2].lower != "to" || determiners.contains(words[index + 3].lower) else { return false }
+        let noun = words[index - 1]
+        guard !noun.isCapitalized, !auxiliaries.contains(noun.lower), !determiners.contains(noun.lower) else { return false }
+        for back in 2...5 where index - back >= sentence.lowerBound {
+            let word = words[index - back].lower
+            if determiners.contains(word) { return true }
+            if auxiliaries.contains(word) || words[index - back].isCapitalized || words[index - back].after == "," { return false }
+        }
+        return false
     }
 
     /// Whether a question word comes before `index` in its sentence (or the sentence starts with
