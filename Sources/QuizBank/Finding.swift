@@ -15,6 +15,9 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 }
 
 /// Everything quizbank tells a user about a bank: what, how bad, and exactly where.
+///
+/// A field added here must be packed too (`PackedFindings`, which findings wait in during a
+/// streamed lint), or it is lost there; `packedFindingsUnpackEqualAndInOrder` sets every field.
 public struct Finding: Sendable, Equatable {
     public struct Related: Sendable, Equatable, Hashable {
         public var path: String
