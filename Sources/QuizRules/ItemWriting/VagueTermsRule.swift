@@ -60,7 +60,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             sentence that asks is read (the one ending in "?", or the last): context before it \
             states facts ("London clubs usually bear the name of their district. Which of these is \
             not based in London?"), and a last sentence that asks nothing (no "what", "how" or "why", no other question \
-            word opening it, no task verb such as "Name", no blank) is a clue, whose hedges describe what is to be \
+            word opening it, no task verb such as "Name" opening it or a clause, no blank: "whose \
+            official name is..." names nothing to do) is a clue, whose hedges describe what is to be \
             named ("This tree usually grows in Australia."): a "which", "who" or "when" inside \
             it opens a relative clause ("...for this band, whose image tended to be \
             off-beat"), and "when" or "where" opening it asks only before a verb such as "did" \
@@ -72,7 +73,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             (an appositive: "Mola mola, a fish generally considered...", ", one of Brandon's many \
             love interests,") or by a past \
             participle, alone or after an adverb (a reduced relative clause: ", often compared \
-            to Furioso,", ", found in reefs,"), a relative clause that no comma opens (who, \
+            to Furioso,", ", found in reefs,", ", often used by..."), a relative clause that no comma opens (who, \
             which, whose, whom or where after a noun: "What was the name of the lyricist who wrote \
             many songs with Elton John?") or that a term, a participle and a preposition with its \
             object open after a noun led by a determiner in lower case ("Who is the crime lord \
@@ -108,7 +109,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             superlative; "most" before a verb in "-s" is read as a quantifier ("Which monster \
             most resembles a turtle?"); a main verb in "-ed" just after a comma is read as a \
             participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); a question without its "?" that opens with a preposition ("In \
-            which year was...") is taken for a clue; a reduced relative clause is told from the verb asked about by its words alone, so \
+            which year was...") is taken for a clue, as is one whose task verb follows other words \
+            ("Try to name the band that often..."); an irregular participle not in the rule's list \
+            (", often heard in...") is not read as opening background; a reduced relative clause is told from the verb asked about by its words alone, so \
             "Where was the film mostly made in 1990?" is read as one and missed; and a quotation that no quoting word \
             introduces ("Who made this remark: Most rock journalism is...") is read as the \
             question; a choice that states a share of what someone has with no auxiliary verb \
@@ -519,6 +522,33 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - text: Usually every four years
                         correct: true
                       - Sometimes every two years
+                  - id: swiss
+                    text: This country, whose official name is Helvetia, is a federation of relatively autonomous cantons.
+                    choices:
+                      - text: Switzerland
+                        correct: true
+                      - Austria
+                  - id: kick
+                    text: In wrestling, the thrust kick, often used by Shawn Michaels to finish, is known by what name?
+                    choices:
+                      - text: Sweet Chin Music
+                        correct: true
+                      - Leg Drop
+                """),
+            // "Name" opening a sentence sets a task; "used" without a comma before it is the verb asked about.
+            .triggering(questions: """
+                  - id: swiss
+                    text: ↓Name the federation of relatively autonomous cantons.
+                    choices:
+                      - text: Switzerland
+                        correct: true
+                      - Austria
+                  - id: kick
+                    text: ↓What kick is often used by Shawn Michaels to finish a match?
+                    choices:
+                      - text: Sweet Chin Music
+                        correct: true
+                      - Leg Drop
                 """),
         ])
 
@@ -663,6 +693,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     private static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]
     /// Verbs of a task in a stem that asks without a question ("Name the bird that...").
     private static let taskVerbs: Set<String> = ["name", "identify", "select", "choose", "pick", "find", "complete", "finish", "give", "fill"]
+    /// Words after which a task verb still sets the task ("Please name...", "Can you name...").
+    private static let taskLeadIns: Set<String> = ["please", "you"]
     /// Words that open a clause of background inside the sentence that asks.
     private static let subordinators: Set<String> = ["since", "because", "although", "though", "while", "whereas"]
     /// Conjunctions that end a lead-in when the question word follows them.
@@ -677,10 +709,10 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     private static let prepositions: Set<String> = [
         "in", "of", "on", "at", "to", "for", "by", "with", "from", "as", "into", "about", "during", "after", "before",
     ]
-    /// Past participles that are not spelt with "-ed", which open a reduced relative clause after a
-    /// comma (", found in coral reefs,").
+    /// Past participles that the "-ed" test below misses (irregular, or as short as "used"), which
+    /// open a reduced relative clause after a comma (", found in coral reefs,", ", often used by").
     private static let irregularParticiples: Set<String> = [
-        "known", "found", "seen", "given", "made", "held", "thought", "written", "sold", "taken", "worn", "grown", "born",
+        "used", "known", "found", "seen", "given", "made", "held", "thought", "written", "sold", "taken", "worn", "grown", "born",
         "drawn", "shown", "built", "fought", "kept", "led", "won", "told", "brought", "begun", "sung", "spoken", "eaten",
     ]
 
@@ -701,7 +733,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         // he is usually introduced with this music." is a clue).
         if sentence.contains(where: { index in
             let lower = words[index].lower
-            if taskVerbs.contains(lower) || lower == "what" || lower == "how" || lower == "why" { return true }
+            if lower == "what" || lower == "how" || lower == "why" { return true }
+            // A task verb sets a task where it opens the sentence or a clause ("Name the bird",
+            // "In 1990, name..."); elsewhere "name" is a noun ("whose official name is...").
+            if taskVerbs.contains(lower) {
+                return index == sentence.lowerBound || words[index - 1].after == "," || taskLeadIns.contains(words[index - 1].lower)
+            }
             guard index == sentence.lowerBound, questionWords.contains(lower) else { return false }
             return lower != "when" && lower != "where"
                 || index + 1 < sentence.upperBound && auxiliaries.contains(words[index + 1].lower)
