@@ -231,13 +231,15 @@ import QuizYAML
 /// The item-writing rules' search for an ASCII piece finds what Foundation's `contains` finds.
 @Suite struct ContainsASCIITests {
     @Test func containsASCIIIsFoundationsContains() {
-        let pieces = [" ", "and", "And", ",", "&", "a", "n", "d", "\u{301}", "é", "\u{FF0C}", "\u{2009}", "x"]
+        // ASCII texts (answered from their bytes alone) and others, with CR LF beside the needles.
+        let pieces = [" ", "and", "And", ",", "&", "a", "n", "d", "\u{301}", "é", "\u{FF0C}", "\u{2009}", "x", "\r\n", "\r", "\n", "?"]
         var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<9, from: pieces, using: &generator)
             #expect(English.containsASCII(text, " and ") == text.contains(" and "), "\(text.debugDescription)")
             #expect(English.containsASCII(text, ",") == text.contains(","), "\(text.debugDescription)")
             #expect(English.containsASCII(text, " & ") == text.contains(" & "), "\(text.debugDescription)")
+            #expect(English.containsASCII(text, "?") == text.contains("?"), "\(text.debugDescription)")
         }
     }
 }
