@@ -32,6 +32,21 @@ import QuizYAML
         #expect(QualityText.normalized(text, keepingWordBreaks: true) == expected)
     }
 
+    /// An ASCII text's normal form from its bytes (`normalizedASCII`) is the one its scalars give.
+    @Test func asciiNormalizedIsTheScalarsNormalized() {
+        let pieces = [" ", "  ", "\t", "\r\n", "\u{1}", "a", "B", "x", "7", "2", "-", "--", "$", "+", ".", ",", "/", "%", "'", "(", ")",
+                      "_", "?", "!", "~", "\\", "{"]
+        var generator = seededGenerator()
+        func agree(_ text: String) {
+            for keepingWordBreaks in [false, true] {
+                let scalars = String(decoding: QualityText.normalizedScalars(text.unicodeScalars, keepingWordBreaks: keepingWordBreaks), as: UTF8.self)
+                #expect(QualityText.normalized(text, keepingWordBreaks: keepingWordBreaks) == scalars, "\(text.debugDescription) \(keepingWordBreaks)")
+            }
+        }
+        for _ in 0..<20_000 { agree(randomText(pieceCount: 0..<12, from: pieces, using: &generator)) }
+        for text in EnglishASCIITests.authoredTexts where EnglishASCIITests.isASCII(text) { agree(text) }
+    }
+
     @Test func logGammaMatchesReference() {
         #expect(abs(SignificanceTests.logGamma(0.5) - 0.5723649429247004) < 1e-12)
         #expect(abs(SignificanceTests.logGamma(10.5) - 13.940625219403763) < 1e-12)
@@ -231,13 +246,15 @@ import QuizYAML
 /// The item-writing rules' search for an ASCII piece finds what Foundation's `contains` finds.
 @Suite struct ContainsASCIITests {
     @Test func containsASCIIIsFoundationsContains() {
-        let pieces = [" ", "and", "And", ",", "&", "a", "n", "d", "\u{301}", "é", "\u{FF0C}", "\u{2009}", "x"]
+        // ASCII texts (answered from their bytes alone) and others, with CR LF beside the needles.
+        let pieces = [" ", "and", "And", ",", "&", "a", "n", "d", "\u{301}", "é", "\u{FF0C}", "\u{2009}", "x", "\r\n", "\r", "\n", "?"]
         var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<9, from: pieces, using: &generator)
             #expect(English.containsASCII(text, " and ") == text.contains(" and "), "\(text.debugDescription)")
             #expect(English.containsASCII(text, ",") == text.contains(","), "\(text.debugDescription)")
             #expect(English.containsASCII(text, " & ") == text.contains(" & "), "\(text.debugDescription)")
+            #expect(English.containsASCII(text, "?") == text.contains("?"), "\(text.debugDescription)")
         }
     }
 }

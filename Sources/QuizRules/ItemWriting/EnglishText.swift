@@ -165,10 +165,18 @@ extension English {
         character == "'" || character == "\u{2019}"
     }
 
-    /// The words of `text`, with what the rules need to know about each.
+    /// The words of `text`, with what the rules need to know about each: `wordsReadAfresh`,
+    /// kept for the next rule that reads the same text on this thread.
     static func words(_ text: String) -> [EnglishWord] {
+        recentWords.value(of: text)
+    }
+
+    static func wordsReadAfresh(_ text: String) -> [EnglishWord] {
         asciiWords(text) ?? wordsOfAnyText(text)
     }
+
+    /// Many more entries than the texts of a question and what the rules make of them.
+    static let recentWords = RecentTexts<[EnglishWord]>(slots: 64, make: wordsReadAfresh)
 
     /// `words` of an ASCII text, read as bytes (one byte a character, but for CR LF, which is one
     /// `Character`); nil for any other text. Most texts are ASCII, and walking a string by
@@ -307,24 +315,35 @@ extension English {
         words[..<index].contains { quotingWords.contains($0.lower) }
     }
 
-    /// `text` with curly apostrophes made straight.
     /// Whether `text` contains `needle` (ASCII) as whole Characters, as Foundation's `contains`
     /// finds it: the bytes are searched first, and Characters only where they match (a mark
     /// that combines with the needle's last character makes a byte match no Character match).
+    /// In an ASCII text a match of printable bytes is one of Characters (its one Character of
+    /// two bytes, CR LF, holds none of them), and the Character search, which costs as much as
+    /// the rest of a rule's look at a text, is left out.
     static func containsASCII(_ text: String, _ needle: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        let bytesMatch = text.withUTF8Bytes { bytes -> Bool in
-            guard bytes.count >= pattern.count, let first = pattern.first else { return false }
+        enum Match { case none, ofCharacters, ofBytes }
+        let match = text.withUTF8Bytes { bytes -> Match in
+            guard bytes.count >= pattern.count, let first = pattern.first else { return .none }
             var index = 0
             while index + pattern.count <= bytes.count {
-                if bytes[index] == first && (1..<pattern.count).allSatisfy({ bytes[index + $0] == pattern[$0] }) { return true }
+                if bytes[index] == first && (1..<pattern.count).allSatisfy({ bytes[index + $0] == pattern[$0] }) {
+                    let printable = pattern.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                    return printable && ByteSet.nonASCII.firstIndex(in: bytes) == nil ? .ofCharacters : .ofBytes
+                }
                 index += 1
             }
-            return false
+            return .none
         }
-        return bytesMatch && text.firstRange(of: needle.description) != nil
+        switch match {
+        case .none: return false
+        case .ofCharacters: return true
+        case .ofBytes: return text.firstRange(of: needle.description) != nil
+        }
     }
 
+    /// `text` with curly apostrophes made straight.
     static func straightApostrophes(_ text: String) -> String {
         // A scan of the scalars: Foundation's `contains` of a string goes through NSString, and
         // this is asked of every word.
@@ -490,9 +509,18 @@ extension English {
     /// A crude stem for comparing words: plural and common suffixes off (`deserts` → `desert`,
     /// `studies` → `study`, `painted` → `paint`), a doubled consonant and a final "e" too, so
     /// that inflections meet (`dance`, `dancing`, `danced` → `danc`; `running` → `run`).
+    /// Made once for each word this thread stemmed lately (the rules stem the words of the same
+    /// texts): `stemMadeAfresh`, kept.
     static func stem(_ word: String) -> String {
+        recentStems.value(of: word)
+    }
+
+    static func stemMadeAfresh(_ word: String) -> String {
         asciiStem(word) ?? stemOfAnyWord(word)
     }
+
+    /// The words of a question's texts, and many more.
+    static let recentStems = RecentTexts<String>(slots: 512, make: stemMadeAfresh)
 
     /// `stem` of a word of printable ASCII, on its bytes (asked of every content word of
     /// every stem and choice by `stem-clue`); nil for any other word.

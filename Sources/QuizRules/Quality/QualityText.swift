@@ -1,6 +1,7 @@
 import Foundation
 import QuizBank
 import QuizLint
+import QuizSupport
 import QuizYAML
 
 /// Text helpers shared by the quality rules (balance and duplicates).
@@ -25,15 +26,10 @@ public enum QualityText {
     /// `-2`, `2`, `2.5` and `25` are all different. `Benchmarks/near_duplicates_recall.py` does the
     /// same in Python (`unicodedata.normalize("NFKC")`, `str.casefold()`, general categories).
     public static func normalized(_ text: String, keepingWordBreaks: Bool = false) -> String {
-        var isASCII = true
-        for byte in text.utf8 where byte >= 0x80 {
-            isASCII = false
-            break
+        let ascii = text.withUTF8Bytes { bytes -> String? in
+            ByteSet.nonASCII.firstIndex(in: bytes) == nil ? normalizedASCII(bytes, keepingWordBreaks: keepingWordBreaks) : nil
         }
-        if isASCII {
-            return String(decoding: normalizedScalars(text.utf8.lazy.map { Unicode.Scalar($0) }, keepingWordBreaks: keepingWordBreaks),
-                          as: UTF8.self)
-        }
+        if let ascii { return ascii }
         let folded = text.precomposedStringWithCompatibilityMapping.folding(options: .caseInsensitive, locale: nil)
         return String(decoding: normalizedScalars(folded.unicodeScalars, keepingWordBreaks: keepingWordBreaks), as: UTF8.self)
     }
@@ -65,8 +61,66 @@ public enum QualityText {
         }
     }
 
+    /// `normalized` of an ASCII text (NFKC and case folding leave it as it is but for the case
+    /// of its letters), from its bytes: step 3 as `normalizedScalars` takes it, with a gap kept
+    /// on the stack. Read for every question and correct choice of a run, where walking
+    /// scalars cost more than the rest of the duplicate checks' reading; guarded by
+    /// `asciiNormalizedIsTheScalarsNormalized`.
+    static func normalizedASCII(_ bytes: UnsafeBufferPointer<UInt8>, keepingWordBreaks: Bool) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { gap in
+            // What is kept is at most what was read: a gap gives a space and a sign only when it
+            // holds both.
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0, gapCount = 0
+                var previous: Class = .drop
+                func put(_ byte: UInt8) {
+                    out[count] = byte
+                    count += 1
+                }
+                /// Whether the gap keeps a `-` before `next`, as `sign(in:before:kind:afterNothing:)` says.
+                func keepsSign(before next: UInt8, kind: Class, afterNothing: Bool) -> Bool {
+                    guard kind == .digit || next == UInt8(ascii: "$") else { return false }
+                    var index = gapCount - 1
+                    while index >= 0, gap[index] == 0x20 { index -= 1 }
+                    return index >= 0 && gap[index] == UInt8(ascii: "-") && (index > 0 || afterNothing)
+                }
+                for byte in bytes {
+                    let kind = classify(Unicode.Scalar(byte))
+                    switch kind {
+                    case .drop:
+                        continue
+                    case .space:
+                        if gapCount > 0, gap[gapCount - 1] == 0x20 { continue }
+                        gap[gapCount] = 0x20
+                        gapCount += 1
+                    case .punctuation:
+                        gap[gapCount] = byte
+                        gapCount += 1
+                    case .digit, .letter:
+                        if gapCount > 0, previous != .drop {
+                            if kind == .digit, previous == .digit {
+                                for index in 0..<gapCount { put(gap[index]) }
+                            } else if keepsSign(before: byte, kind: kind, afterNothing: false) {
+                                if keepingWordBreaks, gap[0] == 0x20 { put(0x20) }
+                                put(UInt8(ascii: "-"))
+                            } else if keepingWordBreaks, UnsafeMutableBufferPointer(rebasing: gap[0..<gapCount]).contains(0x20) {
+                                put(0x20)
+                            }
+                        } else if gapCount > 0, keepsSign(before: byte, kind: kind, afterNothing: true) {
+                            put(UInt8(ascii: "-"))
+                        }
+                        gapCount = 0
+                        put(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                        previous = kind
+                    }
+                }
+                return count
+            }
+        }
+    }
+
     /// Step 3 of `normalized` over already folded scalars, as UTF-8.
-    private static func normalizedScalars<S: Sequence>(_ scalars: S, keepingWordBreaks: Bool) -> [UInt8] where S.Element == Unicode.Scalar {
+    static func normalizedScalars<S: Sequence>(_ scalars: S, keepingWordBreaks: Bool) -> [UInt8] where S.Element == Unicode.Scalar {
         var out: [UInt8] = []
         out.reserveCapacity(64)
         var previous: Class = .drop  // class of the last kept scalar (.drop: none yet)

@@ -1,0 +1,100 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+
+/// What a thread made last of texts, kept so that making it again costs a lookup: the engine
+/// checks each question with every rule in turn on one thread, and a dozen item-writing rules
+/// read the words of the same stem and choices (`English.words`) and stem the same words
+/// (`English.stem`). A text is found by its bytes (not by `==`, under which canonically
+/// equivalent texts with other words' ranges are equal), in a table of `slots` entries that a
+/// new text takes over by its hash. Each thread has a table of its own, so nothing is locked; it
+/// lives as long as its thread. `RecentTextsTests` checks that what is read through one is what
+/// is made afresh.
+final class RecentTexts<Value>: Sendable {
+    let slots: Int
+    private let make: @Sendable (String) -> Value
+    private let tableKey: pthread_key_t
+
+    /// `make` gives the value of a text.
+    init(slots: Int, make: @escaping @Sendable (String) -> Value) {
+        precondition(slots > 0)
+        self.slots = slots
+        self.make = make
+        var key = pthread_key_t()
+        // A thread's table is an object released when the thread ends (its type's own release
+        // frees its entries, whatever `Value` is).
+        #if canImport(Darwin)
+        let status = pthread_key_create(&key) { Unmanaged<AnyObject>.fromOpaque($0).release() }
+        #else
+        let status = pthread_key_create(&key) { if let table = $0 { Unmanaged<AnyObject>.fromOpaque(table).release() } }
+        #endif
+        precondition(status == 0, "no thread-specific key left for the item-writing rules' recent texts")
+        tableKey = key
+    }
+
+    /// The value of `text`, as `make` gives it.
+    func value(of text: String) -> Value {
+        let entries = table.entries
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> (slot: Int, value: Value?) in
+            let slot = self.slot(of: bytes)
+            let kept = entries[slot].text.utf8.withContiguousStorageIfAvailable { keptBytes in
+                keptBytes.count == bytes.count && (bytes.isEmpty || keptBytes.baseAddress == bytes.baseAddress
+                    || memcmp(keptBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+            } ?? false
+            return (slot, kept ? entries[slot].value : nil)
+        }
+        // A string without contiguous UTF-8 (bridged from UTF-16) is made each time: its
+        // indices are not those of the same text in UTF-8.
+        guard let found else { return make(text) }
+        if let value = found.value { return value }
+        let value = make(text)
+        entries[found.slot] = Entry(text: text, value: value)
+        return value
+    }
+
+    /// A mix of a text's length and of its first and last 16 bytes.
+    private func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        if bytes.count <= 32 {
+            for byte in bytes { mix(byte) }
+        } else {
+            for byte in bytes.prefix(16) { mix(byte) }
+            for byte in bytes.suffix(16) { mix(byte) }
+        }
+        return Int(truncatingIfNeeded: (hash ^ hash >> 29) % UInt64(slots))
+    }
+
+    private struct Entry {
+        var text: String
+        var value: Value
+    }
+
+    /// A thread's entries, in memory of their own (a class's stored array would be checked for
+    /// exclusive access at every lookup).
+    private final class Table {
+        let entries: UnsafeMutablePointer<Entry>
+        let count: Int
+
+        init(count: Int, empty: Entry) {
+            self.count = count
+            entries = .allocate(capacity: count)
+            entries.initialize(repeating: empty, count: count)
+        }
+
+        deinit {
+            entries.deinitialize(count: count)
+            entries.deallocate()
+        }
+    }
+
+    /// This thread's table, made at its first lookup.
+    private var table: Table {
+        if let stored = pthread_getspecific(tableKey) { return Unmanaged<Table>.fromOpaque(stored).takeUnretainedValue() }
+        let table = Table(count: slots, empty: Entry(text: "", value: make("")))
+        pthread_setspecific(tableKey, Unmanaged.passRetained(table).toOpaque())
+        return table
+    }
+}
