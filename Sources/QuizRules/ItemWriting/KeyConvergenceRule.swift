@@ -322,11 +322,19 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         scores.indices.allSatisfy { $0 == key || scores[$0] < scores[key] }
     }
 
-    /// Per choice, the words it shares with each other choice, summed.
+    /// Per choice, the words it shares with each other choice, summed. Each pair is counted once,
+    /// and without making their intersection: this runs several times for every question.
     static func scores(_ words: [Set<String>]) -> [Int] {
-        words.indices.map { index in
-            words.indices.reduce(0) { sum, other in other == index ? sum : sum + words[index].intersection(words[other]).count }
+        var scores = Array(repeating: 0, count: words.count)
+        for index in words.indices {
+            for other in words.indices where other > index {
+                let (smaller, larger) = words[index].count <= words[other].count ? (words[index], words[other]) : (words[other], words[index])
+                let shared = smaller.reduce(0) { larger.contains($1) ? $0 + 1 : $0 }
+                scores[index] += shared
+                scores[other] += shared
+            }
         }
+        return scores
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {

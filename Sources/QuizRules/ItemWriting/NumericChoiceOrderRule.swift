@@ -727,7 +727,8 @@ struct NumericValue {
     /// or a mark, spaces between) and a number follows it: "1/2", "9/05/1919" and "km/h" are no
     /// such slash.
     static func withoutSharedSecondMeasures(_ texts: [String]) -> [String] {
-        guard texts.count >= 3, texts.allSatisfy({ $0.contains("/") }) else { return texts }
+        // Read as bytes: most choices have no slash, and walking them by `Character` costs.
+        guard texts.count >= 3, texts.allSatisfy({ $0.utf8.contains(UInt8(ascii: "/")) }) else { return texts }
         var result: [String] = []
         for text in texts {
             guard let slash = secondMeasureSlash(in: text) else { return texts }
