@@ -23,6 +23,16 @@ import QuizBank
         #expect(KeyConvergenceRule.contentWords("The Battle of the Somme") == ["battl", "somm"])
     }
 
+    @Test(arguments: [
+        ("Richard I", ["richard", "i"]), ("Richard I of England", ["richard", "i", "england"]), ("William I, the Conqueror", ["william", "i", "conqueror"]),
+        // A pronoun: at the start, after a mark or a lower-case word, or before a verb.
+        ("I dream of you", ["dream"]), ("So I dub you", ["dub"]), ("Honey, I Shrunk the Kids", ["honey", "shrunk", "kid"]),
+        ("and then I left", ["left"]),
+    ] as [(String, Set<String>)])
+    func keyConvergenceReadsIAsANumberAfterAName(_ text: String, _ words: Set<String>) {
+        #expect(KeyConvergenceRule.contentWords(text) == words)
+    }
+
     @Test func keyConvergenceMessageNamesTheScores() {
         let findings = Self.lint("""
               - id: usb

@@ -53,15 +53,20 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             well, and the key is reported if every word of it is then one another choice has \
             (the key is made of the distractors' parts) and it shares at least `min-shared` and \
             more than every distractor ("Ken Briscoe" beside "John Briscoe", "Ken Branch" and \
-            "David Briscoe", under a stem about Lennie Briscoe); a stem word only one \
-            distractor repeats is a clue of the stem, not a pattern ("A left turn" beside "A \
-            right turn" and "pass on the left", under a stem about a left arm). Not reported: ties \
+            "David Briscoe", under a stem about Lennie Briscoe). Among short choices (names, \
+            titles, terms: four content words or fewer each) the stem's words count as any \
+            other, first: the key is reported when it then shares at least `min-shared` and more \
+            than every distractor ("Speed skiing" beside "Speed skating" and "Freestyle skiing" \
+            under a stem about speed; "A left turn" beside "A right turn" and "pass on the left" \
+            under a stem about a left arm), since a short choice is the parts a writer varies \
+            while long ones repeat the stem's words as their topic; the parts of a number are no \
+            words there either. Not reported: ties \
             that remain (a question whose choices all vary one pattern \
             equally, "He was the first Jewish governor / senator / candidate"), one-word choices, \
             and questions with several correct choices. Known limits: the rule counts words, not \
             meaning, so names that share a first name by chance ("George Bush", "George \
-            Washington") count as shared, while "I" is a pronoun even as a numeral ("Richard \
-            I"), pronouns and other function words count only to break a tie (lyrics that vary \
+            Washington") count as shared, "I" is a numeral ("Richard I") only one space after a \
+            capitalized word and before the end, a mark, "of" or "and", pronouns and other function words count only to break a tie (lyrics that vary \
             "I hesitate to..." and "you" are missed when their other words do not tie), and a compound is not its parts ("Playground", "Playing"); \
             long sentences as choices share many words, so a margin of one shared word among \
             twenty is reported as readily as one among two; with four choices, some key ends up sharing most by \
@@ -170,17 +175,38 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - Julie and Hope are cousins.
                       - Julie is Hope's sister.
                 """),
-            // A key that shares too little, where the stem's word is a clue of one distractor, or
-            // the key has words no distractor has.
-            .passing(questions: """
+            // Short choices, where the stem's words count as parts too: "speed" is in the stem,
+            // and "A left turn" takes "left" (of the stem) from one distractor and "turn" from
+            // another; a king's number is a word.
+            .triggering(questions: """
+                  - id: sport
+                    text: Which winter sport holds the speed record for athletes without a motor?
+                    choices:
+                      - Speed skating
+                      - Freestyle skiing
+                      - text: ↓Speed skiing
+                        correct: true
+                      - Bobsleigh
                   - id: hand-signal
                     text: What does a driver's left arm held straight out of the window signal?
                     choices:
                       - A right turn
                       - Slowing down or stopping
-                      - text: A left turn
+                      - text: ↓A left turn
                         correct: true
                       - That you may pass on the left
+                  - id: lionheart
+                    text: Which English king was known as the Lionheart?
+                    choices:
+                      - text: ↓Richard I
+                        correct: true
+                      - Richard III
+                      - William I
+                      - Henry II
+                """),
+            // A key of long choices with words no distractor has, where the stem's word is the
+            // topic; "I" as a pronoun, which a lyric's choices share without converging.
+            .passing(questions: """
                   - id: tailgater
                     text: A driver is tailgating you. What is the safest thing to do?
                     choices:
@@ -189,6 +215,14 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - text: Leave more room ahead and let the driver pass
                         correct: true
                       - Stay close to the car ahead so no one can cut in
+                  - id: refrain
+                    text: How does the chorus of the song go on after "Every night"?
+                    choices:
+                      - I hold on
+                      - text: I dream of you
+                        correct: true
+                      - You dream alone
+                      - Dream on
                 """),
             // Near misses: every choice varies one pattern equally; one-word choices; three choices
             // (fewer than min-choices); a number whose parts the distractors repeat.
@@ -245,6 +279,10 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         minShared = options.minShared
     }
 
+    /// The most content words a choice may have for the choices to be short, where the stem's
+    /// words count as parts the distractors vary.
+    static let shortChoiceWords = 4
+
     /// Function words, which every choice may share without converging on anything.
     static let functionWords: Set<String> = [
         "a", "an", "the", "of", "in", "on", "at", "to", "for", "and", "or", "nor", "by", "with", "from", "as", "into", "onto",
@@ -257,10 +295,21 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     /// The content words of a choice, stemmed, each once.
     static func contentWords(_ text: String) -> Set<String> {
         var result: Set<String> = []
-        for word in English.words(text) where !functionWords.contains(word.lower) {
+        let words = English.words(text)
+        for (index, word) in words.enumerated() where !functionWords.contains(word.lower) || isRegnalNumeral(words, at: index) {
             result.insert(English.stem(word.lower))
         }
         return result
+    }
+
+    /// Whether the word at `index` is "I" as the number of a ruler or a sequel ("Richard I of
+    /// England", "William I", "Rocky I, II"): "I" one space after a capitalized word, then the
+    /// end, a mark, "of" or "and". "So I dub", "While I breathe" keep "I" a pronoun.
+    static func isRegnalNumeral(_ words: [EnglishWord], at index: Int) -> Bool {
+        let word = words[index]
+        guard word.text == "I", index > 0, word.before == " ", words[index - 1].after == " ", words[index - 1].isCapitalized else { return false }
+        guard index + 1 < words.count, word.after == " " else { return true }
+        return words[index + 1].lower == "of" || words[index + 1].lower == "and"
     }
 
     /// Every word of a choice, function words included, stemmed, each once.
@@ -273,11 +322,19 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         scores.indices.allSatisfy { $0 == key || scores[$0] < scores[key] }
     }
 
-    /// Per choice, the words it shares with each other choice, summed.
+    /// Per choice, the words it shares with each other choice, summed. Each pair is counted once,
+    /// and without making their intersection: this runs several times for every question.
     static func scores(_ words: [Set<String>]) -> [Int] {
-        words.indices.map { index in
-            words.indices.reduce(0) { sum, other in other == index ? sum : sum + words[index].intersection(words[other]).count }
+        var scores = Array(repeating: 0, count: words.count)
+        for index in words.indices {
+            for other in words.indices where other > index {
+                let (smaller, larger) = words[index].count <= words[other].count ? (words[index], words[other]) : (words[other], words[index])
+                let shared = smaller.reduce(0) { larger.contains($1) ? $0 + 1 : $0 }
+                scores[index] += shared
+                scores[other] += shared
+            }
         }
+        return scores
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
@@ -295,6 +352,20 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             let choiceWords = choices.map { Self.contentWords($0.text) }
             let words = choiceWords.map { $0.subtracting(stemWords) }
             var scores = Self.scores(words)
+            // Among short choices (names, titles, terms: at most `shortChoiceWords` content
+            // words each) a word of the stem is a part the distractors vary like any other:
+            // "Charlie Sheen" beside "Charlie Chan" and "Martin Sheen", under a stem about Charlie
+            // Harper, takes a part from each. Long choices repeat the stem's words as their topic.
+            if choiceWords.allSatisfy({ $0.count <= Self.shortChoiceWords }),
+               choiceWords[key].allSatisfy({ $0.contains(where: \.isLetter) }) {
+                let withStem = Self.scores(choiceWords)
+                if withStem[key] >= minShared, Self.leads(key, withStem) {
+                    if reported.insert(choices[key].range).inserted {
+                        report(finding(question, item, choices[key].text, withStem, key: key), at: choices[key].range)
+                    }
+                    continue
+                }
+            }
             guard phrases && choiceWords.filter({ $0.count >= 2 }).count >= 3 else {
                 // Among short choices a key shares words only when it joins them: reported when
                 // every word of it is one another choice has, and it shares more than any distractor.

@@ -29,16 +29,23 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
             and AD years, a number word (three, twenty-one), or a rank ("# 4"); a bare "None" \
-            that stands for no count ("How many Grammys did he win? — None") is 0. Choices with different units, \
+            that stands for no count ("How many Grammys did he win? — None") is 0, in the others' unit \
+            when they share one ("none", "7 rungs", "5 rungs"). Choices with different units, \
             ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
-            59", "(b) 60") and a leading "over", "about", "more than" or "nearly" and a trailing "or more", "or less" or \
-            "at least" ("13 grams or more", "3 grams at least") are read past, \
-            a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 to 14 years", \
-            "between 0.5 and 1.0 m") and a list of three whole numbers or more in ascending order by its first \
+            59", "(b) 60") and a leading "over", "about", "more than", "nearly", "just over", "exactly" \
+            or "approx." and a trailing "or more", "or less", "at least" or "exactly" ("13 grams or \
+            more", "18 years exactly") are read past, \
+            a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 -15 years", "10 to 14 \
+            years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century"; not "368 -38th \
+            Street", an address) and a list of three whole numbers or more in ascending order by its first \
             ("1998, 2002, 2004"; "3, 2, 1, 4" is an order to choose, not values), a rate is a unit \
             ("37 miles per year", "$1 per yard"), and so is a share of one whole ("15 in 100", "3 \
             out of 100"; shares of different wholes are not compared), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
-            "2002 Winter Olympics (USA)"), numbered titles that share the words before the \
+            "2002 Winter Olympics (USA)"), and so is a second measure after a slash that ends every \
+            choice ("35 mph / 56 km/h"), a day of the week before a date ("Saturday, January 14, \
+            1985"), "and a half" adds a half ("Five and a half"), a time on the clock is a number \
+            ("7:35 a.m.", "4:59"; hours and minutes apart from minutes and seconds only by "a.m." or \
+            "p.m."), numbered titles that share the words before the \
             number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16"; not \
             "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
             "Since 1948", "None of these"), a temperature's scale is a unit ("7 °C", "135 \
@@ -301,6 +308,113 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - 3 weeks
                 """),
+            // More words that qualify a number; a second measure after a slash; a weekday before a
+            // date; "None" in the others' unit; "and a half"; times on the clock; ranges whose
+            // ends carry a mark, and a space before the dash alone.
+            .triggering(questions: """
+                  - id: orbit
+                    text: ↓How long does the planet take to go round its star?
+                    shuffle: false
+                    choices:
+                      - just over 20 years
+                      - 18 years exactly
+                      - text: about 15 years
+                        correct: true
+                      - just under 30 years
+                  - id: cheetah
+                    text: ↓How fast can the cat run?
+                    shuffle: false
+                    choices:
+                      - 45 mph / 72 km/h
+                      - text: 60 mph / 97 km/h
+                        correct: true
+                      - 30 mph / 48 km/h
+                  - id: premiere
+                    text: ↓When did the play open?
+                    shuffle: false
+                    choices:
+                      - Friday, May 3, 1991
+                      - text: Monday, June 10, 1990
+                        correct: true
+                      - Sunday, July 7, 1991
+                  - id: ladder
+                    text: ↓How many rungs were missing from the ladder?
+                    shuffle: false
+                    choices:
+                      - 3 rungs
+                      - text: none
+                        correct: true
+                      - 5 rungs
+                      - 2 rungs
+                  - id: halves
+                    text: ↓How many laps did she swim?
+                    shuffle: false
+                    choices:
+                      - Five and a half
+                      - text: Four and a half
+                        correct: true
+                      - Seven
+                  - id: bus
+                    text: ↓When does the first bus leave?
+                    shuffle: false
+                    choices:
+                      - 6:45 a.m.
+                      - text: 6:15 a.m.
+                        correct: true
+                      - 7:05 a.m.
+                  - id: share
+                    text: ↓What share of the land is forest?
+                    shuffle: false
+                    choices:
+                      - 20% - 30%
+                      - text: 10% - 20%
+                        correct: true
+                      - 30% - 40%
+                  - id: castle
+                    text: ↓When was the castle built?
+                    shuffle: false
+                    choices:
+                      - 13th-14th century
+                      - text: 11th-12th century
+                        correct: true
+                      - 15th-16th century
+                  - id: decay
+                    text: ↓How long does the bone take to heal?
+                    shuffle: false
+                    choices:
+                      - 8 -10 weeks
+                      - text: 4 -6 weeks
+                        correct: true
+                      - 12 -14 weeks
+                """),
+            // Near misses: addresses, which a space and a dash join to a street number; scores
+            // and ratios with a colon; times in order.
+            .passing(questions: """
+                  - id: address
+                    text: Where did the band first rehearse?
+                    shuffle: false
+                    choices:
+                      - 368 -38th Street
+                      - text: 361 -38th Street
+                        correct: true
+                      - 366 -38th Street
+                  - id: score
+                    text: What was the final score?
+                    shuffle: false
+                    choices:
+                      - "14:0"
+                      - text: "3:2"
+                        correct: true
+                      - "8:1"
+                  - id: tide
+                    text: When is high tide?
+                    shuffle: false
+                    choices:
+                      - 9:05 p.m.
+                      - text: 10:40 p.m.
+                        correct: true
+                      - 11:15 p.m.
+                """),
             // Notes in parentheses after every choice; a plural unit beside its singular; ranks
             // with a number sign; a capital joined to the number; "None" as a count.
             .triggering(questions: """
@@ -482,9 +596,11 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // first choice).
             var numbers: [NumericValue] = []
             var aggregates = 0
+            var bareNones = 0
             // A note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter
             // Olympics (USA)") is read past: the number before it orders the choice.
-            let texts = NumericValue.withoutSharedNotes(choices.map(\.text))
+            // So is a second measure after a slash ("35 mph / 56 km/h").
+            let texts = NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedNotes(choices.map(\.text)))
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11").
             let title = NumericValue.sharedTitle(texts)
             for (choice, text) in zip(choices, texts) {
@@ -503,8 +619,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 // A bare "None" that is no aggregate is a count ("How many Grammys did he win? — None").
                 guard NumericValue.isBareNone(text) else { break }
                 numbers.append(NumericValue(value: 0, unit: nil))
+                bareNones += 1
             }
             guard numbers.count == choices.count - aggregates, numbers.count >= 3 else { continue }
+            // A bare "None" counts in the others' unit ("None", "7 rungs", "5 rungs").
+            if bareNones == 1, case let units = Set(numbers.compactMap(\.unit)), units.count == 1,
+               numbers.filter({ $0.unit == nil }).count == 1 {
+                numbers = numbers.map { NumericValue(value: $0.value, unit: units.first) }
+            }
             // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
             guard Set(numbers.map { $0.unit ?? "" }).count == 1 else { continue }
             let values = numbers.map(\.value)
@@ -568,14 +690,16 @@ struct NumericValue {
     /// Words before a number that every choice of a scale may share ("Over 1500", "About 20"):
     /// read past, the number orders the choice.
     private static let leadingQualifiers = [
-        "over ", "about ", "around ", "approximately ", "nearly ", "almost ", "roughly ", "some ", "more than ", "less than ",
-        "fewer than ", "under ", "up to ", "at least ", "between ", "from ",
+        "over ", "about ", "around ", "approximately ", "approx. ", "nearly ", "almost ", "roughly ", "some ", "more than ",
+        "greater than ", "less than ", "fewer than ", "just over ", "just under ", "exactly ", "under ", "up to ", "at least ",
+        "between ", "from ",
     ]
 
     /// Words after a number that qualify it as the leading ones do ("13 grams or more", "3 grams
     /// at least"): read past.
     private static let trailingQualifiers = [
         " or more", " or less", " or fewer", " or over", " or above", " or so", " at least", " at most", " and over", " and up",
+        " exactly",
     ]
 
     /// `texts` without the note in parentheses that ends each of them, when every one (of three
@@ -595,6 +719,38 @@ struct NumericValue {
             result.append(before)
         }
         return result
+    }
+
+    /// `texts` without the second measure after a slash that ends each of them, when every one
+    /// (of three or more) has one: "120 degrees F / 50 degrees Celsius" → "120 degrees F", "35
+    /// mph / 56 km/h" → "35 mph"; `texts` themselves otherwise. The slash follows a unit (a letter
+    /// or a mark, spaces between) and a number follows it: "1/2", "9/05/1919" and "km/h" are no
+    /// such slash.
+    static func withoutSharedSecondMeasures(_ texts: [String]) -> [String] {
+        // Read as bytes: most choices have no slash, and walking them by `Character` costs.
+        guard texts.count >= 3, texts.allSatisfy({ $0.utf8.contains(UInt8(ascii: "/")) }) else { return texts }
+        var result: [String] = []
+        for text in texts {
+            guard let slash = secondMeasureSlash(in: text) else { return texts }
+            result.append(English.trimmed(String(text[..<slash])))
+        }
+        return result
+    }
+
+    /// The first slash of `text` between a unit and a number ("mph / 56", "km/ 4,970", "F /
+    /// -23"), with a digit somewhere before it; nil for none.
+    private static func secondMeasureSlash(in text: String) -> String.Index? {
+        var sawDigit = false
+        for index in text.indices {
+            let character = text[index]
+            if character.isNumber { sawDigit = true }
+            guard character == "/", sawDigit else { continue }
+            let before = text[..<index].last(where: { $0 != " " })
+            var after = text[text.index(after: index)...].drop(while: { $0 == " " })
+            if after.first == "-" || after.first == "\u{2212}" { after = after.dropFirst() }
+            if let before, !before.isNumber, before != "/", after.first?.isNumber == true { return index }
+        }
+        return nil
     }
 
     /// Whether `text` is "None" alone (any case, a final period allowed).
@@ -642,32 +798,63 @@ struct NumericValue {
         // "586, 000": a thousands separator with a space after it.
         text = joiningSpacedSeparators(text)
         if let first = firstOfList(text) { return first }
-        // "6-9 years", "6–9 years", "10 to 14 years": the lower end.
+        // "6-9 years", "6–9 years", "10 to 14 years": the lower end; "25% - 35%", "13th-14th
+        // century", "between 35°C and 37°C": the lower end with its mark.
         let characters = Array(text)
         var end = 0
         while end < characters.count, characters[end].isNumber || characters[end] == "," || characters[end] == "." { end += 1 }
         if end > 0, end < characters.count {
-            var next = end
+            let markEnd = Self.rangeMarkEnd(characters, from: end)
+            var next = markEnd
             var joined = false
-            if characters[next] == "-" || characters[next] == "\u{2013}" {
+            let rest = text.dropFirst(markEnd)
+            // "10 -15 years": a space before the dash alone (not "368 -38th Street", an address).
+            let spacedDash = rest.hasPrefix(" -") && !rest.hasPrefix(" - ")
+            if spacedDash { next += 1 }
+            if next < characters.count, characters[next] == "-" || characters[next] == "\u{2013}" {
                 next += 1
                 // "1962- 1978": a space after the dash.
                 if next < characters.count, characters[next] == " " { next += 1 }
                 joined = true
-            } else if text.dropFirst(end).hasPrefix(" to ") || text.dropFirst(end).hasPrefix(" - ") || text.dropFirst(end).hasPrefix(" \u{2013} ") {
-                next += text.dropFirst(end).hasPrefix(" to ") ? 4 : 3
+            } else if rest.hasPrefix(" to ") || rest.hasPrefix(" - ") || rest.hasPrefix(" \u{2013} ") {
+                next += rest.hasPrefix(" to ") ? 4 : 3
                 joined = true
-            } else if between, text.dropFirst(end).hasPrefix(" and ") {
+            } else if between, rest.hasPrefix(" and ") {
                 next += 5
                 joined = true
             }
             if joined, next < characters.count, characters[next].isNumber {
                 var after = next
                 while after < characters.count, characters[after].isNumber || characters[after] == "," || characters[after] == "." { after += 1 }
-                return String(characters[..<end]) + String(characters[after...])
+                if spacedDash, after < characters.count, characters[after].isLetter { return text }
+                // The upper end carries the lower end's mark, if any ("25% - 35%").
+                if markEnd > end {
+                    let afterMark = Self.rangeMarkEnd(characters, from: after)
+                    guard afterMark > after, Self.isOrdinal(characters[end..<markEnd]) && Self.isOrdinal(characters[after..<afterMark])
+                            || characters[end..<markEnd] == characters[after..<afterMark] else { return text }
+                    after = afterMark
+                }
+                return String(characters[..<markEnd]) + String(characters[after...])
             }
         }
         return text
+    }
+
+    /// Where the mark right after a range's number ends ("25%", "35°C", "13th"): `start` itself
+    /// when there is none.
+    static func rangeMarkEnd(_ characters: [Character], from start: Int) -> Int {
+        guard start < characters.count else { return start }
+        if characters[start] == "%" { return start + 1 }
+        if characters[start] == "°" {
+            return start + 1 < characters.count && "CcFf".contains(characters[start + 1]) ? start + 2 : start + 1
+        }
+        guard start + 1 < characters.count, isOrdinal(characters[start...(start + 1)]),
+              start + 2 == characters.count || !characters[start + 2].isLetter else { return start }
+        return start + 2
+    }
+
+    static func isOrdinal(_ suffix: ArraySlice<Character>) -> Bool {
+        ["st", "nd", "rd", "th"].contains(String(suffix).lowercased())
     }
 
     /// The first number of a list of three or more whole numbers in ascending order, each after
@@ -733,7 +920,25 @@ struct NumericValue {
 
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }
-        return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw)
+        return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw) ?? clockTime(raw)
+    }
+
+    /// A time on the clock: "7:35 a.m.", "8:25 pm", "4:59" (hours and minutes, or minutes and
+    /// seconds: told apart only by "a.m." or "p.m.", so only times of one form compare). Two
+    /// digits after the colon: "3:2" is a ratio, "14:0" a score.
+    static func clockTime(_ raw: String) -> NumericValue? {
+        let text = English.trimmed(raw.lowercased())
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let hours = text[..<colon]
+        let rest = text[text.index(after: colon)...]
+        let minutes = rest.prefix(2)
+        let suffix = rest.dropFirst(2).filter { $0 != " " && $0 != "." }
+        guard (1...2).contains(hours.count), hours.allSatisfy({ $0.isASCII && $0.isNumber }), minutes.count == 2,
+              minutes.allSatisfy({ $0.isASCII && $0.isNumber }), let hour = Double(hours), let minute = Double(minutes), minute < 60,
+              ["", "am", "pm"].contains(suffix) else { return nil }
+        guard !suffix.isEmpty else { return NumericValue(value: hour * 60 + minute, unit: "time") }
+        guard hour >= 1, hour <= 12 else { return nil }
+        return NumericValue(value: (hour.truncatingRemainder(dividingBy: 12) + (suffix == "pm" ? 12 : 0)) * 60 + minute, unit: "time of day")
     }
 
     /// A span of time in two units, the larger first: "1 hour 40 minutes", "1 year and 6
@@ -768,13 +973,17 @@ struct NumericValue {
         "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
     ]
 
+    private static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
     /// A date with a month name: "6 October, 1939", "October 6, 1939", "6th October 1939",
     /// "October 1939", "6 October". Its value orders dates by year, month and day; its unit
     /// says which parts it has, so that only dates of one form are compared.
     static func date(_ raw: String) -> NumericValue? {
         var month: Double?
         var numbers: [Double] = []
-        for word in English.words(raw.lowercased()) {
+        for (index, word) in English.words(raw.lowercased()).enumerated() {
+            // "Saturday, January 14, 1985": the day of the week adds nothing to the order.
+            if index == 0, weekdays.contains(word.lower) { continue }
             if let found = months[word.lower], month == nil {
                 month = found
                 continue
@@ -892,6 +1101,11 @@ struct NumericValue {
         if let scale = words.indices.last, words[scale] == "c" || words[scale] == "f",
            scale == 0 && rest.contains("°") || scale > 0 && words[scale - 1].hasPrefix("degree") {
             words[scale] = words[scale] == "c" ? "celsius" : "fahrenheit"
+        }
+        // "Five and a half", "4 and a half years".
+        if words.starts(with: ["and", "a", "half"]) {
+            value += 0.5
+            words.removeFirst(3)
         }
         if let first = words.first, let multiplier = multipliers[first] {
             value *= multiplier
