@@ -49,19 +49,42 @@ public struct ProcessRun: Sendable {
         let pid = process.processIdentifier
         let killer = DispatchWorkItem { [process] in if process.isRunning { kill(pid, SIGKILL) } }
         if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer) }
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
+        let fed = input.map { Self.feed($0, to: stdin.fileHandleForWriting) }
         // Read both pipes before waiting so that a large output cannot block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        fed?.wait()
         killer.cancel()
         timedOut = timeout != nil && process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
         status = process.terminationStatus
         stdout = String(decoding: outData, as: UTF8.self)
         stderr = String(decoding: errData, as: UTF8.self)
+    }
+
+    /// Writes `input` to a child's standard input and closes it, on a thread of its own: a child
+    /// that prints much before it reads cannot then block on a full pipe while the test waits on
+    /// the write, and one that exits without reading all of it ends the write (EPIPE) without
+    /// killing the test process by SIGPIPE, which is blocked on that thread (a write's SIGPIPE
+    /// is the writing thread's, and goes with it). Signals when the pipe is closed.
+    private static func feed(_ input: String, to handle: FileHandle) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        let bytes = Array(input.utf8)
+        let writer = Thread {
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+            var written = 0
+            while written < bytes.count {
+                let count = bytes[written...].withUnsafeBytes { Foundation.write(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                if count > 0 { written += count } else if count < 0 && errno == EINTR { continue } else { break }
+            }
+            try? handle.close()
+            done.signal()
+        }
+        writer.start()
+        return done
     }
 }
 
