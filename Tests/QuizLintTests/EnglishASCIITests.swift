@@ -10,8 +10,8 @@ import QuizBank
 /// of the labelled questions (Tests/Data/quality), the banks under Banks/ and Templates/ and the
 /// rules' examples.
 @Suite struct EnglishASCIITests {
-    /// Every text of the labelled questions, the example banks and the rules' examples.
-    static let authoredTexts: [String] = {
+    /// The labelled questions, the example banks and the rules' examples.
+    static let authoredBanks: [Bank] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var banks: [(path: String, bytes: [UInt8])] = []
         for directory in ["Tests/Data/quality", "Banks", "Templates"] {
@@ -26,9 +26,13 @@ import QuizBank
                 banks.append(("\(rule.description.id) example \(index + 1)", Array(example.bank.utf8)))
             }
         }
+        return banks.compactMap { BankDecoder().decode($0.bytes, path: $0.path).bank }
+    }()
+
+    /// Every text of `authoredBanks`.
+    static let authoredTexts: [String] = {
         var texts: [String] = []
-        for (path, bytes) in banks {
-            guard let bank = BankDecoder().decode(bytes, path: path).bank else { continue }
+        for bank in authoredBanks {
             for question in bank.questions {
                 question.forEachLocalizedText { text, _ in texts.append(contentsOf: text.entries(sourceLocale: "en").map(\.text)) }
             }
@@ -119,6 +123,35 @@ import QuizBank
         #expect(found > 10_000)
         for text in Self.authoredTexts {
             #expect(Self.letterWords(text, minimumLength: 4) == Self.plainLetterWords(text, minimumLength: 4), "\(text.debugDescription)")
+        }
+    }
+
+    // MARK: - Normalized texts
+
+    static let normalizingPieces = [" ", "  ", "Which", "IS", "don't", "Both", "neither", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}",
+                                    "\u{1C}", "\u{1F}", "\u{7F}", ".", ",", "!", "?", ":", ";", "\"", "'", "(", ")", "[", "]", "*", "_",
+                                    "-", "...", "A", "z", "1", "&", "/", "\u{2019}", "\u{201C}", "\u{2026}", "\u{A0}", "\u{85}", "é",
+                                    "E\u{301}", "\u{3000}"]
+
+    /// `normalized` from the bytes of an ASCII text is `normalizedOfAnyText`, by `Character`;
+    /// other texts take that reading.
+    @Test func normalizedASCIIIsNormalizedOfAnyText() {
+        var generator = seededGenerator()
+        var ascii = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<8, from: Self.normalizingPieces, using: &generator)
+            let plain = English.normalizedOfAnyText(text)
+            #expect(English.normalized(text) == plain, "\(text.debugDescription)")
+            if let fast = English.normalizedASCII(text) {
+                ascii += 1
+                #expect(Self.isASCII(text) && fast == plain, "\(text.debugDescription)")
+            } else {
+                #expect(!Self.isASCII(text), "\(text.debugDescription)")
+            }
+        }
+        #expect(ascii > 2_000 && ascii < 18_000, "\(ascii) ASCII texts")
+        for text in Self.authoredTexts {
+            #expect(English.normalized(text) == English.normalizedOfAnyText(text), "\(text.debugDescription)")
         }
     }
 

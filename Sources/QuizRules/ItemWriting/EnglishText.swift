@@ -498,6 +498,11 @@ extension English {
                                                 "\u{2019}", "(", ")", "[", "]", "*", "_", " ", "\u{2026}"]
 
     static func normalized(_ text: String) -> String {
+        normalizedASCII(text) ?? normalizedOfAnyText(text)
+    }
+
+    /// `normalized` by `Character`s: what `normalizedASCII` gives for an ASCII text.
+    static func normalizedOfAnyText(_ text: String) -> String {
         let lowered = English.straightApostrophes(text.lowercased())
         let trimmed = lowered.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         var slice = Substring(trimmed)
