@@ -155,6 +155,30 @@ import QuizBank
         }
     }
 
+    // MARK: - English items
+
+    /// `EnglishItem.all` of a question with plain texts, made without entry lists, is what the
+    /// entries give, for source locales English and not; a question with a translated text
+    /// takes the entries' way.
+    @Test func plainItemsAreThoseOfAnyForm() {
+        var plain = 0, translated = 0
+        for bank in Self.authoredBanks {
+            for question in bank.questions {
+                for locale in [bank.locale.value, "en", "en-GB", "EN-us", "fr", "pt-BR", "eng", "e"] {
+                    let expected = EnglishItem.allOfAnyForm(of: question, sourceLocale: locale)
+                    #expect(EnglishItem.all(of: question, sourceLocale: locale) == expected, "\(question.id.value) \(locale)")
+                    if let items = EnglishItem.allOfPlainTexts(of: question, sourceLocale: locale) {
+                        plain += 1
+                        #expect(items == expected, "\(question.id.value) \(locale)")
+                    } else {
+                        translated += 1
+                    }
+                }
+            }
+        }
+        #expect(plain > 10_000 && translated > 10, "\(plain) plain, \(translated) translated")
+    }
+
     // MARK: - Pieces
 
     /// `Pieces.mayBeMadeOfMembers` by `Character`: the pieces between separators (ASCII white

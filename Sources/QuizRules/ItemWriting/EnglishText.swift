@@ -47,7 +47,7 @@ enum English {
 
 /// One question as the learners of one English locale read it: its stem and each choice in that
 /// locale (an untranslated choice shows its source text, as compiled output does).
-struct EnglishItem {
+struct EnglishItem: Equatable {
     var locale: String
     var stem: LocalizedText.Entry
     /// Per choice, its text for this locale; nil when what learners see is not English.
@@ -56,6 +56,28 @@ struct EnglishItem {
     var suffix: String
 
     static func all(of question: Question, sourceLocale: String) -> [EnglishItem] {
+        allOfPlainTexts(of: question, sourceLocale: sourceLocale) ?? allOfAnyForm(of: question, sourceLocale: sourceLocale)
+    }
+
+    /// `all` of a question whose stem and choices are plain texts (most questions: nothing
+    /// translated), made without the entry lists of each text: one item in the source locale
+    /// when it is English, none otherwise; nil for a question with a translated text. Asked by
+    /// a dozen rules of every question; guarded by `plainItemsAreThoseOfAnyForm`.
+    static func allOfPlainTexts(of question: Question, sourceLocale: String) -> [EnglishItem]? {
+        guard case .plain(let stemText) = question.text.form else { return nil }
+        guard English.isEnglish(sourceLocale) else { return [] }
+        var choices: [LocalizedText.Entry?] = []
+        choices.reserveCapacity(question.choices.count)
+        for choice in question.choices {
+            guard case .plain(let text) = choice.text.form else { return nil }
+            choices.append(LocalizedText.Entry(locale: sourceLocale, text: text, range: choice.text.range, localeRange: choice.text.range))
+        }
+        let stem = LocalizedText.Entry(locale: sourceLocale, text: stemText, range: question.text.range, localeRange: question.text.range)
+        return [EnglishItem(locale: sourceLocale, stem: stem, choices: choices, suffix: "")]
+    }
+
+    /// `all` read through each text's entries, of a question of any form.
+    static func allOfAnyForm(of question: Question, sourceLocale: String) -> [EnglishItem] {
         English.entries(of: question.text, sourceLocale: sourceLocale).map { stem in
             let choices = question.choices.map { choice -> LocalizedText.Entry? in
                 let entries = choice.text.entries(sourceLocale: sourceLocale)
