@@ -179,6 +179,45 @@ import QuizBank
         #expect(plain > 10_000 && translated > 10, "\(plain) plain, \(translated) translated")
     }
 
+    // MARK: - Word sets
+
+    static let setPieces = ["a", "b", "K", "k", "\u{212A}", "e", "\u{E9}", "e\u{301}", "'", "\u{2019}", "-", "1", "the", "of", "A", "\u{A0}"]
+
+    /// A `WordSet` contains what a `Set<String>` of its members contains: on random sets and
+    /// words (ASCII, other, canonically equivalent forms of other bytes: the Kelvin sign is
+    /// "K", "e" and a combining accent is "é"), and on the stop words against every word and
+    /// stem of the authored texts.
+    @Test func wordSetContainsWhatTheSetContains() {
+        var generator = seededGenerator()
+        var found = 0
+        for _ in 0..<500 {
+            let members = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
+                randomText(pieceCount: 1..<4, from: Self.setPieces, using: &generator)
+            }
+            let words = WordSet(members)
+            let set = Set(members)
+            for _ in 0..<100 {
+                let word = randomText(pieceCount: 0..<4, from: Self.setPieces, using: &generator)
+                if set.contains(word) { found += 1 }
+                #expect(words.contains(word) == set.contains(word), "\(word.debugDescription) in \(members.debugDescription)")
+            }
+            for member in members { #expect(words.contains(member)) }
+        }
+        #expect(found > 2_000, "\(found) found")
+        #expect(WordSet(["\u{212A}elvin"]).contains("Kelvin") && WordSet(["caf\u{E9}"]).contains("cafe\u{301}"))
+        var stopWords = 0
+        for text in Self.authoredTexts {
+            for word in English.wordsOfAnyText(text) {
+                for form in [word.text, word.lower, English.stemMadeAfresh(word.lower)] {
+                    let expected = English.stopWords.members.contains(form)
+                    if expected { stopWords += 1 }
+                    #expect(English.stopWords.contains(form) == expected, "\(form.debugDescription)")
+                }
+            }
+        }
+        #expect(stopWords > 10_000, "\(stopWords) stop words")
+    }
+
     // MARK: - Pieces
 
     /// `Pieces.mayBeMadeOfMembers` by `Character`: the pieces between separators (ASCII white

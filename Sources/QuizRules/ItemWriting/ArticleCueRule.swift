@@ -166,7 +166,7 @@ struct ArticleCueRule: QuestionRule {
         return soundOfWord(lower)
     }
 
-    private static let determiners: Set<String> = [
+    private static let determiners: WordSet = [
         "a", "an", "the", "some", "any", "my", "his", "her", "their", "your", "our", "this", "that", "these", "those",
     ]
 
@@ -188,7 +188,7 @@ struct ArticleCueRule: QuestionRule {
     }
 
     /// Words after which "a" is a letter ("the letter a", "vitamin a").
-    private static let letterNouns: Set<String> = ["letter", "vitamin", "type", "grade", "plan", "class", "group", "section", "part", "size"]
+    private static let letterNouns: WordSet = ["letter", "vitamin", "type", "grade", "plan", "class", "group", "section", "part", "size"]
 
     /// The article the stem ends with, and whether it is "an".
     static func finalArticle(of stem: String) -> Bool? {
@@ -239,7 +239,7 @@ struct ArticleCueRule: QuestionRule {
         return false
     }
 
-    private static let fillWords: Set<String> = ["complete", "fill", "finish", "missing", "blank", "blanks"]
+    private static let fillWords: WordSet = ["complete", "fill", "finish", "missing", "blank", "blanks"]
 
     /// The article a choice must follow: the stem's last word, or the word before its blank.
     static func articleBeforeAnswer(of stem: String) -> Bool? {

@@ -322,11 +322,11 @@ extension English {
     }
 
     /// Abbreviations written with a full stop before a name.
-    static let titleAbbreviations: Set<String> = ["mr", "mrs", "ms", "dr", "st", "jr", "sr", "sgt", "capt", "lt", "col", "gen", "prof", "rev", "vs"]
+    static let titleAbbreviations: WordSet = ["mr", "mrs", "ms", "dr", "st", "jr", "sr", "sgt", "capt", "lt", "col", "gen", "prof", "rev", "vs"]
 
     /// Words that introduce quoted speech, lyrics or titles, often written without quotation
     /// marks in converted banks ("Who said: I may not be a first-class composer?").
-    static let quotingWords: Set<String> = [
+    static let quotingWords: WordSet = [
         "said", "say", "says", "saying", "sang", "sing", "sings", "line", "lines", "lyric", "lyrics", "quote", "quotes",
         "quotation", "words", "motto", "slogan", "exclaimed", "replied", "dialogue", "dialog", "conversation", "tagline",
         "catchphrase",
@@ -629,7 +629,7 @@ extension English {
 
     /// Common English words that carry no content (and words every trivia stem uses), for
     /// `stem-clue`.
-    static let stopWords: Set<String> = [
+    static let stopWords: WordSet = [
         "about", "above", "across", "after", "again", "against", "almost", "along", "already", "also", "although",
         "always", "among", "another", "anyone", "anything", "around", "because", "been", "before", "behind", "being",
         "below", "best", "between", "both", "called", "came", "cannot", "come", "comes", "could", "describe",
