@@ -257,6 +257,24 @@ import QuizYAML
             #expect(English.containsASCII(text, "?") == text.contains("?"), "\(text.debugDescription)")
         }
     }
+
+    @Test func containsBeyondASCIIIsFoundationsContains() {
+        // ASCII texts (answered from their bytes alone) and others, with marks that combine
+        // with the needle and the ASCII question mark it stands for.
+        let pieces = [" ", "?", "\u{FF1F}", "\u{FF1F}\u{301}", "\u{301}", "\u{FE56}", "What", "\u{3002}", "é", "\r\n", "x", "\u{FF1F}\u{FF1F}"]
+        var generator = seededGenerator()
+        var found = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
+            let expected = text.contains("\u{FF1F}")
+            if expected { found += 1 }
+            #expect(English.containsBeyondASCII(text, "\u{FF1F}") == expected, "\(text.debugDescription)")
+        }
+        #expect(found > 2_000 && found < 18_000, "\(found) found")
+        for text in EnglishASCIITests.authoredTexts {
+            #expect(English.containsBeyondASCII(text, "\u{FF1F}") == text.contains("\u{FF1F}"), "\(text.debugDescription)")
+        }
+    }
 }
 
 /// The ASCII shortcuts of the English word tests answer as `Character`'s properties do.

@@ -365,6 +365,17 @@ extension English {
         }
     }
 
+    /// Whether `text` contains `needle` as Foundation's `contains` finds it, for a needle that
+    /// no ASCII text can hold (its characters have no canonical equivalent in ASCII: a
+    /// fullwidth question mark, not a Kelvin sign): an ASCII text is answered from a look at
+    /// its bytes, and Foundation searches only the others, where its search of one question
+    /// cost as much as the rest of a rule's look at it. Guarded by
+    /// `containsBeyondASCIIIsFoundationsContains`.
+    static func containsBeyondASCII(_ text: String, _ needle: String) -> Bool {
+        guard text.withUTF8Bytes({ ByteSet.nonASCII.firstIndex(in: $0) != nil }) else { return false }
+        return text.range(of: needle) != nil
+    }
+
     /// `text` with curly apostrophes made straight.
     static func straightApostrophes(_ text: String) -> String {
         // A scan of the scalars: Foundation's `contains` of a string goes through NSString, and

@@ -203,7 +203,7 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
     /// `choicesComplete`: the choices continue the stem (none is "True", "False", "Yes" or "No").
     static func kind(of text: String, allCompletions: Bool = true, choicesComplete: @autoclosure () -> Bool = true) -> Kind? {
         // Most stems end with "?": one look at the bytes.
-        guard !English.containsASCII(text, "?"), !text.contains("\u{FF1F}") else { return nil }
+        guard !English.containsASCII(text, "?"), !English.containsBeyondASCII(text, "\u{FF1F}") else { return nil }
         let words = English.words(text)
         guard !words.isEmpty else { return nil }
         for word in words {
