@@ -200,6 +200,10 @@ extension English {
     /// Many more entries than the texts of a question and what the rules make of them.
     static let recentWords = RecentTexts<[EnglishWord]>(slots: 64, make: wordsReadAfresh)
 
+    /// Each ASCII byte as a Character, made once: `asciiWords` reads one for every byte between
+    /// words and after each word, and making a Character makes a string.
+    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+
     /// `words` of an ASCII text, read as bytes (one byte a character, but for CR LF, which is one
     /// `Character`); nil for any other text. Most texts are ASCII, and walking a string by
     /// `Character` (grapheme breaking) cost more than everything else the rules do with words.
@@ -208,12 +212,15 @@ extension English {
         return utf8.withContiguousStorageIfAvailable { bytes -> [EnglishWord]? in
             guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
             func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+            let characters = asciiCharacters
             /// The character at `offset` and its length in bytes.
             func character(at offset: Int) -> (Character, Int) {
                 if bytes[offset] == 0x0D, offset + 1 < bytes.count, bytes[offset + 1] == 0x0A { return ("\r\n", 2) }
-                return (Character(Unicode.Scalar(bytes[offset])), 1)
+                return (characters[Int(bytes[offset])], 1)
             }
             var words: [EnglishWord] = []
+            // Room for a word every four bytes, so that a text's words are rarely moved.
+            words.reserveCapacity(bytes.count / 4 + 1)
             var offset = 0
             var context = WordContext()
             var previous: Character? = nil
@@ -228,7 +235,7 @@ extension English {
                                              startsSentence: context.sentenceStart, quoted: context.quoted,
                                              parenthesized: context.parentheses > 0))
                     context.sentenceStart = false
-                    previous = Character(Unicode.Scalar(bytes[end - 1]))
+                    previous = characters[Int(bytes[end - 1])]
                     offset = end
                     continue
                 }
