@@ -3,6 +3,7 @@ import Darwin
 #else
 import Glibc
 #endif
+import QuizSupport
 
 /// What a thread made last of texts, kept so that making it again costs a lookup: the engine
 /// checks each question with every rule in turn on one thread, and a dozen item-writing rules
@@ -15,28 +16,21 @@ import Glibc
 final class RecentTexts<Value>: Sendable {
     let slots: Int
     private let make: @Sendable (String) -> Value
-    private let tableKey: pthread_key_t
+    private let tables: ThreadOwnObject<Table>
 
     /// `make` gives the value of a text.
     init(slots: Int, make: @escaping @Sendable (String) -> Value) {
         precondition(slots > 0)
         self.slots = slots
         self.make = make
-        var key = pthread_key_t()
-        // A thread's table is an object released when the thread ends (its type's own release
-        // frees its entries, whatever `Value` is).
-        #if canImport(Darwin)
-        let status = pthread_key_create(&key) { Unmanaged<AnyObject>.fromOpaque($0).release() }
-        #else
-        let status = pthread_key_create(&key) { if let table = $0 { Unmanaged<AnyObject>.fromOpaque(table).release() } }
-        #endif
-        precondition(status == 0, "no thread-specific key left for the item-writing rules' recent texts")
-        tableKey = key
+        tables = ThreadOwnObject(for: "the item-writing rules' recent texts") {
+            Table(count: slots, empty: Entry(text: "", value: make("")))
+        }
     }
 
     /// The value of `text`, as `make` gives it.
     func value(of text: String) -> Value {
-        let entries = table.entries
+        let entries = tables.current.entries
         let found = text.utf8.withContiguousStorageIfAvailable { bytes -> (slot: Int, value: Value?) in
             let slot = self.slot(of: bytes)
             let kept = entries[slot].text.utf8.withContiguousStorageIfAvailable { keptBytes in
@@ -88,13 +82,5 @@ final class RecentTexts<Value>: Sendable {
             entries.deinitialize(count: count)
             entries.deallocate()
         }
-    }
-
-    /// This thread's table, made at its first lookup.
-    private var table: Table {
-        if let stored = pthread_getspecific(tableKey) { return Unmanaged<Table>.fromOpaque(stored).takeUnretainedValue() }
-        let table = Table(count: slots, empty: Entry(text: "", value: make("")))
-        pthread_setspecific(tableKey, Unmanaged.passRetained(table).toOpaque())
-        return table
     }
 }

@@ -167,31 +167,15 @@ enum LayoutRuleSupport {
     /// set, not once a rule), and a chunk's measures made ahead (`prepare`) are there for the
     /// chunk's checks, with no lock. A set lives as long as its thread.
     static func withThreadBuffers<Result>(_ body: (inout Buffers) -> Result) -> Result {
-        let box: BuffersBox
-        if let stored = pthread_getspecific(buffersKey) {
-            box = Unmanaged<BuffersBox>.fromOpaque(stored).takeUnretainedValue()
-        } else {
-            box = BuffersBox()
-            pthread_setspecific(buffersKey, Unmanaged.passRetained(box).toOpaque())
-        }
-        return body(&box.buffers)
+        body(&buffersBoxes.current.buffers)
     }
 
     private final class BuffersBox {
         var buffers = Buffers()
     }
 
-    /// The thread-specific slot of each thread's `BuffersBox`, released when the thread ends.
-    private static let buffersKey: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Darwin)
-        let status = pthread_key_create(&key) { Unmanaged<BuffersBox>.fromOpaque($0).release() }
-        #else
-        let status = pthread_key_create(&key) { if let box = $0 { Unmanaged<BuffersBox>.fromOpaque(box).release() } }
-        #endif
-        precondition(status == 0, "no thread-specific key left for the layout rules' buffers")
-        return key
-    }()
+    /// Each thread's `BuffersBox`, released when the thread ends.
+    private static let buffersBoxes = ThreadOwnObject(for: "the layout rules' buffers") { BuffersBox() }
 
     /// One caller's measuring buffers, and what it has measured: short texts repeat ("True",
     /// "Paris", "1945" among a bank's choices), and one met again is not measured again.
