@@ -45,6 +45,12 @@ import QuizYAML
         }
         for _ in 0..<20_000 { agree(randomText(pieceCount: 0..<12, from: pieces, using: &generator)) }
         for text in EnglishASCIITests.authoredTexts where EnglishASCIITests.isASCII(text) { agree(text) }
+        // Every ASCII value (classified from a table in the bytes' reading), between words and
+        // numbers, and where a sign may be kept.
+        for value in 0..<128 {
+            let character = String(Unicode.Scalar(UInt8(value)))
+            for text in [character, "a\(character)b", "1\(character)2", "-\(character)3", "x \(character)-4", "\(character)\(character)$5"] { agree(text) }
+        }
     }
 
     @Test func logGammaMatchesReference() {
