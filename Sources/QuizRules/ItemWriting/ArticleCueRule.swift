@@ -229,14 +229,16 @@ struct ArticleCueRule: QuestionRule {
     /// Whether the bytes of `text` hold "__", "..." or "…" (E2 80 A6): the quick look before
     /// words are read.
     static func mayHoldBlank(_ text: String) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == 0x5F && previous == 0x5F || byte == 0x2E && previous == 0x2E && beforePrevious == 0x2E
-                || byte == 0xA6 && previous == 0x80 && beforePrevious == 0xE2 { return true }
-            beforePrevious = previous
-            previous = byte
+        text.withUTF8Bytes { bytes in
+            var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+            for byte in bytes {
+                if byte == 0x5F && previous == 0x5F || byte == 0x2E && previous == 0x2E && beforePrevious == 0x2E
+                    || byte == 0xA6 && previous == 0x80 && beforePrevious == 0xE2 { return true }
+                beforePrevious = previous
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     private static let fillWords: WordSet = ["complete", "fill", "finish", "missing", "blank", "blanks"]
