@@ -484,12 +484,17 @@ extension English {
                 // An empty fragment is found in any ASCII text (as the byte search always found
                 // it), and one with a byte above ASCII in none.
                 if hasEmpty { return true }
+                guard !bytes.isEmpty else { return false }
+                let hasSingleBytes = singleBytes[0] | singleBytes[1] != 0
                 return startPairs.withUnsafeBufferPointer { startPairs in
+                    // Each byte lowered once: the second of one pair is the first of the next.
+                    var next = Int(asciiLowercase(bytes[0]))
                     for start in bytes.indices {
-                        let first = Int(asciiLowercase(bytes[start]))
-                        if singleBytes[first >> 6] & 1 << UInt64(first & 63) != 0 { return true }
+                        let first = next
+                        if hasSingleBytes, singleBytes[first >> 6] & 1 << UInt64(first & 63) != 0 { return true }
                         guard start + 1 < bytes.count else { break }
-                        let bit = first << 7 | Int(asciiLowercase(bytes[start + 1]))
+                        next = Int(asciiLowercase(bytes[start + 1]))
+                        let bit = first << 7 | next
                         guard startPairs[bit >> 6] & 1 << UInt64(bit & 63) != 0 else { continue }
                         for needle in startingWith[first] where Self.matches(needle, at: start, in: bytes) { return true }
                     }
