@@ -155,6 +155,29 @@ import QuizBank
         }
     }
 
+    static let trimmingPieces = [" ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{1C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}",
+                                 "\u{301}", "\u{600}", "\u{110BD}", "a", "Z", ".", "1", "é", "\u{200D}", "\u{FE0F}"]
+
+    /// `trimmed` of a text that begins and ends with ASCII bytes other than white space is the
+    /// text itself, as trimming it by Character gives; other texts are trimmed by Character.
+    @Test func trimmedAtASCIIEndsIsTrimmedOfAnyText() {
+        var generator = seededGenerator()
+        var untrimmed = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<6, from: Self.trimmingPieces, using: &generator)
+            let plain = English.trimmedOfAnyText(text)
+            if English.untrimmedAtItsEnds(text) {
+                untrimmed += 1
+                #expect(plain == text && Array(plain.utf8) == Array(text.utf8), "\(text.debugDescription)")
+            }
+            #expect(English.trimmed(text) == plain, "\(text.debugDescription)")
+        }
+        #expect(untrimmed > 1_000 && untrimmed < 19_000, "\(untrimmed) left as they are")
+        for text in Self.authoredTexts {
+            #expect(English.trimmed(text) == English.trimmedOfAnyText(text), "\(text.debugDescription)")
+        }
+    }
+
     // MARK: - English items
 
     /// `EnglishItem.all` of a question with plain texts, made without entry lists, is what the

@@ -423,6 +423,24 @@ extension English {
 
     /// `text` without leading and trailing white space.
     static func trimmed(_ text: String) -> String {
+        untrimmedAtItsEnds(text) ? text : trimmedOfAnyText(text)
+    }
+
+    /// Whether `text` begins and ends with an ASCII byte that is no white space, so that
+    /// `trimmed` leaves it as it is: a Character is white space by its first scalar, and a
+    /// Character that ends in such a byte begins with it or with a prepended mark, which is no
+    /// white space. Most texts are so and are then not walked by Character (guarded by
+    /// `trimmedAtASCIIEndsIsTrimmedOfAnyText`).
+    static func untrimmedAtItsEnds(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            func isOtherASCII(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && !(byte >= 0x09 && byte <= 0x0D) }
+            return isOtherASCII(first) && isOtherASCII(last)
+        }
+    }
+
+    /// `trimmed` by Character.
+    static func trimmedOfAnyText(_ text: String) -> String {
         var slice = Substring(text)
         while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
         while slice.last?.isWhitespace == true { slice = slice.dropLast() }
