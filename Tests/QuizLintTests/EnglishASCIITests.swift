@@ -10,8 +10,8 @@ import QuizBank
 /// of the labelled questions (Tests/Data/quality), the banks under Banks/ and Templates/ and the
 /// rules' examples.
 @Suite struct EnglishASCIITests {
-    /// Every text of the labelled questions, the example banks and the rules' examples.
-    static let authoredTexts: [String] = {
+    /// The labelled questions, the example banks and the rules' examples.
+    static let authoredBanks: [Bank] = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var banks: [(path: String, bytes: [UInt8])] = []
         for directory in ["Tests/Data/quality", "Banks", "Templates"] {
@@ -26,9 +26,13 @@ import QuizBank
                 banks.append(("\(rule.description.id) example \(index + 1)", Array(example.bank.utf8)))
             }
         }
+        return banks.compactMap { BankDecoder().decode($0.bytes, path: $0.path).bank }
+    }()
+
+    /// Every text of `authoredBanks`.
+    static let authoredTexts: [String] = {
         var texts: [String] = []
-        for (path, bytes) in banks {
-            guard let bank = BankDecoder().decode(bytes, path: path).bank else { continue }
+        for bank in authoredBanks {
             for question in bank.questions {
                 question.forEachLocalizedText { text, _ in texts.append(contentsOf: text.entries(sourceLocale: "en").map(\.text)) }
             }
@@ -120,6 +124,121 @@ import QuizBank
         for text in Self.authoredTexts {
             #expect(Self.letterWords(text, minimumLength: 4) == Self.plainLetterWords(text, minimumLength: 4), "\(text.debugDescription)")
         }
+    }
+
+    // MARK: - Normalized texts
+
+    static let normalizingPieces = [" ", "  ", "Which", "IS", "don't", "Both", "neither", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}",
+                                    "\u{1C}", "\u{1F}", "\u{7F}", ".", ",", "!", "?", ":", ";", "\"", "'", "(", ")", "[", "]", "*", "_",
+                                    "-", "...", "A", "z", "1", "&", "/", "\u{2019}", "\u{201C}", "\u{2026}", "\u{A0}", "\u{85}", "é",
+                                    "E\u{301}", "\u{3000}"]
+
+    /// `normalized` from the bytes of an ASCII text is `normalizedOfAnyText`, by `Character`;
+    /// other texts take that reading.
+    @Test func normalizedASCIIIsNormalizedOfAnyText() {
+        var generator = seededGenerator()
+        var ascii = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<8, from: Self.normalizingPieces, using: &generator)
+            let plain = English.normalizedOfAnyText(text)
+            #expect(English.normalized(text) == plain, "\(text.debugDescription)")
+            if let fast = English.normalizedASCII(text) {
+                ascii += 1
+                #expect(Self.isASCII(text) && fast == plain, "\(text.debugDescription)")
+            } else {
+                #expect(!Self.isASCII(text), "\(text.debugDescription)")
+            }
+        }
+        #expect(ascii > 2_000 && ascii < 18_000, "\(ascii) ASCII texts")
+        for text in Self.authoredTexts {
+            #expect(English.normalized(text) == English.normalizedOfAnyText(text), "\(text.debugDescription)")
+        }
+    }
+
+    static let trimmingPieces = [" ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{1C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}",
+                                 "\u{301}", "\u{600}", "\u{110BD}", "a", "Z", ".", "1", "é", "\u{200D}", "\u{FE0F}"]
+
+    /// `trimmed` of a text that begins and ends with ASCII bytes other than white space is the
+    /// text itself, as trimming it by Character gives; other texts are trimmed by Character.
+    @Test func trimmedAtASCIIEndsIsTrimmedOfAnyText() {
+        var generator = seededGenerator()
+        var untrimmed = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<6, from: Self.trimmingPieces, using: &generator)
+            let plain = English.trimmedOfAnyText(text)
+            if English.untrimmedAtItsEnds(text) {
+                untrimmed += 1
+                #expect(plain == text && Array(plain.utf8) == Array(text.utf8), "\(text.debugDescription)")
+            }
+            #expect(English.trimmed(text) == plain, "\(text.debugDescription)")
+        }
+        #expect(untrimmed > 1_000 && untrimmed < 19_000, "\(untrimmed) left as they are")
+        for text in Self.authoredTexts {
+            #expect(English.trimmed(text) == English.trimmedOfAnyText(text), "\(text.debugDescription)")
+        }
+    }
+
+    // MARK: - English items
+
+    /// `EnglishItem.all` of a question with plain texts, made without entry lists, is what the
+    /// entries give, for source locales English and not; a question with a translated text
+    /// takes the entries' way.
+    @Test func plainItemsAreThoseOfAnyForm() {
+        var plain = 0, translated = 0
+        for bank in Self.authoredBanks {
+            for question in bank.questions {
+                for locale in [bank.locale.value, "en", "en-GB", "EN-us", "fr", "pt-BR", "eng", "e"] {
+                    let expected = EnglishItem.allOfAnyForm(of: question, sourceLocale: locale)
+                    #expect(EnglishItem.all(of: question, sourceLocale: locale) == expected, "\(question.id.value) \(locale)")
+                    if let items = EnglishItem.allOfPlainTexts(of: question, sourceLocale: locale) {
+                        plain += 1
+                        #expect(items == expected, "\(question.id.value) \(locale)")
+                    } else {
+                        translated += 1
+                    }
+                }
+            }
+        }
+        #expect(plain > 10_000 && translated > 10, "\(plain) plain, \(translated) translated")
+    }
+
+    // MARK: - Word sets
+
+    static let setPieces = ["a", "b", "K", "k", "\u{212A}", "e", "\u{E9}", "e\u{301}", "'", "\u{2019}", "-", "1", "the", "of", "A", "\u{A0}"]
+
+    /// A `WordSet` contains what a `Set<String>` of its members contains: on random sets and
+    /// words (ASCII, other, canonically equivalent forms of other bytes: the Kelvin sign is
+    /// "K", "e" and a combining accent is "é"), and on the stop words against every word and
+    /// stem of the authored texts.
+    @Test func wordSetContainsWhatTheSetContains() {
+        var generator = seededGenerator()
+        var found = 0
+        for _ in 0..<500 {
+            let members = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
+                randomText(pieceCount: 1..<4, from: Self.setPieces, using: &generator)
+            }
+            let words = WordSet(members)
+            let set = Set(members)
+            for _ in 0..<100 {
+                let word = randomText(pieceCount: 0..<4, from: Self.setPieces, using: &generator)
+                if set.contains(word) { found += 1 }
+                #expect(words.contains(word) == set.contains(word), "\(word.debugDescription) in \(members.debugDescription)")
+            }
+            for member in members { #expect(words.contains(member)) }
+        }
+        #expect(found > 2_000, "\(found) found")
+        #expect(WordSet(["\u{212A}elvin"]).contains("Kelvin") && WordSet(["caf\u{E9}"]).contains("cafe\u{301}"))
+        var stopWords = 0
+        for text in Self.authoredTexts {
+            for word in English.wordsOfAnyText(text) {
+                for form in [word.text, word.lower, English.stemMadeAfresh(word.lower)] {
+                    let expected = English.stopWords.members.contains(form)
+                    if expected { stopWords += 1 }
+                    #expect(English.stopWords.contains(form) == expected, "\(form.debugDescription)")
+                }
+            }
+        }
+        #expect(stopWords > 10_000, "\(stopWords) stop words")
     }
 
     // MARK: - Pieces

@@ -45,6 +45,12 @@ import QuizYAML
         }
         for _ in 0..<20_000 { agree(randomText(pieceCount: 0..<12, from: pieces, using: &generator)) }
         for text in EnglishASCIITests.authoredTexts where EnglishASCIITests.isASCII(text) { agree(text) }
+        // Every ASCII value (classified from a table in the bytes' reading), between words and
+        // numbers, and where a sign may be kept.
+        for value in 0..<128 {
+            let character = String(Unicode.Scalar(UInt8(value)))
+            for text in [character, "a\(character)b", "1\(character)2", "-\(character)3", "x \(character)-4", "\(character)\(character)$5"] { agree(text) }
+        }
     }
 
     @Test func logGammaMatchesReference() {
@@ -255,6 +261,24 @@ import QuizYAML
             #expect(English.containsASCII(text, ",") == text.contains(","), "\(text.debugDescription)")
             #expect(English.containsASCII(text, " & ") == text.contains(" & "), "\(text.debugDescription)")
             #expect(English.containsASCII(text, "?") == text.contains("?"), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func containsBeyondASCIIIsFoundationsContains() {
+        // ASCII texts (answered from their bytes alone) and others, with marks that combine
+        // with the needle and the ASCII question mark it stands for.
+        let pieces = [" ", "?", "\u{FF1F}", "\u{FF1F}\u{301}", "\u{301}", "\u{FE56}", "What", "\u{3002}", "é", "\r\n", "x", "\u{FF1F}\u{FF1F}"]
+        var generator = seededGenerator()
+        var found = 0
+        for _ in 0..<20_000 {
+            let text = randomText(pieceCount: 0..<6, from: pieces, using: &generator)
+            let expected = text.contains("\u{FF1F}")
+            if expected { found += 1 }
+            #expect(English.containsBeyondASCII(text, "\u{FF1F}") == expected, "\(text.debugDescription)")
+        }
+        #expect(found > 2_000 && found < 18_000, "\(found) found")
+        for text in EnglishASCIITests.authoredTexts {
+            #expect(English.containsBeyondASCII(text, "\u{FF1F}") == text.contains("\u{FF1F}"), "\(text.debugDescription)")
         }
     }
 }

@@ -187,7 +187,7 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
         English.TermList(terms.map { English.words($0.lowercased()).map(\.lower) }.filter { !$0.isEmpty })
     }
 
-    private static let hedges: Set<String> = [
+    private static let hedges: WordSet = [
         "not", "almost", "nearly", "virtually", "practically", "hardly", "scarcely", "barely", "quite", "near", "or",
     ]
 
@@ -215,12 +215,12 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
         return found
     }
 
-    private static let timeUnits: Set<String> = [
+    private static let timeUnits: WordSet = [
         "other", "few", "second", "seconds", "minute", "minutes", "hour", "hours", "day", "days", "night", "nights", "week",
         "weeks", "weekend", "month", "months", "year", "years", "decade", "decades", "century", "centuries", "morning",
         "evening", "time", "season", "summer", "winter", "spring", "autumn", "election", "generation",
     ]
-    private static let numberWords: Set<String> = [
+    private static let numberWords: WordSet = [
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twenty", "fifty",
         "hundred", "thousand", "half", "both",
     ]
@@ -248,10 +248,10 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
 
     /// Words that report a claim or belief: what follows is someone's statement, not the
     /// writer's ("claimed the camps never existed").
-    private static let reportingWords: Set<String> = ["claimed", "claims", "claim", "believed", "believes", "thought", "argued", "insisted"]
+    private static let reportingWords: WordSet = ["claimed", "claims", "claim", "believed", "believes", "thought", "argued", "insisted"]
 
     /// Small words a title leaves in lower case.
-    private static let titleSmallWords: Set<String> = ["a", "an", "the", "of", "and", "or", "in", "on", "at", "to", "for", "with", "by", "from", "de"]
+    private static let titleSmallWords: WordSet = ["a", "an", "the", "of", "and", "or", "in", "on", "at", "to", "for", "with", "by", "from", "de"]
 
     /// Whether a text of two words or more is in title case: every word that starts with a
     /// letter is capitalised, but for small words (of, the, and...), and two or more are ("All

@@ -166,7 +166,7 @@ struct ArticleCueRule: QuestionRule {
         return soundOfWord(lower)
     }
 
-    private static let determiners: Set<String> = [
+    private static let determiners: WordSet = [
         "a", "an", "the", "some", "any", "my", "his", "her", "their", "your", "our", "this", "that", "these", "those",
     ]
 
@@ -188,7 +188,7 @@ struct ArticleCueRule: QuestionRule {
     }
 
     /// Words after which "a" is a letter ("the letter a", "vitamin a").
-    private static let letterNouns: Set<String> = ["letter", "vitamin", "type", "grade", "plan", "class", "group", "section", "part", "size"]
+    private static let letterNouns: WordSet = ["letter", "vitamin", "type", "grade", "plan", "class", "group", "section", "part", "size"]
 
     /// The article the stem ends with, and whether it is "an".
     static func finalArticle(of stem: String) -> Bool? {
@@ -229,17 +229,19 @@ struct ArticleCueRule: QuestionRule {
     /// Whether the bytes of `text` hold "__", "..." or "…" (E2 80 A6): the quick look before
     /// words are read.
     static func mayHoldBlank(_ text: String) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == 0x5F && previous == 0x5F || byte == 0x2E && previous == 0x2E && beforePrevious == 0x2E
-                || byte == 0xA6 && previous == 0x80 && beforePrevious == 0xE2 { return true }
-            beforePrevious = previous
-            previous = byte
+        text.withUTF8Bytes { bytes in
+            var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+            for byte in bytes {
+                if byte == 0x5F && previous == 0x5F || byte == 0x2E && previous == 0x2E && beforePrevious == 0x2E
+                    || byte == 0xA6 && previous == 0x80 && beforePrevious == 0xE2 { return true }
+                beforePrevious = previous
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
-    private static let fillWords: Set<String> = ["complete", "fill", "finish", "missing", "blank", "blanks"]
+    private static let fillWords: WordSet = ["complete", "fill", "finish", "missing", "blank", "blanks"]
 
     /// The article a choice must follow: the stem's last word, or the word before its blank.
     static func articleBeforeAnswer(of stem: String) -> Bool? {

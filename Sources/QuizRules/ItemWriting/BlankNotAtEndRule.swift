@@ -128,7 +128,7 @@ struct BlankNotAtEndRule: QuestionRule {
     }
 
     /// Words that ask to fill a gap: in their stems "..." is a blank.
-    private static let fillWords: Set<String> = ["missing", "complete", "completes", "finish", "fill", "blank", "blanks", "gap"]
+    private static let fillWords: WordSet = ["missing", "complete", "completes", "finish", "fill", "blank", "blanks", "gap"]
     private static let fillFragments = English.Fragments(["missing", "complet", "finish", "fill", "blank", "gap"])
 
     /// The blanks of `text` as ranges; with `ellipses`, a standing-alone "..." or "…" too (in a

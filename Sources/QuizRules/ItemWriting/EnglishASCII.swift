@@ -45,6 +45,55 @@ extension English {
         }
     }
 
+    /// `normalized(text)` of an ASCII text, from its bytes; nil for any other text. Lower case
+    /// is `A`-`Z` lowered, whitespace is what `Character.isWhitespace` says of ASCII (tab, line
+    /// feed, vertical tab, form feed, carriage return, space), and the edge marks are the ASCII
+    /// ones of `normalized`'s. Asked of every choice by complex-choice and all-of-the-above,
+    /// where splitting and joining `Character`s cost more than the rest of their reading.
+    static func normalizedASCII(_ text: String) -> String? {
+        text.withUTF8Bytes { bytes -> String? in
+            guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                // Words lowered and joined by one space, then the edge marks taken off both ends
+                // (a space among them, as one the trimming uncovers).
+                var count = 0
+                var spaceDue = false
+                for byte in bytes {
+                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                        spaceDue = count > 0
+                        continue
+                    }
+                    if spaceDue {
+                        out[count] = 0x20
+                        count += 1
+                        spaceDue = false
+                    }
+                    out[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    count += 1
+                }
+                var start = 0, end = count
+                while start < end, isASCIIEdge(out[start]) { start += 1 }
+                while end > start, isASCIIEdge(out[end - 1]) { end -= 1 }
+                if start > 0 {
+                    for index in start..<end { out[index - start] = out[index] }
+                }
+                return end - start
+            }
+        }
+    }
+
+    /// One of the ASCII marks among `normalized`'s edge marks.
+    private static func isASCIIEdge(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ";"),
+             UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: " "):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Calls `body` with each word of `text` made only of letters (and apostrophes inside it)
     /// and at least `minimumLength` characters long, as written and lower-cased, in order:
     /// `words(text)` so filtered. An ASCII text is read from its bytes, and no string is made

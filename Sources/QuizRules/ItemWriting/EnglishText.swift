@@ -47,7 +47,7 @@ enum English {
 
 /// One question as the learners of one English locale read it: its stem and each choice in that
 /// locale (an untranslated choice shows its source text, as compiled output does).
-struct EnglishItem {
+struct EnglishItem: Equatable {
     var locale: String
     var stem: LocalizedText.Entry
     /// Per choice, its text for this locale; nil when what learners see is not English.
@@ -56,6 +56,28 @@ struct EnglishItem {
     var suffix: String
 
     static func all(of question: Question, sourceLocale: String) -> [EnglishItem] {
+        allOfPlainTexts(of: question, sourceLocale: sourceLocale) ?? allOfAnyForm(of: question, sourceLocale: sourceLocale)
+    }
+
+    /// `all` of a question whose stem and choices are plain texts (most questions: nothing
+    /// translated), made without the entry lists of each text: one item in the source locale
+    /// when it is English, none otherwise; nil for a question with a translated text. Asked by
+    /// a dozen rules of every question; guarded by `plainItemsAreThoseOfAnyForm`.
+    static func allOfPlainTexts(of question: Question, sourceLocale: String) -> [EnglishItem]? {
+        guard case .plain(let stemText) = question.text.form else { return nil }
+        guard English.isEnglish(sourceLocale) else { return [] }
+        var choices: [LocalizedText.Entry?] = []
+        choices.reserveCapacity(question.choices.count)
+        for choice in question.choices {
+            guard case .plain(let text) = choice.text.form else { return nil }
+            choices.append(LocalizedText.Entry(locale: sourceLocale, text: text, range: choice.text.range, localeRange: choice.text.range))
+        }
+        let stem = LocalizedText.Entry(locale: sourceLocale, text: stemText, range: question.text.range, localeRange: question.text.range)
+        return [EnglishItem(locale: sourceLocale, stem: stem, choices: choices, suffix: "")]
+    }
+
+    /// `all` read through each text's entries, of a question of any form.
+    static func allOfAnyForm(of question: Question, sourceLocale: String) -> [EnglishItem] {
         English.entries(of: question.text, sourceLocale: sourceLocale).map { stem in
             let choices = question.choices.map { choice -> LocalizedText.Entry? in
                 let entries = choice.text.entries(sourceLocale: sourceLocale)
@@ -178,6 +200,10 @@ extension English {
     /// Many more entries than the texts of a question and what the rules make of them.
     static let recentWords = RecentTexts<[EnglishWord]>(slots: 64, make: wordsReadAfresh)
 
+    /// Each ASCII byte as a Character, made once: `asciiWords` reads one for every byte between
+    /// words and after each word, and making a Character makes a string.
+    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+
     /// `words` of an ASCII text, read as bytes (one byte a character, but for CR LF, which is one
     /// `Character`); nil for any other text. Most texts are ASCII, and walking a string by
     /// `Character` (grapheme breaking) cost more than everything else the rules do with words.
@@ -186,12 +212,15 @@ extension English {
         return utf8.withContiguousStorageIfAvailable { bytes -> [EnglishWord]? in
             guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return nil }
             func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+            let characters = asciiCharacters
             /// The character at `offset` and its length in bytes.
             func character(at offset: Int) -> (Character, Int) {
                 if bytes[offset] == 0x0D, offset + 1 < bytes.count, bytes[offset + 1] == 0x0A { return ("\r\n", 2) }
-                return (Character(Unicode.Scalar(bytes[offset])), 1)
+                return (characters[Int(bytes[offset])], 1)
             }
             var words: [EnglishWord] = []
+            // Room for a word every four bytes, so that a text's words are rarely moved.
+            words.reserveCapacity(bytes.count / 4 + 1)
             var offset = 0
             var context = WordContext()
             var previous: Character? = nil
@@ -206,7 +235,7 @@ extension English {
                                              startsSentence: context.sentenceStart, quoted: context.quoted,
                                              parenthesized: context.parentheses > 0))
                     context.sentenceStart = false
-                    previous = Character(Unicode.Scalar(bytes[end - 1]))
+                    previous = characters[Int(bytes[end - 1])]
                     offset = end
                     continue
                 }
@@ -300,11 +329,11 @@ extension English {
     }
 
     /// Abbreviations written with a full stop before a name.
-    static let titleAbbreviations: Set<String> = ["mr", "mrs", "ms", "dr", "st", "jr", "sr", "sgt", "capt", "lt", "col", "gen", "prof", "rev", "vs"]
+    static let titleAbbreviations: WordSet = ["mr", "mrs", "ms", "dr", "st", "jr", "sr", "sgt", "capt", "lt", "col", "gen", "prof", "rev", "vs"]
 
     /// Words that introduce quoted speech, lyrics or titles, often written without quotation
     /// marks in converted banks ("Who said: I may not be a first-class composer?").
-    static let quotingWords: Set<String> = [
+    static let quotingWords: WordSet = [
         "said", "say", "says", "saying", "sang", "sing", "sings", "line", "lines", "lyric", "lyrics", "quote", "quotes",
         "quotation", "words", "motto", "slogan", "exclaimed", "replied", "dialogue", "dialog", "conversation", "tagline",
         "catchphrase",
@@ -341,6 +370,17 @@ extension English {
         case .ofCharacters: return true
         case .ofBytes: return text.firstRange(of: needle.description) != nil
         }
+    }
+
+    /// Whether `text` contains `needle` as Foundation's `contains` finds it, for a needle that
+    /// no ASCII text can hold (its characters have no canonical equivalent in ASCII: a
+    /// fullwidth question mark, not a Kelvin sign): an ASCII text is answered from a look at
+    /// its bytes, and Foundation searches only the others, where its search of one question
+    /// cost as much as the rest of a rule's look at it. Guarded by
+    /// `containsBeyondASCIIIsFoundationsContains`.
+    static func containsBeyondASCII(_ text: String, _ needle: String) -> Bool {
+        guard text.withUTF8Bytes({ ByteSet.nonASCII.firstIndex(in: $0) != nil }) else { return false }
+        return text.range(of: needle) != nil
     }
 
     /// `text` with curly apostrophes made straight.
@@ -383,6 +423,24 @@ extension English {
 
     /// `text` without leading and trailing white space.
     static func trimmed(_ text: String) -> String {
+        untrimmedAtItsEnds(text) ? text : trimmedOfAnyText(text)
+    }
+
+    /// Whether `text` begins and ends with an ASCII byte that is no white space, so that
+    /// `trimmed` leaves it as it is: a Character is white space by its first scalar, and a
+    /// Character that ends in such a byte begins with it or with a prepended mark, which is no
+    /// white space. Most texts are so and are then not walked by Character (guarded by
+    /// `trimmedAtASCIIEndsIsTrimmedOfAnyText`).
+    static func untrimmedAtItsEnds(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            func isOtherASCII(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && !(byte >= 0x09 && byte <= 0x0D) }
+            return isOtherASCII(first) && isOtherASCII(last)
+        }
+    }
+
+    /// `trimmed` by Character.
+    static func trimmedOfAnyText(_ text: String) -> String {
         var slice = Substring(text)
         while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
         while slice.last?.isWhitespace == true { slice = slice.dropLast() }
@@ -444,12 +502,17 @@ extension English {
                 // An empty fragment is found in any ASCII text (as the byte search always found
                 // it), and one with a byte above ASCII in none.
                 if hasEmpty { return true }
+                guard !bytes.isEmpty else { return false }
+                let hasSingleBytes = singleBytes[0] | singleBytes[1] != 0
                 return startPairs.withUnsafeBufferPointer { startPairs in
+                    // Each byte lowered once: the second of one pair is the first of the next.
+                    var next = Int(asciiLowercase(bytes[0]))
                     for start in bytes.indices {
-                        let first = Int(asciiLowercase(bytes[start]))
-                        if singleBytes[first >> 6] & 1 << UInt64(first & 63) != 0 { return true }
+                        let first = next
+                        if hasSingleBytes, singleBytes[first >> 6] & 1 << UInt64(first & 63) != 0 { return true }
                         guard start + 1 < bytes.count else { break }
-                        let bit = first << 7 | Int(asciiLowercase(bytes[start + 1]))
+                        next = Int(asciiLowercase(bytes[start + 1]))
+                        let bit = first << 7 | next
                         guard startPairs[bit >> 6] & 1 << UInt64(bit & 63) != 0 else { continue }
                         for needle in startingWith[first] where Self.matches(needle, at: start, in: bytes) { return true }
                     }
@@ -498,6 +561,11 @@ extension English {
                                                 "\u{2019}", "(", ")", "[", "]", "*", "_", " ", "\u{2026}"]
 
     static func normalized(_ text: String) -> String {
+        normalizedASCII(text) ?? normalizedOfAnyText(text)
+    }
+
+    /// `normalized` by `Character`s: what `normalizedASCII` gives for an ASCII text.
+    static func normalizedOfAnyText(_ text: String) -> String {
         let lowered = English.straightApostrophes(text.lowercased())
         let trimmed = lowered.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         var slice = Substring(trimmed)
@@ -602,7 +670,7 @@ extension English {
 
     /// Common English words that carry no content (and words every trivia stem uses), for
     /// `stem-clue`.
-    static let stopWords: Set<String> = [
+    static let stopWords: WordSet = [
         "about", "above", "across", "after", "again", "against", "almost", "along", "already", "also", "although",
         "always", "among", "another", "anyone", "anything", "around", "because", "been", "before", "behind", "being",
         "below", "best", "between", "both", "called", "came", "cannot", "come", "comes", "could", "describe",

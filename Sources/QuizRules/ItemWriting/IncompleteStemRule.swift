@@ -167,9 +167,9 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
         checkStatements = options.checkStatements
     }
 
-    private static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how", "whereabouts"]
+    private static let questionWords: WordSet = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how", "whereabouts"]
     /// Verbs that open an instruction which asks ("Name the composer", "Complete the proverb").
-    private static let instructions: Set<String> = [
+    private static let instructions: WordSet = [
         "name", "identify", "choose", "select", "pick", "complete", "finish", "find", "give", "calculate", "solve", "guess",
         "spot", "match", "fill", "determine", "list", "state", "translate", "unscramble", "spell", "convert", "estimate",
         "tell", "decide", "arrange", "rearrange", "order", "rank", "define", "describe", "explain", "compute", "work",
@@ -178,16 +178,16 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
         "did", "is", "are", "was", "were", "will", "should", "have", "has",
     ]
     /// Choices that judge a stem rather than complete it.
-    private static let judgements: Set<String> = ["true", "false", "yes", "no"]
+    private static let judgements: WordSet = ["true", "false", "yes", "no"]
     /// Words that stand for the answer, as quiz-show clues write them ("This actress...").
-    private static let answerWords: Set<String> = [
+    private static let answerWords: WordSet = [
         "this", "these", "those", "following", "below", "he", "she", "him", "his", "her", "hers", "they", "them", "their",
         "one", "ones", "answer",
     ]
     /// Words that stand for the answer only at the start of a sentence ("It was the first...").
-    private static let openingAnswerWords: Set<String> = ["it", "its"]
+    private static let openingAnswerWords: WordSet = ["it", "its"]
     /// Words that stand for the answer only at the end ("Jennifer Lopez was born there.").
-    private static let closingAnswerWords: Set<String> = ["there", "here", "then"]
+    private static let closingAnswerWords: WordSet = ["there", "here", "then"]
 
     /// What kind of incomplete stem `text` is, if any.
     enum Kind: Equatable {
@@ -203,7 +203,7 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
     /// `choicesComplete`: the choices continue the stem (none is "True", "False", "Yes" or "No").
     static func kind(of text: String, allCompletions: Bool = true, choicesComplete: @autoclosure () -> Bool = true) -> Kind? {
         // Most stems end with "?": one look at the bytes.
-        guard !English.containsASCII(text, "?"), !text.contains("\u{FF1F}") else { return nil }
+        guard !English.containsASCII(text, "?"), !English.containsBeyondASCII(text, "\u{FF1F}") else { return nil }
         let words = English.words(text)
         guard !words.isEmpty else { return nil }
         for word in words {

@@ -237,30 +237,30 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
 
     /// Contractions, with and without the apostrophe (banks converted from other formats often
     /// lost it: "doesnt").
-    static let contractions: Set<String> = [
+    static let contractions: WordSet = [
         "don't", "doesn't", "isn't", "wasn't", "aren't", "weren't", "didn't", "can't", "won't", "couldn't", "wouldn't",
         "shouldn't", "hasn't", "haven't", "hadn't", "mustn't", "needn't", "dont", "doesnt", "isnt", "wasnt", "arent",
         "werent", "didnt", "couldnt", "wouldnt", "shouldnt", "hasnt", "havent", "hadnt",
     ]
-    private static let leastWords: Set<String> = [
+    private static let leastWords: WordSet = [
         "likely", "probable", "probably", "appropriate", "accurate", "correct", "true", "valid", "important", "useful",
         "effective", "suitable", "helpful", "relevant", "consistent", "acceptable", "desirable", "characteristic",
         "typical", "associated", "related", "indicated", "beneficial", "preferred",
     ]
-    private static let beVerbs: Set<String> = ["is", "are", "was", "were", "be", "been"]
+    private static let beVerbs: WordSet = ["is", "are", "was", "were", "be", "been"]
 
-    private static let interrogatives: Set<String> = ["which", "what", "who", "whom", "whose"]
+    private static let interrogatives: WordSet = ["which", "what", "who", "whom", "whose"]
     /// Question words that are also conjunctions ("...is performed when he is not..."): they ask
     /// only at the start of a sentence that ends with "?".
-    private static let openingInterrogatives: Set<String> = ["where", "when", "why", "how"]
+    private static let openingInterrogatives: WordSet = ["where", "when", "why", "how"]
     /// Words that open a clause of circumstance between the question word and a "not": the "not"
     /// then belongs to the circumstance ("where do they stay when they are not fighting crime?").
-    private static let subordinators: Set<String> = [
+    private static let subordinators: WordSet = [
         "when", "because", "if", "while", "although", "though", "since", "unless", "after", "before", "until",
         "whenever", "wherever", "whereas", "once",
     ]
     /// Words that introduce quoted speech or lyrics, often written without quotation marks.
-    private static let quoting: Set<String> = [
+    private static let quoting: WordSet = [
         "said", "say", "says", "saying", "sang", "sing", "sings", "wrote", "line", "lines", "lyric", "lyrics", "quote",
         "quotes", "words", "asked", "told", "tells", "replied", "exclaimed",
     ]
@@ -274,7 +274,7 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
     }
 
     /// The words `stemNegatives` looks at, but for contractions.
-    private static let negativeWords: Set<String> = ["not", "cannot", "never", "all", "odd", "except", "least", "false", "incorrect", "untrue",
+    private static let negativeWords: WordSet = ["not", "cannot", "never", "all", "odd", "except", "least", "false", "incorrect", "untrue",
                                                      "inaccurate"]
 
     /// The negatives with which a stem asks, as written.
@@ -282,10 +282,10 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                                                       "untrue", "inaccurate"])
     /// Relative pronouns: a negative just after one describes something ("a sink that isn't
     /// draining") rather than asking for an exception.
-    private static let relatives: Set<String> = ["that", "who", "which", "whom", "whose"]
+    private static let relatives: WordSet = ["that", "who", "which", "whom", "whose"]
     /// What "all but" is followed by when it means "except" ("All but one of these..."), not
     /// "almost" ("all but destroyed").
-    private static let allButCounts: Set<String> = ["one", "two", "three", "four", "five", "which", "what", "who", "of"]
+    private static let allButCounts: WordSet = ["one", "two", "three", "four", "five", "which", "what", "who", "of"]
 
     static func stemNegatives(_ text: String) -> [StemNegative] {
         guard fragments.occur(in: text) else { return [] }

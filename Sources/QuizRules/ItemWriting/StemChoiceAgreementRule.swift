@@ -232,12 +232,12 @@ struct StemChoiceAgreementRule: QuestionRule {
 
     init(options: RuleOptions) {}
 
-    private static let pluralVerbs: Set<String> = ["are", "were"]
+    private static let pluralVerbs: WordSet = ["are", "were"]
     /// "are" and "were", looked for before the stem's words are read.
     private static let pluralFragments = English.Fragments(["are", "were"])
-    private static let choiceSets: Set<String> = ["these", "those", "following"]
+    private static let choiceSets: WordSet = ["these", "those", "following"]
     /// Words after which "which" asks: prepositions and the choices.
-    private static let askingLeads: Set<String> = [
+    private static let askingLeads: WordSet = [
         "in", "of", "on", "at", "for", "from", "to", "by", "with", "into", "about", "these", "those", "following", "and", "so",
     ]
 
@@ -286,7 +286,7 @@ struct StemChoiceAgreementRule: QuestionRule {
         ["is", "was"].flatMap { verb in ["the", "his", "her", "its"].map { [asking, verb, $0] } }
     })
     /// Words that end the noun asked for ("the official language of...").
-    private static let nounEnds: Set<String> = ["of", "in", "on", "at", "for", "by", "to", "from", "that", "which", "who", "spoken", "used", "called", "is", "was", "with"]
+    private static let nounEnds: WordSet = ["of", "in", "on", "at", "for", "by", "to", "from", "that", "which", "who", "spoken", "used", "called", "is", "was", "with"]
 
     /// The choices that list two things ("Spanish and Portuguese") under a stem that asks for one
     /// ("What is the official language of Brazil?"), when some other choice is a single thing;
@@ -309,7 +309,7 @@ struct StemChoiceAgreementRule: QuestionRule {
     }
 
     private static let andFragment = English.Fragments(["and"])
-    private static let singularVerbs: Set<String> = ["is", "was", "has", "had", "won", "did", "does"]
+    private static let singularVerbs: WordSet = ["is", "was", "has", "had", "won", "did", "does"]
 
     /// The choices that list two things of a word or two each, one of them another choice
     /// ("Spanish and Portuguese" beside "Portuguese") or each with its own article ("A chemist
@@ -332,8 +332,8 @@ struct StemChoiceAgreementRule: QuestionRule {
 
     /// "what is", "who was"...: a question that asks for one thing, wherever it starts ("In 1990, who was the first...").
     private static let singularAskFragments = English.Fragments(["what is", "what was", "which is", "which was", "who is", "who was"])
-    private static let askingWords: Set<String> = ["what", "which", "who", "whom"]
-    private static let subjectPronouns: Set<String> = ["he", "she", "it", "they", "i", "we", "you", "there"]
+    private static let askingWords: WordSet = ["what", "which", "who", "whom"]
+    private static let subjectPronouns: WordSet = ["he", "she", "it", "they", "i", "we", "you", "there"]
 
     /// Whether a choice is a sentence of its own: four words or more, a subject pronoun first,
     /// a full stop or "!" last ("She slept with all of them.").
@@ -360,7 +360,7 @@ struct StemChoiceAgreementRule: QuestionRule {
         return sentences.count == 1 && things.count >= 2 && sentences.count + things.count == counted.count ? sentences : nil
     }
 
-    private static let phraseStarts: Set<String> = [
+    private static let phraseStarts: WordSet = [
         "on", "in", "at", "to", "with", "for", "from", "into", "over", "under", "up", "down", "out", "away", "around",
         "about", "by", "the", "a", "an", "his", "her", "their", "my", "your", "its", "our",
     ]

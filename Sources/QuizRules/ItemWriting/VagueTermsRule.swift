@@ -560,7 +560,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         checkChoices = options.checkChoices
     }
 
-    private static let comparatives: Set<String> = ["most", "more", "less", "least", "as", "how", "very", "quite", "fairly", "so", "too"]
+    private static let comparatives: WordSet = ["most", "more", "less", "least", "as", "how", "very", "quite", "fairly", "so", "too"]
 
     /// The vague terms of `text`, as written; of a stem (`askingOnly`), only those of the sentence
     /// that asks (ending in "?", or the last); of a choice (`inChoice`), not a quantity inside a
@@ -626,12 +626,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     }
 
     /// Verbs that give a name, which a frequency word before them qualifies as usage.
-    private static let namingVerbs: Set<String> = [
+    private static let namingVerbs: WordSet = [
         "known", "called", "named", "nicknamed", "referred", "dubbed", "termed", "spelled", "spelt", "translated", "described",
         "abbreviated", "pronounced", "quoted", "cited",
     ]
     /// The default frequency words that are not "-ly" adverbs, which may open a reduced relative clause.
-    private static let adverbsOfFrequency: Set<String> = ["often", "sometimes", "seldom"]
+    private static let adverbsOfFrequency: WordSet = ["often", "sometimes", "seldom"]
 
     /// Whether the words from `index` give a name: "known as", "called", "used to refer to",
     /// "used when referring to", or "used for" after a word for a name ("What other name is
@@ -655,12 +655,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             || next.0 == "for" && words[..<index].contains { nameWords.contains($0.lower) }
     }
 
-    private static let nameWords: Set<String> = ["name", "names", "term", "terms", "nickname", "nicknames"]
+    private static let nameWords: WordSet = ["name", "names", "term", "terms", "nickname", "nicknames"]
 
     /// Words before "few" that make it a select group or a span ("the few", "the first few
     /// seasons", "the select few").
-    private static let spanOpeners: Set<String> = ["the", "first", "next", "last", "past", "select"]
-    private static let magnitudes: Set<String> = ["dozen", "hundred", "thousand", "million", "billion", "trillion"]
+    private static let spanOpeners: WordSet = ["the", "first", "next", "last", "past", "select"]
+    private static let magnitudes: WordSet = ["dozen", "hundred", "thousand", "million", "billion", "trillion"]
 
     /// Whether "few" at `index` names a select group or a span rather than a vague count: after
     /// "the", "first", "next", "last", "past" or "select", or in "one of (only) a few".
@@ -690,28 +690,28 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         return text[words[index].range.upperBound..<end].contains("_")
     }
 
-    private static let questionWords: Set<String> = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]
+    private static let questionWords: WordSet = ["what", "which", "who", "whom", "whose", "where", "when", "why", "how"]
     /// Verbs of a task in a stem that asks without a question ("Name the bird that...").
-    private static let taskVerbs: Set<String> = ["name", "identify", "select", "choose", "pick", "find", "complete", "finish", "give", "fill"]
+    private static let taskVerbs: WordSet = ["name", "identify", "select", "choose", "pick", "find", "complete", "finish", "give", "fill"]
     /// Words after which a task verb still sets the task ("Please name...", "Can you name...").
-    private static let taskLeadIns: Set<String> = ["please", "you"]
+    private static let taskLeadIns: WordSet = ["please", "you"]
     /// Words that open a clause of background inside the sentence that asks.
-    private static let subordinators: Set<String> = ["since", "because", "although", "though", "while", "whereas"]
+    private static let subordinators: WordSet = ["since", "because", "although", "though", "while", "whereas"]
     /// Conjunctions that end a lead-in when the question word follows them.
-    private static let leadInConjunctions: Set<String> = ["but", "so"]
-    private static let relativeWords: Set<String> = ["who", "whom", "whose", "which", "where"]
+    private static let leadInConjunctions: WordSet = ["but", "so"]
+    private static let relativeWords: WordSet = ["who", "whom", "whose", "which", "where"]
     /// Words after a comma that open a description of the noun before it: an appositive ("Mola
     /// mola, a fish generally considered...").
-    private static let appositiveOpeners: Set<String> = ["a", "an", "one"]
-    private static let auxiliaries: Set<String> = [
+    private static let appositiveOpeners: WordSet = ["a", "an", "one"]
+    private static let auxiliaries: WordSet = [
         "did", "does", "do", "is", "was", "are", "were", "has", "had", "have", "will", "would", "can", "could", "should",
     ]
-    private static let prepositions: Set<String> = [
+    private static let prepositions: WordSet = [
         "in", "of", "on", "at", "to", "for", "by", "with", "from", "as", "into", "about", "during", "after", "before",
     ]
     /// Past participles that the "-ed" test below misses (irregular, or as short as "used"), which
     /// open a reduced relative clause after a comma (", found in coral reefs,", ", often used by").
-    private static let irregularParticiples: Set<String> = [
+    private static let irregularParticiples: WordSet = [
         "used", "known", "found", "seen", "given", "made", "held", "thought", "written", "sold", "taken", "worn", "grown", "born",
         "drawn", "shown", "built", "fought", "kept", "led", "won", "told", "brought", "begun", "sung", "spoken", "eaten",
     ]
@@ -751,7 +751,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     /// Verbs that introduce a question quoted in a clue ("...by asking the audience Are you O.K.,
     /// honey?").
-    private static let askingVerbs: Set<String> = ["ask", "asks", "asked", "asking"]
+    private static let askingVerbs: WordSet = ["ask", "asks", "asked", "asking"]
 
     /// Whether the "?" that ends a sentence closes a question the sentence quotes: a quoting or
     /// asking word is in it and no question word or task verb ("...this jazz vocalist would
@@ -767,7 +767,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         return quotes
     }
 
-    private static let possessives: Set<String> = ["his", "her", "its", "their", "my", "your", "our"]
+    private static let possessives: WordSet = ["his", "her", "its", "their", "my", "your", "our"]
 
     /// Whether "many" at `index` follows "the" or a possessive ("the many pseudonyms", "his many
     /// hits", "Brandon's many love interests"): the set is referred to as a whole, not counted.
@@ -841,7 +841,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     }
 
     /// Words that open a noun phrase, whose noun a reduced relative clause may follow.
-    private static let determiners: Set<String> = ["the", "a", "an", "this", "that", "these", "those", "which", "its", "his", "her", "their"]
+    private static let determiners: WordSet = ["the", "a", "an", "this", "that", "these", "those", "which", "its", "his", "her", "their"]
 
     /// Whether the adverb at `index` opens a reduced relative clause that no comma opens: a
     /// participle and a preposition with its object after it, and before it the noun of a
@@ -882,7 +882,7 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
 
     /// Words before "most" that make it a superlative ("the most", "its most") or part of a phrase
     /// ("at most").
-    private static let superlativeOpeners: Set<String> = [
+    private static let superlativeOpeners: WordSet = [
         "the", "a", "an", "at", "his", "her", "its", "their", "my", "our", "your", "is", "are", "was", "were", "be", "most",
     ]
 
@@ -909,8 +909,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
         return next.count >= 3 && next.hasSuffix("s") && !next.hasSuffix("ss") && !next.hasSuffix("us") && !next.hasSuffix("is")
     }
 
-    private static let recordWords: Set<String> = ["record", "records", "award", "title", "prize", "trophy"]
-    private static let quantifierOpeners: Set<String> = ["do", "does", "did", "can", "in", "of", "to", "by", "with", "from", "that", "than"]
+    private static let recordWords: WordSet = ["record", "records", "award", "title", "prize", "trophy"]
+    private static let quantifierOpeners: WordSet = ["do", "does", "did", "can", "in", "of", "to", "by", "with", "from", "that", "than"]
     /// Endings of adjectives, which make "most" a superlative ("and most powerful").
     private static let adjectiveEndings = ["ful", "ous", "ive", "able", "ible", "al", "ic", "ant", "ent", "ly", "est", "y"]
 

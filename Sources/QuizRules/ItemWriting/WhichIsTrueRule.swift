@@ -138,17 +138,17 @@ struct WhichIsTrueRule: QuestionRule {
 
     init(options: RuleOptions) {}
 
-    private static let adjectives: Set<String> = [
+    private static let adjectives: WordSet = [
         "true", "false", "correct", "incorrect", "accurate", "inaccurate", "untrue", "right", "wrong",
     ]
-    private static let nouns: Set<String> = [
+    private static let nouns: WordSet = [
         "statement", "statements", "fact", "facts", "option", "options", "choice", "choices",
         "answer", "answers", "one", "claim", "claims", "assertion", "assertions",
     ]
-    private static let groups: Set<String> = ["following", "these", "those", "them", "statements", "options", "choices", "answers", "above", "below"]
-    private static let topicWords: Set<String> = ["about", "regarding", "concerning", "on", "of", "for", "describing"]
-    private static let beVerbs: Set<String> = ["is", "are", "was", "were"]
-    private static let followers: Set<String> = ["about", "of", "regarding", "concerning", "for", "in", "except", "among", "with", "when"]
+    private static let groups: WordSet = ["following", "these", "those", "them", "statements", "options", "choices", "answers", "above", "below"]
+    private static let topicWords: WordSet = ["about", "regarding", "concerning", "on", "of", "for", "describing"]
+    private static let beVerbs: WordSet = ["is", "are", "was", "were"]
+    private static let followers: WordSet = ["about", "of", "regarding", "concerning", "for", "in", "except", "among", "with", "when"]
 
     /// Whether the choices are variants of one sentence ("He woke up at six", "He awoke at
     /// six"): then "Which is correct?" asks about usage, a focused question.
@@ -170,10 +170,10 @@ struct WhichIsTrueRule: QuestionRule {
     private static let judgementWords = English.Fragments(["true", "false", "correct", "accurate", "right", "wrong"])
 
     /// Verbs of a task that only asks for the true choice ("Identify the true statement").
-    private static let taskVerbs: Set<String> = ["identify", "select", "choose", "pick", "find", "mark", "spot", "circle", "tick"]
+    private static let taskVerbs: WordSet = ["identify", "select", "choose", "pick", "find", "mark", "spot", "circle", "tick"]
     /// Nouns that name what is judged as a statement: what an unfocused task names ("Select the
     /// correct spelling" or "Choose the correct answer" after a question asks something).
-    private static let statementWords: Set<String> = [
+    private static let statementWords: WordSet = [
         "statement", "statements", "fact", "facts", "sentence", "sentences", "claim", "claims", "assertion", "assertions",
     ]
 

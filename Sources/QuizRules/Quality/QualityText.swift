@@ -61,13 +61,19 @@ public enum QualityText {
         }
     }
 
+    /// `classify` of each ASCII value, made once: `normalizedASCII` classifies every byte of
+    /// every question and correct choice of a run, and the `switch` cost dozens of instructions
+    /// a byte.
+    private static let asciiClasses: [Class] = (0..<128).map { classify(Unicode.Scalar(UInt8($0))) }
+
     /// `normalized` of an ASCII text (NFKC and case folding leave it as it is but for the case
     /// of its letters), from its bytes: step 3 as `normalizedScalars` takes it, with a gap kept
     /// on the stack. Read for every question and correct choice of a run, where walking
     /// scalars cost more than the rest of the duplicate checks' reading; guarded by
     /// `asciiNormalizedIsTheScalarsNormalized`.
     static func normalizedASCII(_ bytes: UnsafeBufferPointer<UInt8>, keepingWordBreaks: Bool) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { gap in
+        let classes = asciiClasses
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { gap in
             // What is kept is at most what was read: a gap gives a space and a sign only when it
             // holds both.
             String(unsafeUninitializedCapacity: bytes.count) { out in
@@ -85,7 +91,7 @@ public enum QualityText {
                     return index >= 0 && gap[index] == UInt8(ascii: "-") && (index > 0 || afterNothing)
                 }
                 for byte in bytes {
-                    let kind = classify(Unicode.Scalar(byte))
+                    let kind = classes[Int(byte)]
                     switch kind {
                     case .drop:
                         continue
