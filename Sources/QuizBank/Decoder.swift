@@ -30,9 +30,13 @@ public protocol QuestionConsumer {
     /// A consumer for the questions after those given to this one; nil: read in one piece.
     func successor() -> Self?
     mutating func append(_ successor: consuming Self)
+    /// Whether every question is kept to the end (then equal long choice texts are stored
+    /// once: `SharedSpellings`); a consumer that lets questions go keeps none of them alive.
+    static var keepsEveryQuestion: Bool { get }
 }
 
 extension QuestionConsumer {
+    public static var keepsEveryQuestion: Bool { false }
     public mutating func begin(_ header: BankHeader?) {}
     public func successor() -> Self? { nil }
     /// Never called: without a successor there is nothing to append.
@@ -55,6 +59,8 @@ struct KeptQuestions: QuestionConsumer {
     public mutating func add(_ question: Question) {
         questions.append(question)
     }
+
+    static var keepsEveryQuestion: Bool { true }
 
     public func successor() -> KeptQuestions? {
         KeptQuestions(bankSize: capacity * 128)
@@ -94,7 +100,8 @@ public struct BankDecoder: Sendable {
     /// Decodes `bytes`, giving each question to `questions` instead of keeping it: the result's
     /// bank has no questions.
     public func decode<Consumer: QuestionConsumer>(_ bytes: [UInt8], path: String, to questions: inout Consumer) -> DecodeResult {
-        var items = DecodingItems(path: path, context: DecodeContext(path: path), questions: consume questions)
+        var items = DecodingItems(path: path, context: DecodeContext(path: path, sharesChoiceTexts: Consumer.keepsEveryQuestion),
+                                  questions: consume questions)
         defer { questions = items.questions }
         let root: Node?
         do {
@@ -133,7 +140,9 @@ struct DecodingItems<Questions: QuestionConsumer>: StreamedItemConsumer {
     }
 
     func successor() -> DecodingItems? {
-        questions.successor().map { DecodingItems(path: path, context: DecodeContext(path: path), questions: $0) }
+        questions.successor().map {
+            DecodingItems(path: path, context: DecodeContext(path: path, sharesChoiceTexts: Questions.keepsEveryQuestion), questions: $0)
+        }
     }
 
     mutating func append(_ successor: consuming DecodingItems) {
@@ -182,8 +191,9 @@ struct DecodeContext {
     private var questionIDHashes: [UInt64] = []
     private var topicHashes: [UInt64] = []
 
-    init(path: String) {
+    init(path: String, sharesChoiceTexts: Bool = false) {
         self.path = path
+        choiceTexts = sharesChoiceTexts ? SharedSpellings() : nil
     }
 
     static let bankKeys = ["quizbank", "id", "title", "locale", "locales", "description", "images", "topics", "exam", "questions"]
@@ -324,6 +334,9 @@ struct DecodeContext {
     private var assumedLocales: [(locale: String, finding: Int, uses: Int)] = []
     private var imageReferences: [Located<String>] = []
     private var translatedTexts: [LocalizedText] = []
+    /// The choice texts read so far that take storage of their own (`SharedSpellings`), when
+    /// the questions are all kept.
+    private var choiceTexts: SharedSpellings?
 
     private mutating func noteReferences(of question: Question) {
         if let topic = question.topic {
@@ -581,7 +594,9 @@ struct DecodeContext {
 
     private mutating func choice(_ node: Node) -> Choice? {
         if node.scalar != nil {
-            return localized(node, field: "a choice").map { Choice(id: nil, text: $0, correct: false, feedback: nil, range: node.range) }
+            return localized(node, field: "a choice").map {
+                Choice(id: nil, text: shared($0), correct: false, feedback: nil, range: node.range)
+            }
         }
         guard let pairs = mapping(node, what: "a choice", allowed: Self.choiceKeys) else { return nil }
         var id: Located<String>?
@@ -601,7 +616,13 @@ struct DecodeContext {
             report(.missingField, "a choice written as a mapping needs a `text`", SourceRange(at: node.range.start))
             return nil
         }
-        return text.map { Choice(id: id, text: $0, correct: correct, feedback: feedback, range: node.range) }
+        return text.map { Choice(id: id, text: shared($0), correct: correct, feedback: feedback, range: node.range) }
+    }
+
+    /// A choice's text, in storage shared with an equal one read before when questions are kept.
+    private mutating func shared(_ text: LocalizedText) -> LocalizedText {
+        guard choiceTexts != nil else { return text }
+        return choiceTexts!.shared(text)
     }
 
     // MARK: Typed values
@@ -825,6 +846,44 @@ struct DecodeContext {
         // Nearly every text starts with a visible ASCII character: decide without Unicode tables.
         if let first = value.utf8.first, first > 0x20, first < 0x80 { return false }
         return value.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    }
+}
+
+/// Choice texts written again and again ("Felis silvestris catus" in many questions) kept
+/// once: a string of more than 15 bytes takes storage of its own, and a large bank repeats
+/// its choices far more than its question texts. Texts are the same when their UTF-8 bytes
+/// are (not by `String`'s canonical equivalence: a text keeps the form it was written in).
+/// Held while one part of a bank is decoded.
+struct SharedSpellings {
+    /// The longest text a `String` holds inline, without storage of its own.
+    static let inlineBytes = 15
+
+    private var known: Set<Spelling> = []
+
+    /// `text` with its plain string replaced by an equal one read before, if any.
+    mutating func shared(_ text: LocalizedText) -> LocalizedText {
+        guard case .plain(let string) = text.form, string.utf8.count > Self.inlineBytes else { return text }
+        let kept = known.insert(Spelling(string)).memberAfterInsert.string
+        return LocalizedText(kept, range: text.range)
+    }
+
+    /// A string that compares and hashes by its UTF-8 bytes.
+    struct Spelling: Hashable {
+        let string: String
+
+        init(_ string: String) {
+            self.string = string
+        }
+
+        static func == (a: Spelling, b: Spelling) -> Bool {
+            var a = a.string, b = b.string
+            return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var string = string
+            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 }
 

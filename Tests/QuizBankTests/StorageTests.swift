@@ -1,5 +1,5 @@
 import Testing
-import QuizBank
+@testable import QuizBank
 import QuizYAML
 
 /// A large bank holds millions of questions, choices and findings: the fields most of them
@@ -40,6 +40,38 @@ import QuizYAML
         #expect(copy.topic == nil && copy.difficulty == nil && copy.tags.isEmpty && copy.image == nil)
         question.topic = nil
         #expect(question.topic == nil && question.difficulty == 3)
+    }
+
+    /// A long choice text written again is kept once, and every choice reads back as written:
+    /// texts equal only by canonical equivalence (composed and decomposed accents) keep their
+    /// own bytes.
+    @Test func equalLongChoiceTextsShareTheirStorageAndKeepTheirBytes() throws {
+        let long = "Felis silvestris catus", composed = "Caf\u{E9} au lait, s'il vous pla\u{EE}t", decomposed = "Cafe\u{301} au lait, s'il vous pla\u{EE}t"
+        let written = [[long, "Short", composed], [decomposed, long, "Short"], [long, composed, decomposed]]
+        var yaml = "quizbank: 1\nid: shared\ntitle: Shared\nlocale: en\nquestions:\n"
+        for (index, choices) in written.enumerated() {
+            yaml += "  - id: q\(index)\n    text: Which one?\n    choices:\n"
+            for (number, choice) in choices.enumerated() {
+                yaml += number == 0 ? "      - text: \"\(choice)\"\n        correct: true\n" : "      - \"\(choice)\"\n"
+            }
+        }
+        let decoded = BankDecoder().decode(Array(yaml.utf8), path: "shared.yaml")
+        #expect(decoded.findings.isEmpty)
+        let questions = try #require(decoded.bank).questions
+        #expect(questions.map { $0.choices.map { Array($0.text.source("en").utf8) } } == written.map { $0.map { Array($0.utf8) } })
+        // Where each long text's bytes are: one place per spelling.
+        var places: [String: Set<Int>] = [:]
+        for question in questions {
+            for choice in question.choices {
+                var text = choice.text.source("en")
+                guard text.utf8.count > SharedSpellings.inlineBytes else { continue }
+                let address = text.withUTF8 { Int(bitPattern: $0.baseAddress) }
+                // Keyed by scalars: `String` keys would take the two accents' spellings as one.
+                places[text.unicodeScalars.map { String($0.value) }.joined(separator: ","), default: []].insert(address)
+            }
+        }
+        #expect(places.count == 3)
+        #expect(places.values.allSatisfy { $0.count == 1 })
     }
 
     @Test func aChoicesIDAndFeedbackReadBackAndCompare() {

@@ -63,6 +63,36 @@ import QuizYAML
         #expect(found.map(\.message) == ["the 'pt-BR' translation of the text of question 'a' is only '???', a placeholder rather than a text"])
     }
 
+    /// The line index's 32-bit starts are those of splitting the text at `\n`, `\r\n` and `\r`.
+    @Test func lineStartsAreThoseOfSplittingAtEachLineBreak() {
+        var generator = QualityRuleTests.SplitMix(seed: 47)
+        let pieces = ["a", "bc", "\n", "\r\n", "\r", "é", "\n\n"]
+        // Every text kept to the end: the shared index knows a bank by its address and size.
+        var texts: [[UInt8]] = []
+        for round in 0..<200 {
+            let count = Int(generator.next() % 12)
+            let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let bytes = Array(text.utf8)
+            texts.append(bytes)
+            var expected: [UInt32] = [0]
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                if byte == 0x0A || byte == 0x0D { expected.append(UInt32(index)) }
+            }
+            let starts = SourceLineIndex.lineStarts(bytes)
+            #expect(starts.offsets == expected && starts.complete, "round \(round): \(text.debugDescription)")
+            for line in 1...(expected.count + 1) {
+                let read = SourceLineIndex.shared.line(line, of: bytes).map { String(decoding: $0, as: UTF8.self) }
+                let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }.map(String.init)
+                #expect(read == (line <= lines.count ? lines[line - 1] : nil), "round \(round), line \(line)")
+            }
+        }
+        #expect(texts.count == 200)
+    }
+
     @Test func narrowingCountsScalarsAndCRLFLines() {
         let yaml = "questions:\r\n  - id: a\r\n    text: \"Où est l’été ??? là\"\r\n    answer: true\r\n"
         let found = lint(PlaceholderTextRule.self, yaml, header: Self.header.replacingOccurrences(of: "\n", with: "\r\n"))

@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import QuizBank
+import TestSupport
 @testable import QuizLint
 @testable import QuizRules
 
@@ -179,5 +181,90 @@ import QuizBank
         #expect(a.sharedContent(with: b) == 1)
         #expect(a.names.count == 1 && a.names == b.names)
         #expect(a.names.first?.unicodeScalars.contains("\u{E9}") == true && b.names.first?.unicodeScalars.contains("\u{301}") == true)
+    }
+
+    /// The packed ids read back as the ranks of the texts' shingles: each text's ids are its
+    /// distinct shingles, one id per shingle across the texts (the same texts hold it), in
+    /// order of document frequency, rarest first, each in three bytes.
+    @Test func packedShingleIdsAreTheRanksOfTheShingles() {
+        var generator = QualityRuleTests.SplitMix(seed: 41)
+        let words = ["capital", "of", "iceland", "norway", "été", "日本の首都", "a", "largest", "city", "mona", "lisa"]
+        var texts = ["", "ab", "abcde"]
+        for _ in 0..<400 {
+            let count = Int(generator.next() % 6)
+            texts.append(QualityText.normalized((0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")))
+        }
+        let sets = NearDuplicateJoin.ShingleSets(utf8: texts.map { Array($0.utf8)[...] })
+        let plain = texts.map(QualityRuleTests.shingles)
+        #expect(sets.width == 3)
+        #expect(sets.count == texts.count)
+        // By shingle and by id: the texts that hold it.
+        var textsOfShingle: [String: [Int]] = [:]
+        var textsOfID: [Int32: [Int]] = [:]
+        sets.withTokens { tokens in
+            for index in texts.indices {
+                let ids = (sets.offsets[index]..<sets.offsets[index + 1]).map { tokens[$0] }
+                #expect(ids.count == plain[index].count, "\(texts[index])")
+                #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "ids sorted and unique")
+                for id in ids { textsOfID[id, default: []].append(index) }
+            }
+        }
+        for (index, set) in plain.enumerated() { for shingle in set { textsOfShingle[shingle, default: []].append(index) } }
+        #expect(sets.vocabulary == textsOfShingle.count)
+        #expect(Set(textsOfID.keys) == Set((0..<Int32(sets.vocabulary)).map { $0 }))
+        #expect(textsOfID.values.map { $0.map(String.init).joined(separator: ",") }.sorted()
+                == textsOfShingle.values.map { $0.map(String.init).joined(separator: ",") }.sorted())
+        let frequencies = (0..<Int32(sets.vocabulary)).map { textsOfID[$0]?.count ?? 0 }
+        #expect(zip(frequencies, frequencies.dropFirst()).allSatisfy { $0 <= $1 }, "rarest first")
+    }
+
+    /// A bounded cache keeps at most its capacity, gives back what it kept, and nothing for a
+    /// record it let go.
+    @Test func aBoundedRecordCacheKeepsAtMostItsCapacity() {
+        var generator = QualityRuleTests.SplitMix(seed: 43)
+        var cache = BoundedRecordCache<String>(records: 50, capacity: 7)
+        for _ in 0..<1_000 {
+            let record = Int(generator.next() % 50)
+            if let kept = cache[record] {
+                #expect(kept == "value \(record)")
+            } else {
+                cache.keep("value \(record)", for: record)
+                #expect(cache[record] == "value \(record)")
+            }
+            #expect(cache.count <= 7)
+            #expect((0..<50).filter { cache[$0] != nil }.count == cache.count)
+        }
+    }
+
+    /// The questions' words kept for a few questions at a time, made again when let go, give
+    /// the findings they give when kept for every question, on the corpus banks and a reworded
+    /// copy of each (every question text opened by a few words, so that most questions have a
+    /// likely duplicate, told by their words).
+    @Test func wordsKeptForFewQuestionsGiveTheSameFindings() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: TestRepository.corpus.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let decoder = BankDecoder()
+        var banks: [LintBank] = []
+        for file in files {
+            let path = TestRepository.corpus.appendingPathComponent(file).path
+            let text = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+            let reworded = text.replacingOccurrences(of: "\n    text: \"", with: "\n    text: \"Quick one: ")
+            for (path, text) in [(path, text), (path + ".reworded", reworded)] {
+                let bytes = Array(text.utf8)
+                banks.append(LintBank(path: path, source: bytes, bank: try #require(decoder.decode(bytes, path: path).bank)))
+            }
+        }
+        func findings(keeping kept: Int) -> [Finding] {
+            var rule = NearDuplicateQuestionRule(options: .init())
+            rule.keptWords = kept
+            var reporter = FindingReporter(ruleID: NearDuplicateQuestionRule.description.id,
+                                           severity: NearDuplicateQuestionRule.description.severity, path: banks[0].path)
+            rule.check(banks, report: &reporter)
+            return reporter.findings
+        }
+        let whole = findings(keeping: Int(Int32.max))
+        #expect(whole.count > 1_000)
+        for kept in [1, 7] {
+            #expect(findings(keeping: kept) == whole, "words kept for \(kept) questions")
+        }
     }
 }

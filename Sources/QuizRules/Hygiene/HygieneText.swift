@@ -343,36 +343,56 @@ final class SourceLineIndex: Sendable {
     static let shared = SourceLineIndex()
 
     /// The bank's address and size, and where its lines start.
-    private let index = Locked<(identity: (address: Int, count: Int)?, starts: [Int])>((nil, []))
+    private let index = Locked<(identity: (address: Int, count: Int)?, starts: LineStarts)>((nil, LineStarts()))
+
+    /// Where lines start, as 32-bit offsets (a bank of a million questions has ten million
+    /// lines): the lines that start past 4 GiB are not listed, and `complete` is false.
+    struct LineStarts {
+        var offsets: [UInt32] = [0]
+        var complete = true
+    }
 
     /// The bytes of 1-based `line` without its line break, counting lines as libyaml does
-    /// (`\n`, `\r\n`, `\r`); nil past the end.
+    /// (`\n`, `\r\n`, `\r`); nil past the end, and for a line that starts or ends past the
+    /// offsets listed.
     func line(_ line: Int, of source: [UInt8]) -> ArraySlice<UInt8>? {
         let address = source.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
         let starts = index.withLock { index in
             if index.identity?.address != address || index.identity?.count != source.count {
+                // The old index goes first: two at once would be the peak of a large run.
+                index.starts = LineStarts()
                 index.starts = Self.lineStarts(source)
                 index.identity = (address, source.count)
             }
             return index.starts
         }
-        guard line >= 1, line <= starts.count else { return nil }
-        let start = starts[line - 1]
-        var end = line < starts.count ? starts[line] : source.count
+        let offsets = starts.offsets
+        guard line >= 1, line < offsets.count || (line == offsets.count && starts.complete) else { return nil }
+        let start = Int(offsets[line - 1])
+        var end = line < offsets.count ? Int(offsets[line]) : source.count
         while end > start, source[end - 1] == 0x0A || source[end - 1] == 0x0D { end -= 1 }
         return source[start..<end]
     }
 
     /// This reads the whole bank once per run, the costliest part of narrowing findings: in a
     /// file without CR, `memchr` finds the line feeds many bytes at a time.
-    private static func lineStarts(_ source: [UInt8]) -> [Int] {
+    static func lineStarts(_ source: [UInt8]) -> LineStarts {
         source.withUnsafeBufferPointer { bytes in
-            var starts = [0]
+            var starts = LineStarts()
+            /// Lists `offset`, or marks the list incomplete when it does not fit in 32 bits.
+            func add(_ offset: Int) -> Bool {
+                guard let start = UInt32(exactly: offset) else {
+                    starts.complete = false
+                    return false
+                }
+                starts.offsets.append(start)
+                return true
+            }
             if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil {
                 var offset = 0
                 while let found = memchr(base + offset, 0x0A, bytes.count - offset) {
                     offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                    starts.append(offset)
+                    guard add(offset) else { break }
                 }
                 return starts
             }
@@ -381,7 +401,7 @@ final class SourceLineIndex: Sendable {
                 let byte = bytes[index]
                 index += 1
                 if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
-                if byte == 0x0A || byte == 0x0D { starts.append(index) }
+                if byte == 0x0A || byte == 0x0D { guard add(index) else { break } }
             }
             return starts
         }

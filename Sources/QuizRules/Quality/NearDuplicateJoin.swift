@@ -106,82 +106,134 @@ public enum NearDuplicateJoin {
     }
 
     /// Each text's shingles as token ids, sorted rarest first (ids are ranks by document
-    /// frequency, so sorting the ids sorts by rarity). Stored flat: the set of text `i` is
-    /// `tokens[offsets[i]..<offsets[i + 1]]`.
+    /// frequency, so sorting the ids sorts by rarity). Stored flat, each id in `width` bytes
+    /// (three while the vocabulary fits in 24 bits, as it does for millions of texts; else
+    /// four): the set of text `i` is tokens `offsets[i]..<offsets[i + 1]` (`withTokens`).
     struct ShingleSets {
-        var tokens: [Int32] = []
-        var offsets: [Int] = [0]
-        var vocabulary = 0
+        /// The ids, little-endian, `width` bytes each, then padding for a 4-byte load of the last.
+        private var bytes: [UInt8] = []
+        private(set) var offsets: [Int] = [0]
+        private(set) var vocabulary = 0
+        private(set) var width = 4
 
         var count: Int { offsets.count - 1 }
         func size(_ index: Int) -> Int { offsets[index + 1] - offsets[index] }
 
         /// The Jaccard similarity of two texts' shingle sets (0 when either has none).
         func similarity(_ x: Int, _ y: Int) -> Double {
-            let common = tokens.withUnsafeBufferPointer { tokens in
+            let common = withTokens { tokens in
                 NearDuplicateJoin.intersectionCount(tokens, offsets[x], size(x), offsets[y], size(y), atLeast: 0)
             }
             let union = size(x) + size(y) - common
             return union == 0 ? 0 : Double(common) / Double(union)
         }
 
+        /// Every text's tokens, read in place.
+        func withTokens<Result>(_ body: (Tokens) -> Result) -> Result {
+            bytes.withUnsafeBytes { body(Tokens(base: $0.baseAddress!, width: width)) }
+        }
+
+        /// The token ids of all the texts, one after the other.
+        struct Tokens {
+            let base: UnsafeRawPointer
+            let width: Int
+            private let mask: UInt32
+
+            init(base: UnsafeRawPointer, width: Int) {
+                self.base = base
+                self.width = width
+                mask = width == 4 ? UInt32.max : (1 << (8 * width)) - 1
+            }
+
+            @inline(__always)
+            subscript(index: Int) -> Int32 {
+                Int32(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index &* width, as: UInt32.self)) & mask)
+            }
+        }
+
         init(_ texts: [String]) {
             self.init(utf8: texts.lazy.map(\.utf8))
         }
 
-        /// The sets of texts given as UTF-8 (a malformed sequence reads as U+FFFD).
+        /// The sets of texts given as UTF-8 (a malformed sequence reads as U+FFFD). Ids take
+        /// three bytes while the texts have at most 2^24 distinct shingles (as millions of texts
+        /// do); a run with more is read again with ids of four.
         init<Texts: Collection>(utf8 texts: Texts) where Texts.Element: Collection<UInt8> {
+            self = Self(utf8: texts, width: 3) ?? Self(utf8: texts, width: 4)!
+        }
+
+        /// The sets with ids of `width` bytes, or nil when the texts have more shingles than
+        /// such ids number.
+        private init?<Texts: Collection>(utf8 texts: Texts, width: Int) where Texts.Element: Collection<UInt8> {
+            self.width = width
+            let ids = 1 << (8 * width)
             var table = ShingleTable(capacity: 1 << 16)
             var wide: [WideShingle: Int32] = [:]
             var scalars: [UInt32] = []
             var set: [Int32] = []
+            var fits = true
             // Room for the most shingles the texts can have (one a byte past the fourth), so
-            // that the buffer is never copied while it grows.
-            tokens.reserveCapacity(texts.reduce(0) { $0 + max(1, $1.count - 4) })
+            // that the buffer is never copied while it grows (the room never written is never
+            // touched), and a byte past the last id.
+            let room = texts.reduce(0) { $0 + max(1, $1.count - 4) } * width + 1
             offsets.reserveCapacity(texts.count + 1)
-            for text in texts {
-                scalars.removeAll(keepingCapacity: true)
-                var bytes = text.makeIterator()
-                var decoder = UTF8()
-                decoding: while true {
-                    switch decoder.decode(&bytes) {
-                    case .scalarValue(let scalar): scalars.append(scalar.value)
-                    case .emptyInput: break decoding
-                    case .error: scalars.append(0xFFFD)
+            var offsets = offsets
+            bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+                let buffer = UnsafeMutableRawBufferPointer(buffer)
+                var position = 0
+                for text in texts {
+                    scalars.removeAll(keepingCapacity: true)
+                    var input = text.makeIterator()
+                    var decoder = UTF8()
+                    decoding: while true {
+                        switch decoder.decode(&input) {
+                        case .scalarValue(let scalar): scalars.append(scalar.value)
+                        case .emptyInput: break decoding
+                        case .error: scalars.append(0xFFFD)
+                        }
                     }
-                }
-                set.removeAll(keepingCapacity: true)
-                if !scalars.isEmpty {
-                    // A text shorter than a shingle is one shingle, padded with a value no scalar has.
-                    while scalars.count < 5 { scalars.append(0x1F_FFFF) }
-                    for start in 0...(scalars.count - 5) {
-                        let a = scalars[start], b = scalars[start + 1], c = scalars[start + 2], d = scalars[start + 3], e = scalars[start + 4]
-                        if (a | b | c | d | e) < 0x1000 {
-                            // Five scalars of 12 bits (Latin, Greek, Cyrillic, ...): one word.
-                            let key = UInt64(a) << 48 | UInt64(b) << 36 | UInt64(c) << 24 | UInt64(d) << 12 | UInt64(e)
-                            set.append(table.id(key))
-                        } else {
-                            let key = WideShingle(high: UInt64(a) << 42 | UInt64(b) << 21 | UInt64(c),
-                                                  low: UInt64(d) << 21 | UInt64(e))
-                            if let id = wide[key] {
-                                set.append(id)
+                    set.removeAll(keepingCapacity: true)
+                    if !scalars.isEmpty {
+                        // A text shorter than a shingle is one shingle, padded with a value no scalar has.
+                        while scalars.count < 5 { scalars.append(0x1F_FFFF) }
+                        for start in 0...(scalars.count - 5) {
+                            let a = scalars[start], b = scalars[start + 1], c = scalars[start + 2], d = scalars[start + 3], e = scalars[start + 4]
+                            if (a | b | c | d | e) < 0x1000 {
+                                // Five scalars of 12 bits (Latin, Greek, Cyrillic, ...): one word.
+                                let key = UInt64(a) << 48 | UInt64(b) << 36 | UInt64(c) << 24 | UInt64(d) << 12 | UInt64(e)
+                                set.append(table.id(key))
                             } else {
-                                let id = table.newID()
-                                wide[key] = id
-                                set.append(id)
+                                let key = WideShingle(high: UInt64(a) << 42 | UInt64(b) << 21 | UInt64(c),
+                                                      low: UInt64(d) << 21 | UInt64(e))
+                                if let id = wide[key] {
+                                    set.append(id)
+                                } else {
+                                    let id = table.newID()
+                                    wide[key] = id
+                                    set.append(id)
+                                }
                             }
                         }
                     }
+                    guard table.frequency.count <= ids else {
+                        fits = false
+                        break
+                    }
+                    set.sort()
+                    var previous: Int32 = -1
+                    for id in set where id != previous {
+                        Self.store(id, at: position, width: width, in: buffer)
+                        position += width
+                        table.frequency[Int(id)] += 1
+                        previous = id
+                    }
+                    offsets.append(position / width)
                 }
-                set.sort()
-                var previous: Int32 = -1
-                for id in set where id != previous {
-                    tokens.append(id)
-                    table.frequency[Int(id)] += 1
-                    previous = id
-                }
-                offsets.append(tokens.count)
+                buffer[position] = 0
+                initialized = position + 1
             }
+            guard fits else { return nil }
+            self.offsets = offsets
             // Rank ids by (document frequency, id), rarest first: a counting sort.
             vocabulary = table.frequency.count
             var maxFrequency = 0
@@ -195,16 +247,25 @@ public enum NearDuplicateJoin {
                 rank[id] = Int32(firstRank[frequency])
                 firstRank[frequency] += 1
             }
-            let offsets = self.offsets
             let records = offsets.count - 1
-            tokens.withUnsafeMutableBufferPointer { tokens in
+            bytes.withUnsafeMutableBytes { buffer in
+                let tokens = Tokens(base: UnsafeRawPointer(buffer.baseAddress!), width: width)
                 for index in 0..<records {
-                    let range = offsets[index]..<offsets[index + 1]
-                    for position in range { tokens[position] = rank[Int(tokens[position])] }
-                    var run = UnsafeMutableBufferPointer(rebasing: tokens[range])
-                    run.sort()
+                    set.removeAll(keepingCapacity: true)
+                    for position in offsets[index]..<offsets[index + 1] { set.append(rank[Int(tokens[position])]) }
+                    set.sort()
+                    for (offset, token) in set.enumerated() {
+                        Self.store(token, at: (offsets[index] + offset) * width, width: width, in: buffer)
+                    }
                 }
             }
+        }
+
+        /// Writes `id`'s low `width` bytes, little-endian, at byte `position`, and nothing else.
+        @inline(__always)
+        private static func store(_ id: Int32, at position: Int, width: Int, in buffer: UnsafeMutableRawBufferPointer) {
+            let value = UInt32(bitPattern: id)
+            for byte in 0..<width { buffer[position + byte] = UInt8(truncatingIfNeeded: value >> (8 * byte)) }
         }
     }
 
@@ -310,7 +371,7 @@ public enum NearDuplicateJoin {
         let tableSize = 2 * largest + 1
         let neededFor = levels.flatMap { t in (0..<tableSize).map { Int32(ceiling(t / (1 + t) * Double($0))) } }
         var touched: [Int32] = []
-        sets.tokens.withUnsafeBufferPointer { tokens in
+        sets.withTokens { tokens in
         sizes.withUnsafeBufferPointer { sizes in
         sets.offsets.withUnsafeBufferPointer { offsets in
         entries.withUnsafeMutableBufferPointer { entries in
@@ -408,7 +469,7 @@ public enum NearDuplicateJoin {
     /// The size of the intersection of two sorted runs of `tokens`, or any value below
     /// `atLeast` once it can no longer reach it.
     @inline(__always)
-    static func intersectionCount(_ tokens: UnsafeBufferPointer<Int32>, _ aBase: Int, _ aCount: Int,
+    static func intersectionCount(_ tokens: ShingleSets.Tokens, _ aBase: Int, _ aCount: Int,
                                   _ bBase: Int, _ bCount: Int, atLeast needed: Int) -> Int {
         var i = 0, j = 0, common = 0
         while i < aCount && j < bCount {

@@ -321,6 +321,9 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     let rewordThreshold: Double
     let rewordOverlap: Double
     let reportSiblings: Bool
+    /// For how many questions at most the words are kept at once (`BoundedRecordCache`); the
+    /// findings are the same for any number, which the tests check with small ones.
+    var keptWords = BoundedRecordCache<QuestionWords>.defaultCapacity
 
     init(options: Options) {
         threshold = options.threshold
@@ -553,7 +556,9 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// first needed.
         var words: [[UInt64]?]
         var wrong: [[UInt64]?]
-        var questionWords: [QuestionWords?]
+        /// Each English text's words, kept for a bounded number of records at a time (made
+        /// again when asked for after they were let go: `BoundedRecordCache`).
+        var questionWords: BoundedRecordCache<QuestionWords>
         /// The stems of the words made so far, numbered once for all of them.
         let stems = Stems()
         var sets: [UnionFind]
@@ -571,7 +576,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             sets = Kind.allCases.map { _ in UnionFind(count: nodes.count) }
             words = Array(repeating: nil, count: nodes.count)
             wrong = Array(repeating: nil, count: nodes.count)
-            questionWords = Array(repeating: nil, count: nodes.count)
+            questionWords = BoundedRecordCache(records: nodes.count, capacity: options.keptWords)
             var answerIDs: [RunQuestions.AnswerKey: Int32] = [:]
             // By the run's answer, this visitor's (0: not met yet).
             var idOfAnswer = [Int32](repeating: 0, count: run.answers.count)
@@ -880,7 +885,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         mutating func questionWords(_ x: Int) -> QuestionWords {
             if let cached = questionWords[x] { return cached }
             let result = QuestionWords(run.text(entry(x)), stems: stems)
-            questionWords[x] = result
+            questionWords.keep(result, for: x)
             return result
         }
 

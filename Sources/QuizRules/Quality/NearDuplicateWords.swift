@@ -287,3 +287,49 @@ struct QuestionWords {
         }
     }
 }
+
+/// A value made for a record when first asked for (a question's words), kept for at most
+/// `capacity` records at a time: when one more would be kept, all are let go, and each is made
+/// again when next asked for. A run of a million questions then keeps the words of a bounded
+/// number of them, not of all. Only a value that is made the same whenever it is made may be
+/// kept here (`QuestionWords` of one run: its `Stems` numbers each stem once for the run), so
+/// that what is read does not depend on the capacity; the join reads the records of one
+/// partition at a time, so most asks are answered by what is kept.
+struct BoundedRecordCache<Value> {
+    /// By record: where its value is in `values`, or -1.
+    private var slots: [Int32]
+    private var values: [Value] = []
+    /// The record of each of `values`, to empty its slot when all are let go.
+    private var owners: [Int32] = []
+    let capacity: Int
+
+    /// The values of 65,536 records: the records of a partition, and those its pairs reach
+    /// (a few MB of words).
+    static var defaultCapacity: Int { 1 << 16 }
+
+    init(records: Int, capacity: Int = defaultCapacity) {
+        precondition(capacity > 0 && capacity <= Int(Int32.max) && records <= Int(Int32.max), "a cache of records too large")
+        slots = [Int32](repeating: -1, count: records)
+        self.capacity = capacity
+    }
+
+    /// How many records' values are kept now.
+    var count: Int { values.count }
+
+    subscript(record: Int) -> Value? {
+        let slot = Int(slots[record])
+        return slot < 0 ? nil : values[slot]
+    }
+
+    /// Keeps `value` as that of `record` (which has none kept), after letting all go when full.
+    mutating func keep(_ value: Value, for record: Int) {
+        if values.count == capacity {
+            for owner in owners { slots[Int(owner)] = -1 }
+            values.removeAll(keepingCapacity: true)
+            owners.removeAll(keepingCapacity: true)
+        }
+        slots[record] = Int32(values.count)
+        values.append(value)
+        owners.append(Int32(record))
+    }
+}
