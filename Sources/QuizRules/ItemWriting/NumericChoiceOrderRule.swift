@@ -24,16 +24,20 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             flaws. The rule applies when a question has at least three choices and every one is a \
             number: digits with thousands separators (also "586, 000" and a space, "200 000") and decimals (also a decimal \
             comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
-            "October 1939"; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two units ("1 hour 40 minutes", "1 year and 6 months"), a sign, a currency sign, a \
+            "October 1939"; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two units ("1 hour 40 minutes", "1 year and 6 months", "2 Hrs., 15 minutes"), \
+            a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 oz"; feet, \
+            inches, pounds and ounces compare across units, as spans of time do), a sign, a currency sign, a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
-            and AD years, a number word (three, twenty-one), or a rank ("# 4"); a bare "None" \
+            and AD years, a number word (three, twenty-one, "twenty five"), or a rank ("# 4"); a bare "None" \
             that stands for no count ("How many Grammys did he win? — None") is 0, in the others' unit \
             when they share one ("none", "7 rungs", "5 rungs"). Choices with different units, \
-            ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
+            or words besides the unit are not judged; a fraction is its \
+            value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} hours") and an ordinal word its number ("Third", \
+            "Nineteenth century", "Fourth Amendment"); a leading option letter ("A) \
             59", "(b) 60") and a leading "over", "about", "more than", "nearly", "just over", "exactly" \
-            or "approx." and a trailing "or more", "or less", "at least" or "exactly" ("13 grams or \
+            or "approx.", "~", "early", "late" or "mid-" ("Late 1880s") and a trailing "or more", "or less", "at least" or "exactly" ("13 grams or \
             more", "18 years exactly") are read past, \
             a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 -15 years", "10 to 14 \
             years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century"; not "368 -38th \
@@ -55,11 +59,12 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             by default, which undoes any order: the message says so, and the fix is to order the \
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
-            reported too. Known limits: choices in different units ("1 km", "900 m"), fractions \
-            ("1/2"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
+            reported too. Known limits: choices in different units ("1 km", "900 m"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
             not a shared unit ("1 - George V", "Barcelona 1992"), notes in parentheses on only \
             some choices, and questions with two aggregate choices are not judged; a capital \
-            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends alone, and so are lists by their first numbers (a list beside single numbers is compared by its first too). \(English.localeNote)
+            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends alone, \
+            "Late 1880s" and "1880s" are one value, a pair written with a slash ("7/8" for sizes seven \
+            to eight) is read as a fraction, and so are lists by their first numbers (a list beside single numbers is compared by its first too). \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -387,6 +392,114 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - 12 -14 weeks
                 """),
+            // Fractions, ordinal words, "late" before a decade, a doubled space.
+            .triggering(questions: """
+                  - id: dice-seven
+                    text: ↓What is the chance of rolling a seven with two dice?
+                    shuffle: false
+                    choices:
+                      - 1/36
+                      - 7/36
+                      - text: 1/6
+                        correct: true
+                      - 7/6
+                  - id: moonwalk
+                    text: ↓How long did the astronauts of Apollo 11 spend on the Moon?
+                    shuffle: false
+                    choices:
+                      - 60 minutes
+                      - 5 hours
+                      - text: 2\u{BD} hours
+                        correct: true
+                      - 35 minutes
+                  - id: punic
+                    text: ↓Which Punic War was fought in Sicily from 264 to 241 BC?
+                    shuffle: false
+                    choices:
+                      - Second Punic War
+                      - Fourth Punic War
+                      - text: First Punic War
+                        correct: true
+                  - id: flooded
+                    text: ↓When was the village flooded for the reservoir?
+                    shuffle: false
+                    choices:
+                      - 1960s
+                      - Late 1880s
+                      - text: 1970s
+                        correct: true
+                  - id: episodes
+                    text: ↓How many episodes of the show were filmed?
+                    shuffle: false
+                    choices:
+                      - Between 1,501 and 2,000
+                      - text: Over 3,500
+                        correct: true
+                      - Between 1,000  and 1,500
+                """),
+            // Feet and inches, pounds and ounces, abbreviated hours, "twenty five", "1 and 7/8".
+            .triggering(questions: """
+                  - id: singer
+                    text: ↓How tall is the singer?
+                    shuffle: false
+                    choices:
+                      - 6 ft 2 in
+                      - text: 5 ft 11 in
+                        correct: true
+                      - 6 ft 4 in
+                  - id: bat
+                    text: ↓How much does a vampire bat weigh?
+                    shuffle: false
+                    choices:
+                      - 8 oz.
+                      - text: 1.5 oz.
+                        correct: true
+                      - 1 lb.
+                  - id: song
+                    text: ↓How long is the longest song on the album?
+                    shuffle: false
+                    choices:
+                      - 5 Hrs
+                      - 38 seconds
+                      - text: 2 Hrs., 15 minutes
+                        correct: true
+                  - id: fee
+                    text: ↓How much was he paid for the part?
+                    shuffle: false
+                    choices:
+                      - 200 dollars
+                      - text: twenty five dollars
+                        correct: true
+                      - 1000 dollars
+                  - id: eclipse-time
+                    text: ↓How long did the eclipse last?
+                    shuffle: false
+                    choices:
+                      - 1 and 7/8 hours
+                      - text: 4 hours
+                        correct: true
+                      - 1 and 1/4 hours
+                """),
+            // Fractions and ordinals in order; a fraction with a second slash is none.
+            .passing(questions: """
+                  - id: vegetarians
+                    text: What part of the world's people eat no meat?
+                    shuffle: false
+                    choices:
+                      - 1/20
+                      - text: 1/10
+                        correct: true
+                      - 1/4
+                      - 1/2
+                  - id: rank
+                    text: Where did the book rank among best sellers?
+                    shuffle: false
+                    choices:
+                      - First
+                      - Second
+                      - text: Third
+                        correct: true
+                """),
             // Near misses: addresses, which a space and a dash join to a street number; scores
             // and ratios with a colon; times in order.
             .passing(questions: """
@@ -661,6 +774,11 @@ struct NumericValue {
         "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
         "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
     ]
+    private static let ordinalWords: [String: Double] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+        "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+        "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+    ]
     /// Words that change what a number means; a choice with one is not judged.
     private static let qualifiers: Set<String> = [
         "about", "around", "approximately", "approx", "over", "under", "more", "less", "than", "nearly", "almost",
@@ -692,7 +810,7 @@ struct NumericValue {
     private static let leadingQualifiers = [
         "over ", "about ", "around ", "approximately ", "approx. ", "nearly ", "almost ", "roughly ", "some ", "more than ",
         "greater than ", "less than ", "fewer than ", "just over ", "just under ", "exactly ", "under ", "up to ", "at least ",
-        "between ", "from ",
+        "between ", "from ", "~", "early ", "late ", "mid-", "mid ",
     ]
 
     /// Words after a number that qualify it as the leading ones do ("13 grams or more", "3 grams
@@ -780,6 +898,8 @@ struct NumericValue {
     /// "6 years", "10 to 14" → "10") and a space after a currency sign closed ("$ 10" → "$10").
     static func orderingForm(_ raw: Substring) -> String {
         var text = English.trimmed(String(raw))
+        // "Between 1,000  and 1,500": a doubled space as typed.
+        while text.contains("  ") { text = text.replacing("  ", with: " ") }
         let lower = text.lowercased()
         let between = lower.hasPrefix("between ")
         for qualifier in leadingQualifiers where lower.hasPrefix(qualifier) {
@@ -920,7 +1040,42 @@ struct NumericValue {
 
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }
-        return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw) ?? clockTime(raw)
+        return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw) ?? clockTime(raw) ?? fraction(raw)
+    }
+
+    private static let vulgarFractions: [Character: Double] = [
+        "\u{BD}": 1 / 2, "\u{BC}": 1 / 4, "\u{BE}": 3 / 4, "\u{2153}": 1 / 3, "\u{2154}": 2 / 3, "\u{215B}": 1 / 8,
+    ]
+
+    /// A fraction, alone or after a whole number: "1/2", "7/36", "5 1/2 feet", "2½ hours", "¾
+    /// mile". Read as its decimal ("5.5 feet"), so that it takes a unit as any number does. At
+    /// most three digits on each side of the slash, a denominator above 1 and nothing joined
+    /// after it: "1/2/3" and "9/05/1919" are no fractions.
+    static func fraction(_ raw: String) -> NumericValue? {
+        let text = English.trimmed(raw)
+        guard let mark = text.firstIndex(where: { $0 == "/" || vulgarFractions[$0] != nil }) else { return nil }
+        let isDigits = { (part: Substring) in !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        var value: Double
+        var rest: Substring
+        if let vulgar = vulgarFractions[text[mark]] {
+            // "2½", "2 ½", "½".
+            let whole = Substring(English.trimmed(String(text[..<mark])))
+            guard whole.isEmpty || isDigits(whole) else { return nil }
+            value = (Double(whole) ?? 0) + vulgar
+            rest = text[text.index(after: mark)...]
+        } else {
+            // "1 and 7/8": the whole part joined by "and".
+            let before = text[..<mark].split(separator: " ").filter { $0.lowercased() != "and" }
+            let after = text[text.index(after: mark)...]
+            let denominatorText = after.prefix { $0.isASCII && $0.isNumber }
+            guard (1...2).contains(before.count), before.allSatisfy(isDigits), isDigits(denominatorText),
+                  let numerator = Double(before[before.count - 1]), let denominator = Double(denominatorText), denominator > 1
+            else { return nil }
+            value = (before.count == 2 ? Double(before[0]) ?? 0 : 0) + numerator / denominator
+            rest = after.dropFirst(denominatorText.count)
+        }
+        guard rest.first.map({ $0 == " " || $0 == "." }) ?? true else { return nil }
+        return parseFully("\(value)\(rest)")
     }
 
     /// A time on the clock: "7:35 a.m.", "8:25 pm", "4:59" (hours and minutes, or minutes and
@@ -941,16 +1096,18 @@ struct NumericValue {
         return NumericValue(value: (hour.truncatingRemainder(dividingBy: 12) + (suffix == "pm" ? 12 : 0)) * 60 + minute, unit: "time of day")
     }
 
-    /// A span of time in two units, the larger first: "1 hour 40 minutes", "1 year and 6
-    /// months", "49 years, 357 days" (a doubled space as typed). Its value is the sum, a duration
-    /// as "100 minutes" is.
+    /// A measure in two units, the larger first: "1 hour 40 minutes", "1 year and 6 months",
+    /// "49 years, 357 days" (a doubled space as typed), "6 ft 2 in", "5 feet 10 inches", "7 lb 4
+    /// oz". Its value is the sum, as "100 minutes" or "74 inches" is.
     static func compoundDuration(_ raw: String) -> NumericValue? {
         let tokens = English.trimmed(raw).split(separator: " ").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
             .filter { !$0.isEmpty && $0.lowercased() != "and" }
+        // "in" alone is read as a word ("15 in 100"); after feet it is inches.
+        let smallerUnit = ["in", "in."].contains(tokens.last?.lowercased()) ? "inches" : tokens.last.map(String.init) ?? ""
         guard tokens.count == 4, let larger = parseFully("\(tokens[0]) \(tokens[1])"),
-              let smaller = parseFully("\(tokens[2]) \(tokens[3])"),
-              larger.unit == "duration", smaller.unit == "duration", larger.value > smaller.value else { return nil }
-        return NumericValue(value: larger.value + smaller.value, unit: "duration")
+              let smaller = parseFully("\(tokens[2]) \(smallerUnit)"), let unit = larger.unit,
+              ["duration", "length", "weight"].contains(unit), smaller.unit == unit, larger.value > smaller.value else { return nil }
+        return NumericValue(value: larger.value + smaller.value, unit: unit)
     }
 
     /// A date in figures with slashes, the year last: "9/05/1919", "1/ 7/ 1911", "12 /9//1922"
@@ -1020,7 +1177,7 @@ struct NumericValue {
         guard let first = lead.first else { return false }
         // "a million", "a thousand": the next run of letters is a multiplier.
         if first == "a" { return lead.second.map { multipliers[$0] != nil } ?? false }
-        return first == "ad" || numberWords[first] != nil
+        return first == "ad" || numberWords[first] != nil || ordinalWords[first] != nil
     }
 
     /// `parse` without the quick look.
@@ -1081,13 +1238,22 @@ struct NumericValue {
             let word = text.prefix { $0.isLetter || $0 == "-" }
             let parts = word.split(separator: "-").map(String.init)
             let countsOne = word == "a" && multipliers[English.words(String(text.dropFirst())).first?.lower ?? ""] != nil
-            guard !parts.isEmpty, parts.count <= 2, let head = countsOne ? 1 : numberWords[parts[0]] else { return nil }
+            // "third", "nineteenth": an ordinal word alone, or last ("twenty-first").
+            let ordinal = parts.count == 1 ? ordinalWords[parts[0]] : nil
+            guard !parts.isEmpty, parts.count <= 2, let head = countsOne ? 1 : numberWords[parts[0]] ?? ordinal else { return nil }
             value = head
             if parts.count == 2 {
-                guard head >= 20, let tail = numberWords[parts[1]], tail < 10 else { return nil }
+                guard head >= 20, let tail = numberWords[parts[1]] ?? ordinalWords[parts[1]], tail < 10 else { return nil }
                 value += tail
             }
             rest = text.dropFirst(word.count)
+            // "twenty five": a tens word and a unit word apart.
+            if parts.count == 1, head >= 20, head < 100, rest.first == " ",
+               let next = English.words(String(rest)).first, rest.dropFirst().hasPrefix(next.lower),
+               let unit = numberWords[next.lower], unit >= 1, unit < 10 {
+                value += unit
+                rest = rest.dropFirst(1 + next.lower.count)
+            }
         }
         // What follows: %, an ordinal or decade suffix, a multiplier, an era, unit words.
         if rest.hasPrefix("%") { rest = rest.dropFirst(); return NumericValue(value: sign * value, unit: unit(of: rest, base: "%")) }
@@ -1132,12 +1298,20 @@ struct NumericValue {
         let unit = unitText.isEmpty ? nil : normalizeUnit(unitText)
         // Spans of time in different units compare ("2 weeks", "1 month").
         if let unit, let seconds = durations[unit] { return NumericValue(value: sign * value * seconds, unit: "duration") }
+        if let unit, let measure = imperial[unit] { return NumericValue(value: sign * value * measure.factor, unit: measure.kind) }
         return NumericValue(value: sign * era * value, unit: unit)
     }
 
     private static let durations: [String: Double] = [
         "second": 1, "minute": 60, "hour": 3_600, "day": 86_400, "night": 86_400, "week": 604_800,
-        "month": 2_629_800, "year": 31_557_600,
+        "month": 2_629_800, "year": 31_557_600, "sec": 1, "min": 60, "hr": 3_600, "yr": 31_557_600,
+    ]
+
+    /// Imperial units of length (in inches) and weight (in ounces), which compare across units
+    /// as spans of time do ("6 ft", "70 inches").
+    private static let imperial: [String: (kind: String, factor: Double)] = [
+        "foot": ("length", 12), "ft": ("length", 12), "inch": ("length", 1),
+        "pound": ("weight", 16), "lb": ("weight", 16), "ounce": ("weight", 1), "oz": ("weight", 1),
     ]
 
     private static func unit(of rest: Substring, base: String) -> String {
