@@ -24,13 +24,13 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             flaws. The rule applies when a question has at least three choices and every one is a \
             number: digits with thousands separators (also "586, 000" and a space, "200 000") and decimals (also a decimal \
             comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
-            "October 1939"; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two units ("1 hour 40 minutes", "1 year and 6 months", "2 Hrs., 15 minutes"), \
+            "October 1939"; a season and a year, "Summer 1967", as the month in its middle, winter at the end of its year; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two units ("1 hour 40 minutes", "1 year and 6 months", "2 Hrs., 15 minutes"), \
             a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 oz"; feet, \
             inches, pounds and ounces compare across units, as spans of time do), a sign, a currency sign, a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
-            and AD years, a number word (three, twenty-one, "twenty five"), or a rank ("# 4"); a bare "None" \
+            and AD years, a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are times), or a rank ("# 4"); a bare "None" \
             that stands for no count ("How many Grammys did he win? — None") is 0, in the others' unit \
             when they share one ("none", "7 rungs", "5 rungs"). Choices with different units, \
             or words besides the unit are not judged; a fraction is its \
@@ -50,7 +50,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             1985"), "and a half" adds a half ("Five and a half"), a time on the clock is a number \
             ("7:35 a.m.", "4:59"; hours and minutes apart from minutes and seconds only by "a.m." or \
             "p.m."), numbered titles that share the words before the \
-            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16"; not \
+            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16", "Season three"; not \
             "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
             "Since 1948", "None of these"), a temperature's scale is a unit ("7 °C", "135 \
             Degrees C."), spans of time compare \
@@ -480,7 +480,36 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - 1 and 1/4 hours
                 """),
-            // Fractions and ordinals in order; a fraction with a second slash is none.
+            // Seasons with a year, number words after a shared title, "Once" and "Twice".
+            .triggering(questions: """
+                  - id: sleepers
+                    text: ↓In what year and season did the boys' lives change in Sleepers?
+                    shuffle: false
+                    choices:
+                      - text: Summer 1967
+                        correct: true
+                      - Fall 1968
+                      - Summer 1968
+                      - Fall 1967
+                  - id: sopranos
+                    text: ↓In what season of The Sopranos did the attack occur?
+                    shuffle: false
+                    choices:
+                      - text: season three
+                        correct: true
+                      - season two
+                      - season four
+                  - id: hibernate
+                    text: ↓How many times a year does the animal moult?
+                    shuffle: false
+                    choices:
+                      - Twice
+                      - Seven times
+                      - text: Once
+                        correct: true
+                """),
+            // Fractions and ordinals in order; a fraction with a second slash is none; titles
+            // that share a number word but not a unit; a season without a year.
             .passing(questions: """
                   - id: vegetarians
                     text: What part of the world's people eat no meat?
@@ -499,6 +528,22 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - Second
                       - text: Third
                         correct: true
+                  - id: motown
+                    text: Which group sang "Reach Out I'll Be There"?
+                    shuffle: false
+                    choices:
+                      - The Five Discs
+                      - text: The Four Tops
+                        correct: true
+                      - The Four Seasons
+                  - id: bloom
+                    text: When does the cherry tree bloom?
+                    shuffle: false
+                    choices:
+                      - Summer
+                      - text: Spring
+                        correct: true
+                      - Winter
                 """),
             // Near misses: addresses, which a space and a dash join to a street number; scores
             // and ratios with a colon; times in order.
@@ -779,6 +824,7 @@ struct NumericValue {
         "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
         "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
     ]
+    private static let timesWords: [String: Double] = ["once": 1, "twice": 2, "thrice": 3]
     /// Words that change what a number means; a choice with one is not judged.
     private static let qualifiers: Set<String> = [
         "about", "around", "approximately", "approx", "over", "under", "more", "less", "than", "nearly", "almost",
@@ -884,13 +930,27 @@ struct NumericValue {
     /// three others ordered. Most choices have no digit.
     static func sharedTitle(_ texts: [String]) -> Substring {
         let hasDigit = { (text: String) in text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) }
-        guard let first = texts.prefix(2).first(where: hasDigit), parse(orderingForm(withoutLetterLabel(first))) == nil,
+        guard let first = texts.prefix(2).first(where: hasDigit) else { return sharedWordTitle(texts) }
+        guard parse(orderingForm(withoutLetterLabel(first))) == nil,
               let digit = first.firstIndex(where: \.isNumber) else { return "" }
         let title = first[..<digit]
         // "Vitamin B6", "F-16": a capital letter or a hyphen joined to the number ends a title too.
         guard title.contains(where: \.isLetter), title.last == " " || title.last == "#" || title.last == "-" || title.last?.isUppercase == true,
               case let lacking = texts.filter({ !$0.hasPrefix(title) }).count,
               lacking == 0 || lacking == 1 && texts.count >= 4 else { return "" }
+        return title
+    }
+
+    /// The words before a number word that every choice starts with ("Season three", "Season
+    /// one"); "" when there are none. Looked for only when all choices share their first word.
+    static func sharedWordTitle(_ texts: [String]) -> Substring {
+        guard texts.count >= 3, let space = texts[0].firstIndex(of: " ") else { return "" }
+        let head = texts[0][...space].lowercased()
+        guard texts.allSatisfy({ $0.count > head.count && $0.prefix(head.count).lowercased() == head }) else { return "" }
+        let words = English.words(texts[0])
+        guard let number = words.dropFirst().first(where: { numberWords[$0.lower] != nil || ordinalWords[$0.lower] != nil }) else { return "" }
+        let title = texts[0][..<number.range.lowerBound]
+        guard title.last == " ", texts.allSatisfy({ $0.hasPrefix(title) }) else { return "" }
         return title
     }
 
@@ -1130,6 +1190,10 @@ struct NumericValue {
         "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
     ]
 
+    /// Seasons, with a year only ("Summer 1967"), ordered as the month in their middle; winter
+    /// is taken as the end of the year it is named with.
+    private static let seasons: [String: Double] = ["spring": 4, "summer": 7, "autumn": 10, "fall": 10, "winter": 12]
+
     private static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     /// A date with a month name: "6 October, 1939", "October 6, 1939", "6th October 1939",
@@ -1137,12 +1201,18 @@ struct NumericValue {
     /// says which parts it has, so that only dates of one form are compared.
     static func date(_ raw: String) -> NumericValue? {
         var month: Double?
+        var season = false
         var numbers: [Double] = []
         for (index, word) in English.words(raw.lowercased()).enumerated() {
             // "Saturday, January 14, 1985": the day of the week adds nothing to the order.
             if index == 0, weekdays.contains(word.lower) { continue }
             if let found = months[word.lower], month == nil {
                 month = found
+                continue
+            }
+            if let found = seasons[word.lower], month == nil {
+                month = found
+                season = true
                 continue
             }
             var digits = Substring(word.lower)
@@ -1153,7 +1223,7 @@ struct NumericValue {
             guard let number = Double(digits), digits.allSatisfy(\.isNumber) else { return nil }
             numbers.append(number)
         }
-        guard let month, !numbers.isEmpty, numbers.count <= 2 else { return nil }
+        guard let month, !numbers.isEmpty, numbers.count <= 2, !season || numbers.count == 1 && numbers[0] > 31 else { return nil }
         var day: Double?
         var year: Double?
         if numbers.count == 2 {
@@ -1177,6 +1247,7 @@ struct NumericValue {
         guard let first = lead.first else { return false }
         // "a million", "a thousand": the next run of letters is a multiplier.
         if first == "a" { return lead.second.map { multipliers[$0] != nil } ?? false }
+        if timesWords[first] != nil { return true }
         return first == "ad" || numberWords[first] != nil || ordinalWords[first] != nil
     }
 
@@ -1238,6 +1309,10 @@ struct NumericValue {
             let word = text.prefix { $0.isLetter || $0 == "-" }
             let parts = word.split(separator: "-").map(String.init)
             let countsOne = word == "a" && multipliers[English.words(String(text.dropFirst())).first?.lower ?? ""] != nil
+            // "Once", "Twice": a count of times, as "3 times" is.
+            if let times = timesWords[String(word)], English.trimmed(String(text.dropFirst(word.count))).isEmpty {
+                return NumericValue(value: sign * times, unit: "time")
+            }
             // "third", "nineteenth": an ordinal word alone, or last ("twenty-first").
             let ordinal = parts.count == 1 ? ordinalWords[parts[0]] : nil
             guard !parts.isEmpty, parts.count <= 2, let head = countsOne ? 1 : numberWords[parts[0]] ?? ordinal else { return nil }
