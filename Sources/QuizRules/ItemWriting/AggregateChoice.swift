@@ -25,34 +25,31 @@ enum AggregateChoice: Equatable {
     static func of(_ text: String, otherChoices: Int? = nil, stem: () -> String) -> AggregateChoice? {
         if let kind = ofClause(text, otherChoices: otherChoices, stem: stem) { return kind }
         // "There are no incorrect statements. All of these are true.", "Trick question: all of
-        // the above": the aggregate is a clause of its own after a lead-in.
-        for clause in clauses(of: text).dropFirst() {
-            if let kind = ofClause(String(clause), otherChoices: otherChoices, stem: stem) { return kind }
+        // the above": the aggregate is a clause of its own after a lead-in. Most choices have
+        // no such mark and are not copied.
+        var start = clauseStart(in: text, after: text.startIndex)
+        while let clause = start {
+            let end = clauseStart(in: text, after: clause)
+            if let kind = ofClause(String(text[clause..<(end ?? text.endIndex)]), otherChoices: otherChoices, stem: stem) { return kind }
+            start = end
         }
         return nil
     }
 
-    /// The clauses of `text` split after ". ", "! ", "? ", ": " and "; ", in order; one clause
-    /// when it has none of them (most choices). Not at a dash: "The Barrymores - all of 'em!"
-    /// speaks of the Barrymores. Read from the UTF-8 bytes: the marks are ASCII.
-    static func clauses(of text: String) -> [Substring] {
+    /// Where the clause after the first ". ", "! ", "? ", ": " or "; " at or after `from` starts
+    /// (at the space); nil when there is none (most choices). Not at a dash: "The Barrymores -
+    /// all of 'em!" speaks of the Barrymores. Read from the UTF-8 bytes: the marks are ASCII.
+    static func clauseStart(in text: String, after from: String.Index) -> String.Index? {
         let bytes = text.utf8
-        var clauses: [Substring] = []
-        var start = bytes.startIndex
-        var index = bytes.startIndex
+        var index = from
         while index < bytes.endIndex {
             let byte = bytes[index]
             let next = bytes.index(after: index)
-            let followedBySpace = next < bytes.endIndex && bytes[next] == 0x20
-            if followedBySpace, byte == 0x2E || byte == 0x21 || byte == 0x3F || byte == 0x3A || byte == 0x3B {
-                clauses.append(text[start..<next])
-                start = next
-            }
+            if byte == 0x2E || byte == 0x21 || byte == 0x3F || byte == 0x3A || byte == 0x3B,
+               next < bytes.endIndex, bytes[next] == 0x20 { return next }
             index = next
         }
-        if clauses.isEmpty { return [Substring(text)] }
-        clauses.append(text[start...])
-        return clauses
+        return nil
     }
 
     /// `of` for one clause.

@@ -941,12 +941,23 @@ struct NumericValue {
         return title
     }
 
+    /// Whether `text` has two spaces in a row, read from its bytes.
+    static func hasDoubledSpace(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x20, previous == 0x20 { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// The words before a number word that every choice starts with ("Season three", "Season
-    /// one"); "" when there are none. Looked for only when all choices share their first word.
+    /// one"); "" when there are none. Looked for only when all choices share their first word, as written.
     static func sharedWordTitle(_ texts: [String]) -> Substring {
-        guard texts.count >= 3, let space = texts[0].firstIndex(of: " ") else { return "" }
-        let head = texts[0][...space].lowercased()
-        guard texts.allSatisfy({ $0.count > head.count && $0.prefix(head.count).lowercased() == head }) else { return "" }
+        // Compared as bytes, case and all: most questions' choices differ in their first word.
+        guard texts.count >= 3, let space = texts[0].utf8.firstIndex(of: 0x20) else { return "" }
+        let head = texts[0].utf8[...space]
+        guard texts.allSatisfy({ $0.utf8.starts(with: head) }) else { return "" }
         let words = English.words(texts[0])
         guard let number = words.dropFirst().first(where: { numberWords[$0.lower] != nil || ordinalWords[$0.lower] != nil }) else { return "" }
         let title = texts[0][..<number.range.lowerBound]
@@ -959,7 +970,7 @@ struct NumericValue {
     static func orderingForm(_ raw: Substring) -> String {
         var text = English.trimmed(String(raw))
         // "Between 1,000  and 1,500": a doubled space as typed.
-        while text.contains("  ") { text = text.replacing("  ", with: " ") }
+        while hasDoubledSpace(text) { text = text.replacing("  ", with: " ") }
         let lower = text.lowercased()
         let between = lower.hasPrefix("between ")
         for qualifier in leadingQualifiers where lower.hasPrefix(qualifier) {
@@ -1112,6 +1123,8 @@ struct NumericValue {
     /// most three digits on each side of the slash, a denominator above 1 and nothing joined
     /// after it: "1/2/3" and "9/05/1919" are no fractions.
     static func fraction(_ raw: String) -> NumericValue? {
+        // A slash, or a vulgar fraction (not ASCII): most choices have neither.
+        guard raw.utf8.contains(where: { $0 == 0x2F || $0 >= 0x80 }) else { return nil }
         let text = English.trimmed(raw)
         guard let mark = text.firstIndex(where: { $0 == "/" || vulgarFractions[$0] != nil }) else { return nil }
         let isDigits = { (part: Substring) in !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } }
