@@ -10,23 +10,57 @@ enum AggregateChoice: Equatable {
         "choice", "listed", "mentioned", "previous", "preceding", "given", "here", "statements", "statement",
         "alternatives", "are", "is", "correct", "true", "right", "apply", "applies", "two", "three", "four", "five",
         "six", "seven", "abovementioned", "one", "responses", "above-mentioned", "things", "previously",
+        "aforementioned", "below", "em",
     ]
 
-    private static let heads: Set<String> = ["all", "both", "any", "none", "neither", "not", "no"]
+    private static let heads: Set<String> = ["all", "both", "any", "each", "every", "none", "neither", "not", "no", "nothing", "there"]
     /// The kind of aggregate each head of a long form makes.
     private static let headKinds: [String: AggregateChoice] = [
-        "all": .allOfTheAbove, "both": .allOfTheAbove, "any": .allOfTheAbove, "none": .noneOfTheAbove, "neither": .noneOfTheAbove,
+        "all": .allOfTheAbove, "both": .allOfTheAbove, "any": .allOfTheAbove, "each": .allOfTheAbove, "none": .noneOfTheAbove, "neither": .noneOfTheAbove,
     ]
 
     /// What kind of aggregate `text` is, if any. `stem` is asked only for a bare "None" or "All":
     /// when it asks how many, they are counts, not aggregates. `otherChoices`, the number of the
     /// question's other choices, when given, makes "All three" (beside three) an aggregate.
     static func of(_ text: String, otherChoices: Int? = nil, stem: () -> String) -> AggregateChoice? {
+        if let kind = ofClause(text, otherChoices: otherChoices, stem: stem) { return kind }
+        // "There are no incorrect statements. All of these are true.", "Trick question: all of
+        // the above": the aggregate is a clause of its own after a lead-in. Most choices have
+        // no such mark and are not copied.
+        var start = clauseStart(in: text, after: text.startIndex)
+        while let clause = start {
+            let end = clauseStart(in: text, after: clause)
+            if let kind = ofClause(String(text[clause..<(end ?? text.endIndex)]), otherChoices: otherChoices, stem: stem) { return kind }
+            start = end
+        }
+        return nil
+    }
+
+    /// Where the clause after the first ". ", "! ", "? ", ": " or "; " at or after `from` starts
+    /// (at the space); nil when there is none (most choices). Not at a dash: "The Barrymores -
+    /// all of 'em!" speaks of the Barrymores. Read from the UTF-8 bytes: the marks are ASCII.
+    static func clauseStart(in text: String, after from: String.Index) -> String.Index? {
+        let bytes = text.utf8
+        var index = from
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            if byte == 0x2E || byte == 0x21 || byte == 0x3F || byte == 0x3A || byte == 0x3B,
+               next < bytes.endIndex, bytes[next] == 0x20 { return next }
+            index = next
+        }
+        return nil
+    }
+
+    /// `of` for one clause.
+    private static func ofClause(_ text: String, otherChoices: Int?, stem: () -> String) -> AggregateChoice? {
         // Most choices start with another word: look at the first one before reading the rest.
         let first = firstWord(text)
         if pronouns.contains(first) { return sentenceAboutAll(English.words(English.normalized(text)).map(\.lower)) }
         guard heads.contains(first) else { return nil }
         let words = English.words(English.normalized(text)).map(\.lower)
+        // "All of the above are false" denies them all: the judgement before the long form.
+        if let judged = judgedTogether(words) { return judged }
         if let long = longForm(words) { return long }
         // "All of them have accomplished this feat" under "Which of the following players has
         // not...?": "them" is the choices when the stem asks which of them; under "What do
@@ -38,9 +72,10 @@ enum AggregateChoice: Equatable {
         // moons has Venus? — None"), or a word ("What does bupkis mean? — None", "you are my ... — All").
         var countQuestion: Bool { isCountQuestion(stem()) || asksForWords(stem()) }
         let rest = Array(words.dropFirst())
-        if let judged = judgedTogether(words) { return judged }
         switch head {
-        case "all", "both":
+        case "all", "both", "each", "every":
+            // A bare "Each" or "Every" is no aggregate.
+            if head == "each" || head == "every", rest.isEmpty { return nil }
             if rest.isEmpty { return !countQuestion ? .allOfTheAbove : nil }
             // "All three", "All three were shot" beside three other choices: the count names them.
             if head == "all", let otherChoices, let count = rest.first.flatMap({ counts[$0] }), count == otherChoices {
@@ -51,11 +86,15 @@ enum AggregateChoice: Equatable {
                                                                   "choices", "listed", "mentioned", "previous", "preceding",
                                                                   "correct", "true", "right", "apply", "statements",
                                                                   "alternatives", "responses", "abovementioned",
-                                                                  "above-mentioned", "given", "this"].contains($0) })
+                                                                  "above-mentioned", "given", "this", "aforementioned",
+                                                                  "em"].contains($0) })
             else { return nil }
             return .allOfTheAbove
         case "any":
-            return rest.first == "of" && rest.contains("above") ? .allOfTheAbove : nil
+            // "Any of the above", "Any of them", "Any of the answers"; not "Any of a dozen".
+            return rest.first == "of" && rest.allSatisfy({ tail.contains($0) })
+                && rest.contains(where: { ["above", "these", "those", "them", "answers", "options", "choices"].contains($0) })
+                ? .allOfTheAbove : nil
         case "none", "neither":
             if rest.isEmpty { return !countQuestion ? .noneOfTheAbove : nil }
             guard rest.allSatisfy({ tail.contains($0) || $0 == "nor" }) else { return nil }
@@ -64,6 +103,11 @@ enum AggregateChoice: Equatable {
             // "Not any of the above", "Not listed".
             return rest.first == "any" && rest.contains("above") || rest == ["listed"] || rest == ["listed", "here"]
                 ? .noneOfTheAbove : nil
+        case "nothing":
+            // "Nothing of the above", "Nothing listed"; not "Nothing", an answer ("What did he say?").
+            return rest.allSatisfy({ tail.contains($0) }) && rest.contains(where: { referents.contains($0) }) ? .noneOfTheAbove : nil
+        case "there":
+            return thereIsNo(words)
         case "no":
             // "No correct answer", "No answer is correct", "No correct option".
             return rest.count <= 4 && rest.contains(where: { ["answer", "answers", "option", "options", "choice"].contains($0) })
@@ -85,7 +129,7 @@ enum AggregateChoice: Equatable {
 
     /// Subjects of a sentence that may speak of the other choices ("They are all true", "He
     /// kissed all of them").
-    private static let pronouns: Set<String> = ["they", "these", "those", "he", "she", "it", "we", "i"]
+    private static let pronouns: Set<String> = ["they", "these", "those", "he", "she", "it", "we", "i", "you"]
 
     /// A short sentence that says the same of every other choice: "They are all true", "These
     /// are all correct usages of the word", "He was in all of these bands", "She slept with all
@@ -96,6 +140,9 @@ enum AggregateChoice: Equatable {
             // "are all true": a judgement of every choice.
             if index + 1 < words.count, ["are", "were"].contains(words[index - 1]),
                ["true", "correct", "right"].contains(words[index + 1]) { return .allOfTheAbove }
+            // "They all are correct".
+            if index + 2 < words.count, ["are", "were"].contains(words[index + 1]),
+               ["true", "correct", "right"].contains(words[index + 2]) { return .allOfTheAbove }
             // "all of these", "all of them", "all of the above", "all of those".
             if index + 2 < words.count, words[index + 1] == "of",
                ["these", "them", "those"].contains(words[index + 2]) || words[index + 2] == "the" && index + 3 < words.count && words[index + 3] == "above" {
@@ -115,14 +162,29 @@ enum AggregateChoice: Equatable {
               let verb = words.firstIndex(where: { $0 == "are" || $0 == "is" }), verb >= 1, words.count - verb - 2 <= 2,
               words[1..<verb].allSatisfy({ tail.contains($0) }) else { return nil }
         switch words[0] {
-        case "all", "both": return last == "true" || last == "correct" || last == "right" ? .allOfTheAbove : .noneOfTheAbove
+        case "all", "both", "each", "every": return last == "true" || last == "correct" || last == "right" ? .allOfTheAbove : .noneOfTheAbove
         case "none", "neither": return .noneOfTheAbove
         default: return nil
         }
     }
 
+    private static let answerNouns: Set<String> = ["answer", "answers", "option", "options", "choice", "choices", "statement", "statements"]
+
+    /// "There is no correct answer" denies every choice; "There are no incorrect statements"
+    /// affirms them all. "There", "is" or "are", "no", then up to three words of the tail or
+    /// judgements, one of them a noun for the choices ("There is no such thing" is an answer).
+    static func thereIsNo(_ words: [String]) -> AggregateChoice? {
+        guard words.count >= 4, words.count <= 6, ["is", "are"].contains(words[1]), words[2] == "no" else { return nil }
+        let rest = words[3...]
+        guard rest.contains(where: { answerNouns.contains($0) }), rest.allSatisfy({ tail.contains($0) || judgements.contains($0) })
+        else { return nil }
+        return rest.contains(where: { ["false", "incorrect", "wrong"].contains($0) }) ? .allOfTheAbove : .noneOfTheAbove
+    }
+
     /// Nouns a long form may name the other choices by ("All of the diseases above").
-    private static let referents: Set<String> = ["above", "listed", "mentioned", "previous", "preceding", "abovementioned", "above-mentioned"]
+    private static let referents: Set<String> = [
+        "above", "listed", "mentioned", "previous", "preceding", "abovementioned", "above-mentioned", "aforementioned", "below",
+    ]
 
     /// A long form: "All of the above would be good ways to...", "None of the above is
     /// correct", "All of the diseases above", "All of these answers are right". The head and
@@ -132,13 +194,13 @@ enum AggregateChoice: Equatable {
         guard words.count >= 3, words.count <= 16, words[1] == "of" else { return nil }
         let kind: AggregateChoice
         switch words[0] {
-        case "all", "both", "any": kind = .allOfTheAbove
+        case "all", "both", "any", "each": kind = .allOfTheAbove
         case "none", "neither": kind = .noneOfTheAbove
         default: return nil
         }
         if words[2] == "these" || words[2] == "those" { return words.count <= 8 ? kind : nil }
         guard words[2] == "the", words.count >= 4 else { return nil }
-        if words[3] == "above" || words[3] == "following" || words[3] == "abovementioned" || words[3] == "above-mentioned" { return kind }
+        if ["above", "following", "abovementioned", "above-mentioned", "aforementioned", "below"].contains(words[3]) { return kind }
         // "of the diseases above", "of the answers listed", "of the animals named above".
         for offset in 4..<min(6, words.count) where referents.contains(words[offset]) { return kind }
         return nil

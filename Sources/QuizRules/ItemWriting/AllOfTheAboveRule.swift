@@ -36,10 +36,16 @@ struct AllOfTheAboveRule: QuestionRule {
             mentions, and "All of them" or "Both of them" and a few words (up to eight in all) \
             under a stem that asks which of the choices it is (opening with "which" or "who", or \
             with "which of", and not asking which statement is true: "Which of the following \
-            players has not hit 50 home runs? — All of them have accomplished this feat"). Reach: the choices of \
+            players has not hit 50 home runs? — All of them have accomplished this feat"). "Each of the above", "Every one of these", "Any of them", "All of the aforementioned" and \
+            "Every answer is correct" are the same choice, and so is any of these forms as a clause \
+            of its own after a lead-in that ends with ". ", "! ", "? ", ": " or "; " ("There are no \
+            false statements. All of these are true.", "Trick question: any of them"); not after a \
+            dash or a comma, where "all of them" speaks of what the choice names ("The Barrymores - \
+            all of 'em!"). Reach: the choices of \
             single- and multiple-choice questions, each English text of a translated choice \
             (choices in other languages are not read). Known limits: an aggregate that names the \
-            choices in other words ("Every answer given", "Each one of them") or says something \
+            choices in other words ("Whichever you pick", "Either of these"), one after a comma \
+            ("Yes, all of them"), or one that says something \
             of them opened by "all" or "both" under a stem that does not ask which ("Both have \
             laboratories of equal size", "All of them have hit 50 home runs" under "What is true \
             of these players?") is not recognised, since "them" and "both" may as well mean \
@@ -124,6 +130,57 @@ struct AllOfTheAboveRule: QuestionRule {
                         correct: true
                       - Slovenia is larger than Slovakia.
                       - Slovakia has a coast.
+                """),
+            // "Each", "every" and "any" heads; an aggregate after a lead-in sentence or a colon.
+            .triggering(questions: """
+                  - id: primes
+                    text: Which of these numbers is prime?
+                    choices:
+                      - "2"
+                      - "3"
+                      - "5"
+                      - text: ↓Each of the above
+                        correct: true
+                  - id: colours
+                    text: Which of these colours is on the flag of France?
+                    choices:
+                      - Blue
+                      - White
+                      - Red
+                      - text: ↓Every one of these
+                        correct: true
+                  - id: legal
+                    text: Which of these statements about the Magna Carta is false?
+                    choices:
+                      - It was sealed in 1215.
+                      - It was sealed by King John.
+                      - text: ↓There are no false statements. All of these are true.
+                        correct: true
+                  - id: bridges
+                    text: Which of these bridges crosses the Thames?
+                    choices:
+                      - Tower Bridge
+                      - Albert Bridge
+                      - text: ↓"Trick question: any of them"
+                        correct: true
+                """),
+            // A dash before "all of them" speaks of what the choice names; titles opened by "Each"
+            // and "Every".
+            .passing(questions: """
+                  - id: acting-family
+                    text: Which acting family has had the most success on screen?
+                    choices:
+                      - The Fondas - Henry, Jane and Peter
+                      - text: The Hustons - Walter, John and Angelica
+                        correct: true
+                      - The Barrymores - all of 'em!
+                  - id: police
+                    text: Which song by The Police was the biggest hit of 1983?
+                    choices:
+                      - text: Every Breath You Take
+                        correct: true
+                      - Roxanne
+                      - Each Other
                 """),
             // A sentence opened by a pronoun that says one thing of every choice.
             .triggering(questions: """

@@ -30,7 +30,12 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
             None"), is an answer, not this choice; a stem asks how many with "how many", "the \
             number of" or "what percentage", not by mentioning a number ("Which particle \
             determines the atomic number? — None" is reported). Long forms count ("None of the \
-            answers listed is right"); "None but the Lonely Heart" is a title. Known limits: a \
+            answers listed is right"); "None but the Lonely Heart" is a title. So do a judgement \
+            of them all ("All of the above are false", "Each of these is wrong"), "There is no \
+            correct answer" (but "There are no incorrect statements" affirms them all: \
+            `all-of-the-above`), "Nothing of the above", and any of these forms as a clause of its \
+            own after a lead-in that ends with ". ", "! ", "? ", ": " or "; " ("Trick question. None \
+            of them."). Known limits: a \
             denial in other words ("There is no such thing", "It does not exist") is not \
             recognised. \(English.localeNote)
             """,
@@ -79,6 +84,38 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Pi
                       - ↓None of the answers listed is right
+                """),
+            // Other wordings: a judgement of them all, "There is no...", "Nothing...", and a
+            // denial after a lead-in.
+            .triggering(questions: """
+                  - id: ocean
+                    text: Which of these is the largest ocean?
+                    choices:
+                      - text: Pacific
+                        correct: true
+                      - Atlantic
+                      - ↓All of the above are false
+                  - id: pi
+                    text: What is the exact value of pi?
+                    choices:
+                      - "3.14"
+                      - 22/7
+                      - text: ↓There is no correct answer
+                        correct: true
+                  - id: element
+                    text: Which of these is a noble gas?
+                    choices:
+                      - text: Argon
+                        correct: true
+                      - Nitrogen
+                      - ↓Nothing of the above
+                  - id: moons
+                    text: Which of these planets has no moon?
+                    choices:
+                      - Mars
+                      - Earth
+                      - text: ↓"Trick question. None of them."
+                        correct: true
                 """),
             // A distractor is not reported with only-when-correct.
             .passing(questions: """

@@ -24,16 +24,20 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             flaws. The rule applies when a question has at least three choices and every one is a \
             number: digits with thousands separators (also "586, 000" and a space, "200 000") and decimals (also a decimal \
             comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
-            "October 1939"; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two units ("1 hour 40 minutes", "1 year and 6 months"), a sign, a currency sign, a \
+            "October 1939"; a season and a year, "Summer 1967", as the month in its middle, winter at the end of its year; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two units ("1 hour 40 minutes", "1 year and 6 months", "2 Hrs., 15 minutes"), \
+            a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 oz"; feet, \
+            inches, pounds and ounces compare across units, as spans of time do), a sign, a currency sign, a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
-            and AD years, a number word (three, twenty-one), or a rank ("# 4"); a bare "None" \
+            and AD years, a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are times), or a rank ("# 4"); a bare "None" \
             that stands for no count ("How many Grammys did he win? — None") is 0, in the others' unit \
             when they share one ("none", "7 rungs", "5 rungs"). Choices with different units, \
-            ranges, fractions or words besides the unit are not judged; a leading option letter ("A) \
+            or words besides the unit are not judged; a fraction is its \
+            value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} hours") and an ordinal word its number ("Third", \
+            "Nineteenth century", "Fourth Amendment"); a leading option letter ("A) \
             59", "(b) 60") and a leading "over", "about", "more than", "nearly", "just over", "exactly" \
-            or "approx." and a trailing "or more", "or less", "at least" or "exactly" ("13 grams or \
+            or "approx.", "~", "early", "late" or "mid-" ("Late 1880s") and a trailing "or more", "or less", "at least" or "exactly" ("13 grams or \
             more", "18 years exactly") are read past, \
             a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 -15 years", "10 to 14 \
             years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century"; not "368 -38th \
@@ -46,7 +50,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             1985"), "and a half" adds a half ("Five and a half"), a time on the clock is a number \
             ("7:35 a.m.", "4:59"; hours and minutes apart from minutes and seconds only by "a.m." or \
             "p.m."), numbered titles that share the words before the \
-            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16"; not \
+            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16", "Season three"; not \
             "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
             "Since 1948", "None of these"), a temperature's scale is a unit ("7 °C", "135 \
             Degrees C."), spans of time compare \
@@ -55,11 +59,12 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             by default, which undoes any order: the message says so, and the fix is to order the \
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
-            reported too. Known limits: choices in different units ("1 km", "900 m"), fractions \
-            ("1/2"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
+            reported too. Known limits: choices in different units ("1 km", "900 m"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
             not a shared unit ("1 - George V", "Barcelona 1992"), notes in parentheses on only \
             some choices, and questions with two aggregate choices are not judged; a capital \
-            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends alone, and so are lists by their first numbers (a list beside single numbers is compared by its first too). \(English.localeNote)
+            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends alone, \
+            "Late 1880s" and "1880s" are one value, a pair written with a slash ("7/8" for sizes seven \
+            to eight) is read as a fraction, and so are lists by their first numbers (a list beside single numbers is compared by its first too). \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -387,6 +392,159 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - 12 -14 weeks
                 """),
+            // Fractions, ordinal words, "late" before a decade, a doubled space.
+            .triggering(questions: """
+                  - id: dice-seven
+                    text: ↓What is the chance of rolling a seven with two dice?
+                    shuffle: false
+                    choices:
+                      - 1/36
+                      - 7/36
+                      - text: 1/6
+                        correct: true
+                      - 7/6
+                  - id: moonwalk
+                    text: ↓How long did the astronauts of Apollo 11 spend on the Moon?
+                    shuffle: false
+                    choices:
+                      - 60 minutes
+                      - 5 hours
+                      - text: 2\u{BD} hours
+                        correct: true
+                      - 35 minutes
+                  - id: punic
+                    text: ↓Which Punic War was fought in Sicily from 264 to 241 BC?
+                    shuffle: false
+                    choices:
+                      - Second Punic War
+                      - Fourth Punic War
+                      - text: First Punic War
+                        correct: true
+                  - id: flooded
+                    text: ↓When was the village flooded for the reservoir?
+                    shuffle: false
+                    choices:
+                      - 1960s
+                      - Late 1880s
+                      - text: 1970s
+                        correct: true
+                  - id: episodes
+                    text: ↓How many episodes of the show were filmed?
+                    shuffle: false
+                    choices:
+                      - Between 1,501 and 2,000
+                      - text: Over 3,500
+                        correct: true
+                      - Between 1,000  and 1,500
+                """),
+            // Feet and inches, pounds and ounces, abbreviated hours, "twenty five", "1 and 7/8".
+            .triggering(questions: """
+                  - id: singer
+                    text: ↓How tall is the singer?
+                    shuffle: false
+                    choices:
+                      - 6 ft 2 in
+                      - text: 5 ft 11 in
+                        correct: true
+                      - 6 ft 4 in
+                  - id: bat
+                    text: ↓How much does a vampire bat weigh?
+                    shuffle: false
+                    choices:
+                      - 8 oz.
+                      - text: 1.5 oz.
+                        correct: true
+                      - 1 lb.
+                  - id: song
+                    text: ↓How long is the longest song on the album?
+                    shuffle: false
+                    choices:
+                      - 5 Hrs
+                      - 38 seconds
+                      - text: 2 Hrs., 15 minutes
+                        correct: true
+                  - id: fee
+                    text: ↓How much was he paid for the part?
+                    shuffle: false
+                    choices:
+                      - 200 dollars
+                      - text: twenty five dollars
+                        correct: true
+                      - 1000 dollars
+                  - id: eclipse-time
+                    text: ↓How long did the eclipse last?
+                    shuffle: false
+                    choices:
+                      - 1 and 7/8 hours
+                      - text: 4 hours
+                        correct: true
+                      - 1 and 1/4 hours
+                """),
+            // Seasons with a year, number words after a shared title, "Once" and "Twice".
+            .triggering(questions: """
+                  - id: sleepers
+                    text: ↓In what year and season did the boys' lives change in Sleepers?
+                    shuffle: false
+                    choices:
+                      - text: Summer 1967
+                        correct: true
+                      - Fall 1968
+                      - Summer 1968
+                      - Fall 1967
+                  - id: sopranos
+                    text: ↓In what season of The Sopranos did the attack occur?
+                    shuffle: false
+                    choices:
+                      - text: season three
+                        correct: true
+                      - season two
+                      - season four
+                  - id: hibernate
+                    text: ↓How many times a year does the animal moult?
+                    shuffle: false
+                    choices:
+                      - Twice
+                      - Seven times
+                      - text: Once
+                        correct: true
+                """),
+            // Fractions and ordinals in order; a fraction with a second slash is none; titles
+            // that share a number word but not a unit; a season without a year.
+            .passing(questions: """
+                  - id: vegetarians
+                    text: What part of the world's people eat no meat?
+                    shuffle: false
+                    choices:
+                      - 1/20
+                      - text: 1/10
+                        correct: true
+                      - 1/4
+                      - 1/2
+                  - id: rank
+                    text: Where did the book rank among best sellers?
+                    shuffle: false
+                    choices:
+                      - First
+                      - Second
+                      - text: Third
+                        correct: true
+                  - id: motown
+                    text: Which group sang "Reach Out I'll Be There"?
+                    shuffle: false
+                    choices:
+                      - The Five Discs
+                      - text: The Four Tops
+                        correct: true
+                      - The Four Seasons
+                  - id: bloom
+                    text: When does the cherry tree bloom?
+                    shuffle: false
+                    choices:
+                      - Summer
+                      - text: Spring
+                        correct: true
+                      - Winter
+                """),
             // Near misses: addresses, which a space and a dash join to a street number; scores
             // and ratios with a colon; times in order.
             .passing(questions: """
@@ -661,6 +819,12 @@ struct NumericValue {
         "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
         "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
     ]
+    private static let ordinalWords: [String: Double] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+        "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+        "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+    ]
+    private static let timesWords: [String: Double] = ["once": 1, "twice": 2, "thrice": 3]
     /// Words that change what a number means; a choice with one is not judged.
     private static let qualifiers: Set<String> = [
         "about", "around", "approximately", "approx", "over", "under", "more", "less", "than", "nearly", "almost",
@@ -692,7 +856,7 @@ struct NumericValue {
     private static let leadingQualifiers = [
         "over ", "about ", "around ", "approximately ", "approx. ", "nearly ", "almost ", "roughly ", "some ", "more than ",
         "greater than ", "less than ", "fewer than ", "just over ", "just under ", "exactly ", "under ", "up to ", "at least ",
-        "between ", "from ",
+        "between ", "from ", "~", "early ", "late ", "mid-", "mid ",
     ]
 
     /// Words after a number that qualify it as the leading ones do ("13 grams or more", "3 grams
@@ -766,7 +930,8 @@ struct NumericValue {
     /// three others ordered. Most choices have no digit.
     static func sharedTitle(_ texts: [String]) -> Substring {
         let hasDigit = { (text: String) in text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) }
-        guard let first = texts.prefix(2).first(where: hasDigit), parse(orderingForm(withoutLetterLabel(first))) == nil,
+        guard let first = texts.prefix(2).first(where: hasDigit) else { return sharedWordTitle(texts) }
+        guard parse(orderingForm(withoutLetterLabel(first))) == nil,
               let digit = first.firstIndex(where: \.isNumber) else { return "" }
         let title = first[..<digit]
         // "Vitamin B6", "F-16": a capital letter or a hyphen joined to the number ends a title too.
@@ -776,10 +941,36 @@ struct NumericValue {
         return title
     }
 
+    /// Whether `text` has two spaces in a row, read from its bytes.
+    static func hasDoubledSpace(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x20, previous == 0x20 { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// The words before a number word that every choice starts with ("Season three", "Season
+    /// one"); "" when there are none. Looked for only when all choices share their first word, as written.
+    static func sharedWordTitle(_ texts: [String]) -> Substring {
+        // Compared as bytes, case and all: most questions' choices differ in their first word.
+        guard texts.count >= 3, let space = texts[0].utf8.firstIndex(of: 0x20) else { return "" }
+        let head = texts[0].utf8[...space]
+        guard texts.allSatisfy({ $0.utf8.starts(with: head) }) else { return "" }
+        let words = English.words(texts[0])
+        guard let number = words.dropFirst().first(where: { numberWords[$0.lower] != nil || ordinalWords[$0.lower] != nil }) else { return "" }
+        let title = texts[0][..<number.range.lowerBound]
+        guard title.last == " ", texts.allSatisfy({ $0.hasPrefix(title) }) else { return "" }
+        return title
+    }
+
     /// `raw` without a leading qualifier, with a range read as its first number ("6-9 years" →
     /// "6 years", "10 to 14" → "10") and a space after a currency sign closed ("$ 10" → "$10").
     static func orderingForm(_ raw: Substring) -> String {
         var text = English.trimmed(String(raw))
+        // "Between 1,000  and 1,500": a doubled space as typed.
+        while hasDoubledSpace(text) { text = text.replacing("  ", with: " ") }
         let lower = text.lowercased()
         let between = lower.hasPrefix("between ")
         for qualifier in leadingQualifiers where lower.hasPrefix(qualifier) {
@@ -920,7 +1111,44 @@ struct NumericValue {
 
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }
-        return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw) ?? clockTime(raw)
+        return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw) ?? clockTime(raw) ?? fraction(raw)
+    }
+
+    private static let vulgarFractions: [Character: Double] = [
+        "\u{BD}": 1 / 2, "\u{BC}": 1 / 4, "\u{BE}": 3 / 4, "\u{2153}": 1 / 3, "\u{2154}": 2 / 3, "\u{215B}": 1 / 8,
+    ]
+
+    /// A fraction, alone or after a whole number: "1/2", "7/36", "5 1/2 feet", "2½ hours", "¾
+    /// mile". Read as its decimal ("5.5 feet"), so that it takes a unit as any number does. At
+    /// most three digits on each side of the slash, a denominator above 1 and nothing joined
+    /// after it: "1/2/3" and "9/05/1919" are no fractions.
+    static func fraction(_ raw: String) -> NumericValue? {
+        // A slash, or a vulgar fraction (not ASCII): most choices have neither.
+        guard raw.utf8.contains(where: { $0 == 0x2F || $0 >= 0x80 }) else { return nil }
+        let text = English.trimmed(raw)
+        guard let mark = text.firstIndex(where: { $0 == "/" || vulgarFractions[$0] != nil }) else { return nil }
+        let isDigits = { (part: Substring) in !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        var value: Double
+        var rest: Substring
+        if let vulgar = vulgarFractions[text[mark]] {
+            // "2½", "2 ½", "½".
+            let whole = Substring(English.trimmed(String(text[..<mark])))
+            guard whole.isEmpty || isDigits(whole) else { return nil }
+            value = (Double(whole) ?? 0) + vulgar
+            rest = text[text.index(after: mark)...]
+        } else {
+            // "1 and 7/8": the whole part joined by "and".
+            let before = text[..<mark].split(separator: " ").filter { $0.lowercased() != "and" }
+            let after = text[text.index(after: mark)...]
+            let denominatorText = after.prefix { $0.isASCII && $0.isNumber }
+            guard (1...2).contains(before.count), before.allSatisfy(isDigits), isDigits(denominatorText),
+                  let numerator = Double(before[before.count - 1]), let denominator = Double(denominatorText), denominator > 1
+            else { return nil }
+            value = (before.count == 2 ? Double(before[0]) ?? 0 : 0) + numerator / denominator
+            rest = after.dropFirst(denominatorText.count)
+        }
+        guard rest.first.map({ $0 == " " || $0 == "." }) ?? true else { return nil }
+        return parseFully("\(value)\(rest)")
     }
 
     /// A time on the clock: "7:35 a.m.", "8:25 pm", "4:59" (hours and minutes, or minutes and
@@ -941,16 +1169,18 @@ struct NumericValue {
         return NumericValue(value: (hour.truncatingRemainder(dividingBy: 12) + (suffix == "pm" ? 12 : 0)) * 60 + minute, unit: "time of day")
     }
 
-    /// A span of time in two units, the larger first: "1 hour 40 minutes", "1 year and 6
-    /// months", "49 years, 357 days" (a doubled space as typed). Its value is the sum, a duration
-    /// as "100 minutes" is.
+    /// A measure in two units, the larger first: "1 hour 40 minutes", "1 year and 6 months",
+    /// "49 years, 357 days" (a doubled space as typed), "6 ft 2 in", "5 feet 10 inches", "7 lb 4
+    /// oz". Its value is the sum, as "100 minutes" or "74 inches" is.
     static func compoundDuration(_ raw: String) -> NumericValue? {
         let tokens = English.trimmed(raw).split(separator: " ").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
             .filter { !$0.isEmpty && $0.lowercased() != "and" }
+        // "in" alone is read as a word ("15 in 100"); after feet it is inches.
+        let smallerUnit = ["in", "in."].contains(tokens.last?.lowercased()) ? "inches" : tokens.last.map(String.init) ?? ""
         guard tokens.count == 4, let larger = parseFully("\(tokens[0]) \(tokens[1])"),
-              let smaller = parseFully("\(tokens[2]) \(tokens[3])"),
-              larger.unit == "duration", smaller.unit == "duration", larger.value > smaller.value else { return nil }
-        return NumericValue(value: larger.value + smaller.value, unit: "duration")
+              let smaller = parseFully("\(tokens[2]) \(smallerUnit)"), let unit = larger.unit,
+              ["duration", "length", "weight"].contains(unit), smaller.unit == unit, larger.value > smaller.value else { return nil }
+        return NumericValue(value: larger.value + smaller.value, unit: unit)
     }
 
     /// A date in figures with slashes, the year last: "9/05/1919", "1/ 7/ 1911", "12 /9//1922"
@@ -973,6 +1203,10 @@ struct NumericValue {
         "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
     ]
 
+    /// Seasons, with a year only ("Summer 1967"), ordered as the month in their middle; winter
+    /// is taken as the end of the year it is named with.
+    private static let seasons: [String: Double] = ["spring": 4, "summer": 7, "autumn": 10, "fall": 10, "winter": 12]
+
     private static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     /// A date with a month name: "6 October, 1939", "October 6, 1939", "6th October 1939",
@@ -980,12 +1214,18 @@ struct NumericValue {
     /// says which parts it has, so that only dates of one form are compared.
     static func date(_ raw: String) -> NumericValue? {
         var month: Double?
+        var season = false
         var numbers: [Double] = []
         for (index, word) in English.words(raw.lowercased()).enumerated() {
             // "Saturday, January 14, 1985": the day of the week adds nothing to the order.
             if index == 0, weekdays.contains(word.lower) { continue }
             if let found = months[word.lower], month == nil {
                 month = found
+                continue
+            }
+            if let found = seasons[word.lower], month == nil {
+                month = found
+                season = true
                 continue
             }
             var digits = Substring(word.lower)
@@ -996,7 +1236,7 @@ struct NumericValue {
             guard let number = Double(digits), digits.allSatisfy(\.isNumber) else { return nil }
             numbers.append(number)
         }
-        guard let month, !numbers.isEmpty, numbers.count <= 2 else { return nil }
+        guard let month, !numbers.isEmpty, numbers.count <= 2, !season || numbers.count == 1 && numbers[0] > 31 else { return nil }
         var day: Double?
         var year: Double?
         if numbers.count == 2 {
@@ -1020,7 +1260,8 @@ struct NumericValue {
         guard let first = lead.first else { return false }
         // "a million", "a thousand": the next run of letters is a multiplier.
         if first == "a" { return lead.second.map { multipliers[$0] != nil } ?? false }
-        return first == "ad" || numberWords[first] != nil
+        if timesWords[first] != nil { return true }
+        return first == "ad" || numberWords[first] != nil || ordinalWords[first] != nil
     }
 
     /// `parse` without the quick look.
@@ -1081,13 +1322,26 @@ struct NumericValue {
             let word = text.prefix { $0.isLetter || $0 == "-" }
             let parts = word.split(separator: "-").map(String.init)
             let countsOne = word == "a" && multipliers[English.words(String(text.dropFirst())).first?.lower ?? ""] != nil
-            guard !parts.isEmpty, parts.count <= 2, let head = countsOne ? 1 : numberWords[parts[0]] else { return nil }
+            // "Once", "Twice": a count of times, as "3 times" is.
+            if let times = timesWords[String(word)], English.trimmed(String(text.dropFirst(word.count))).isEmpty {
+                return NumericValue(value: sign * times, unit: "time")
+            }
+            // "third", "nineteenth": an ordinal word alone, or last ("twenty-first").
+            let ordinal = parts.count == 1 ? ordinalWords[parts[0]] : nil
+            guard !parts.isEmpty, parts.count <= 2, let head = countsOne ? 1 : numberWords[parts[0]] ?? ordinal else { return nil }
             value = head
             if parts.count == 2 {
-                guard head >= 20, let tail = numberWords[parts[1]], tail < 10 else { return nil }
+                guard head >= 20, let tail = numberWords[parts[1]] ?? ordinalWords[parts[1]], tail < 10 else { return nil }
                 value += tail
             }
             rest = text.dropFirst(word.count)
+            // "twenty five": a tens word and a unit word apart.
+            if parts.count == 1, head >= 20, head < 100, rest.first == " ",
+               let next = English.words(String(rest)).first, rest.dropFirst().hasPrefix(next.lower),
+               let unit = numberWords[next.lower], unit >= 1, unit < 10 {
+                value += unit
+                rest = rest.dropFirst(1 + next.lower.count)
+            }
         }
         // What follows: %, an ordinal or decade suffix, a multiplier, an era, unit words.
         if rest.hasPrefix("%") { rest = rest.dropFirst(); return NumericValue(value: sign * value, unit: unit(of: rest, base: "%")) }
@@ -1132,12 +1386,20 @@ struct NumericValue {
         let unit = unitText.isEmpty ? nil : normalizeUnit(unitText)
         // Spans of time in different units compare ("2 weeks", "1 month").
         if let unit, let seconds = durations[unit] { return NumericValue(value: sign * value * seconds, unit: "duration") }
+        if let unit, let measure = imperial[unit] { return NumericValue(value: sign * value * measure.factor, unit: measure.kind) }
         return NumericValue(value: sign * era * value, unit: unit)
     }
 
     private static let durations: [String: Double] = [
         "second": 1, "minute": 60, "hour": 3_600, "day": 86_400, "night": 86_400, "week": 604_800,
-        "month": 2_629_800, "year": 31_557_600,
+        "month": 2_629_800, "year": 31_557_600, "sec": 1, "min": 60, "hr": 3_600, "yr": 31_557_600,
+    ]
+
+    /// Imperial units of length (in inches) and weight (in ounces), which compare across units
+    /// as spans of time do ("6 ft", "70 inches").
+    private static let imperial: [String: (kind: String, factor: Double)] = [
+        "foot": ("length", 12), "ft": ("length", 12), "inch": ("length", 1),
+        "pound": ("weight", 16), "lb": ("weight", 16), "ounce": ("weight", 1), "oz": ("weight", 1),
     ]
 
     private static func unit(of rest: Substring, base: String) -> String {
