@@ -204,7 +204,7 @@ import TestSupport
         #expect(bank.bank.questions.count > RuleWork.chunkQuestions)
         var alone: [Finding] = []
         for type in layoutRules {
-            let rule = type.init(options: RuleOptions([:])) as! any QuestionRule
+            let rule = type.init(options: RuleOptions([:]))
             var reporter = FindingReporter(ruleID: type.description.id, severity: type.description.severity, path: "bank.yaml")
             for question in bank.bank.questions { rule.check(question, in: bank, report: &reporter) }
             alone += reporter.findings
