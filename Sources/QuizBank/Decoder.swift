@@ -621,8 +621,7 @@ struct DecodeContext {
 
     /// A choice's text, in storage shared with an equal one read before when questions are kept.
     private mutating func shared(_ text: LocalizedText) -> LocalizedText {
-        guard choiceTexts != nil else { return text }
-        return choiceTexts!.shared(text)
+        choiceTexts?.shared(text) ?? text
     }
 
     // MARK: Typed values

@@ -8,3 +8,10 @@ extension String {
         return Array(utf8).withUnsafeBufferPointer(body)
     }
 }
+
+extension UInt8 {
+    /// An ASCII byte that `Character.isWhitespace` calls white space: tab, line feed, vertical
+    /// tab, form feed, carriage return and space.
+    @inlinable
+    public var isASCIIWhitespace: Bool { self == 0x20 || (0x09...0x0D).contains(self) }
+}

@@ -102,3 +102,10 @@ import QuizSupport
         #expect(scalars.withUTF8Bytes { Array($0) } == [0x61, 0xC3, 0xA9])
     }
 }
+
+/// `isASCIIWhitespace` is `Character.isWhitespace` on every ASCII byte.
+@Test func asciiWhitespaceIsCharactersWhitespace() {
+    for byte in UInt8(0)..<0x80 {
+        #expect(byte.isASCIIWhitespace == Character(Unicode.Scalar(byte)).isWhitespace, "byte \(byte)")
+    }
+}

@@ -129,7 +129,7 @@ enum HygieneQuickLook {
             var pieceIsWord = false
             for byte in bytes {
                 guard byte < 0x80 else { return nil }
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                if byte.isASCIIWhitespace {
                     inPiece = false
                     continue
                 }

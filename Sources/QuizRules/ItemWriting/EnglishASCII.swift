@@ -59,7 +59,7 @@ extension English {
                 var count = 0
                 var spaceDue = false
                 for byte in bytes {
-                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    if byte.isASCIIWhitespace {
                         spaceDue = count > 0
                         continue
                     }
@@ -241,7 +241,6 @@ extension English {
         let utf8 = text.utf8
         return text.withUTF8Bytes { bytes in
             guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return false }
-            func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             // ASCII's punctuation (general category P): the rest of its marks are symbols.
             func isPunctuation(_ byte: UInt8) -> Bool {
                 switch byte {
@@ -270,7 +269,7 @@ extension English {
                 let after = end < bytes.count ? bytes[end] : 0x20
                 body(BlankMarkRun(range: utf8.index(utf8.startIndex, offsetBy: index)..<utf8.index(utf8.startIndex, offsetBy: end),
                                   underscores: underscores, dots: dots,
-                                  standsAlone: isWhitespace(before) && (isWhitespace(after) || isPunctuation(after)),
+                                  standsAlone: before.isASCIIWhitespace && (after.isASCIIWhitespace || isPunctuation(after)),
                                   precedesColon: after == UInt8(ascii: ":")))
                 index = end
             }

@@ -434,7 +434,7 @@ extension English {
     static func untrimmedAtItsEnds(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
             guard let first = bytes.first, let last = bytes.last else { return false }
-            func isOtherASCII(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && !(byte >= 0x09 && byte <= 0x0D) }
+            func isOtherASCII(_ byte: UInt8) -> Bool { byte < 0x80 && !byte.isASCIIWhitespace }
             return isOtherASCII(first) && isOtherASCII(last)
         }
     }

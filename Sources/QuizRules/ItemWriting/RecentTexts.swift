@@ -50,8 +50,8 @@ final class RecentTexts<Value>: Sendable {
 
     /// A mix of a text's length and of its first and last 16 bytes.
     private func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
-        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        var hash = FNV1a.offsetBasis ^ UInt64(bytes.count)
+        func mix(_ byte: UInt8) { hash = FNV1a.adding(byte, to: hash) }
         if bytes.count <= 32 {
             for byte in bytes { mix(byte) }
         } else {

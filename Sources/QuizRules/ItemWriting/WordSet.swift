@@ -94,8 +94,7 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral {
     /// enough (nothing an author writes can make the lookups slow beyond a probe or two).
     @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hash = FNV1a.hash(bytes)
         return hash ^ (hash >> 29)
     }
 }

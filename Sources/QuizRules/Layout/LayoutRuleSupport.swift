@@ -105,14 +105,13 @@ enum LayoutRuleSupport {
     static func asciiLastWords(of text: String, before offset: Int) -> String? {
         guard PreparedText.charactersAreBytes(text) else { return nil }
         let shownPart = Array(text.utf8.prefix(max(0, offset)))
-        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
         var words: [ArraySlice<UInt8>] = []
         var end = shownPart.count
         while words.count < 2 {
-            while end > 0, isWhitespace(shownPart[end - 1]) { end -= 1 }
+            while end > 0, shownPart[end - 1].isASCIIWhitespace { end -= 1 }
             guard end > 0 else { break }
             var start = end
-            while start > 0, !isWhitespace(shownPart[start - 1]) { start -= 1 }
+            while start > 0, !shownPart[start - 1].isASCIIWhitespace { start -= 1 }
             words.append(shownPart[start..<end])
             end = start
         }
