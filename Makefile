@@ -194,9 +194,11 @@ bench: release $(BENCH_DIR)/floor $(foreach n,$(sort $(BENCH_QUESTIONS) $(NEARDU
 
 # make bench-scale: every command on a 1,000,000-question bank, once each (minutes), with time
 # and peak memory as a multiple of the file size; then `lint` with all rules on the
-# 100,000-question bank against the floor. Targets: every command's peak memory under
-# SCALE_MAX_RSS times the file, and lint within LINT_MAX_RATIO times the floor; a missed target
-# is printed as MISSED and makes the target fail, after both runs.
+# 100,000-question bank against the floor. Targets: every command's peak memory on the
+# 1,000,000-question bank under SCALE_MAX_RSS times the file, and lint on the 100,000-question
+# bank within LINT_MAX_RATIO times the floor; a missed target is printed as MISSED and makes
+# the target fail, after both runs. The memory limit is not applied to the 100,000-question
+# run: there fixed costs (fonts, tables, caches) outweigh the file, and its peak is printed only.
 SCALE_QUESTIONS ?= 1000000
 SCALE_RUNS ?= 1
 SCALE_MAX_RSS ?= 4
@@ -212,7 +214,7 @@ bench-scale: release $(BENCH_DIR)/floor $(BENCH_DIR)/bank-$(SCALE_QUESTIONS).yam
 	  --max-rss-over-bank $(SCALE_MAX_RSS) --json $(BENCH_DIR)/scale-$(SCALE_QUESTIONS).json || status=$$?; \
 	$(PYTHON) Benchmarks/bench.py --quizbank $(QUIZBANK) --floor $(BENCH_DIR)/floor \
 	  --bank $(BENCH_DIR)/bank-$(LINT_QUESTIONS).yaml --runs $(BENCH_RUNS) --case lint \
-	  --max-ratio lint=$(LINT_MAX_RATIO) --max-rss-over-bank $(SCALE_MAX_RSS) \
+	  --max-ratio lint=$(LINT_MAX_RATIO) \
 	  --json $(BENCH_DIR)/scale-lint-$(LINT_QUESTIONS).json || status=$$?; \
 	exit $$status
 
