@@ -24,13 +24,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             flaws. The rule applies when a question has at least three choices and every one is a \
             number: digits with thousands separators (also "586, 000" and a space, "200 000") and decimals (also a decimal \
             comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
-            "October 1939"; a season and a year, "Summer 1967", as the month in its middle, winter at the end of its year; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two units ("1 hour 40 minutes", "1 year and 6 months", "2 Hrs., 15 minutes"), \
-            a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 oz"; feet, \
-            inches, pounds and ounces compare across units, as spans of time do), a sign, a currency sign, a \
+            "October 1939"; a season and a year, "Summer 1967", as the month in its middle, winter at the end of its year; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two or three units ("1 hour 40 minutes", "1 year and 6 months", "2 Hrs., 15 minutes", "3 days, 11 hours, 50 minutes"), \
+            a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 oz"; lengths \
+            in feet, inches, yards, miles, km, m, cm and mm, and weights in pounds, ounces, kg, g and mg, \
+            compare across units, as spans of time do: "22 yards", "100 feet", "25 metres"), a sign (also "- $20"), a currency sign \
+            (a magnitude after it: "$5m", "$750k"; cents beside dollars: "50 cents", "$2.50"), a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
-            and AD years, a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are times), or a rank ("# 4"); a bare "None" \
+            and AD years, a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are times; "a" or "an" before a span of time is one: "a week"), or a rank ("# 4"); a bare "None" \
             that stands for no count ("How many Grammys did he win? — None") is 0, in the others' unit \
             when they share one ("none", "7 rungs", "5 rungs"). Choices with different units, \
             or words besides the unit are not judged; a fraction is its \
@@ -40,8 +42,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             or "approx.", "~", "early", "late" or "mid-" ("Late 1880s") and a trailing "or more", "or less", "at least" or "exactly" ("13 grams or \
             more", "18 years exactly") are read past, \
             a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 -15 years", "10 to 14 \
-            years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century"; not "368 -38th \
-            Street", an address) and a list of three whole numbers or more in ascending order by its first \
+            years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century", "Between the 7th and 8th week"; in number words or \
+            between dates, its lower end taking the upper end's unit: "Three to four glasses", "Two or three", \
+            "September 1969 to September 1970"; not "368 -38th \
+            Street", an address) and so is a pair of years by its first ("1993 and 1994", "1987 1991"), and a list of three whole numbers or more in ascending order by its first \
             ("1998, 2002, 2004"; "3, 2, 1, 4" is an order to choose, not values), a rate is a unit \
             ("37 miles per year", "$1 per yard"), and so is a share of one whole ("15 in 100", "3 \
             out of 100"; shares of different wholes are not compared), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
@@ -54,16 +58,20 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
             "Since 1948", "None of these"), a temperature's scale is a unit ("7 °C", "135 \
             Degrees C."), spans of time compare \
-            across units ("10 days", "3 weeks", "1 month"), and one aggregate choice ("None of these") is left out \
+            across units ("10 days", "3 weeks", "1 month"), and so do spans of one kind ("20 Earth hours", "243 Earth \
+            days"), a trailing "each" is read past ("3 years each"), and one aggregate choice ("None of these"), \
+            or one choice of four or more without a figure ("Never", "It is not stated."), is left out \
             of the order. Engines shuffle choices \
             by default, which undoes any order: the message says so, and the fix is to order the \
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
-            reported too. Known limits: choices in different units ("1 km", "900 m"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
-            not a shared unit ("1 - George V", "Barcelona 1992"), notes in parentheses on only \
+            reported too. Known limits: choices in units of different kinds ("1 km", "900 kg"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
+            not a shared unit ("1 - George V", "Barcelona 1992", "1976 - Innsbruck"), notes in parentheses on only \
             some choices, and questions with two aggregate choices are not judged; a capital \
             joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends alone, \
-            "Late 1880s" and "1880s" are one value, a pair written with a slash ("7/8" for sizes seven \
+            "Late 1880s" and "1880s" are one value, "m" after a bare figure is metres and after a currency sign millions, \
+            version names are read as numbers ("Windows 3.11", "Windows 95" and "Windows 3.0", with "Windows XP" left out), \
+            a choice off the scale is left out even when it answers the question ("Never"), a pair written with a slash ("7/8" for sizes seven \
             to eight) is read as a fraction, and so are lists by their first numbers (a list beside single numbers is compared by its first too). \(English.localeNote)
             """,
         severity: .info,
@@ -508,6 +516,158 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: Once
                         correct: true
                 """),
+            // Pairs of years; spans in three units; ranges in number words and between dates; "a
+            // week"; magnitudes and cents beside amounts of money; lengths across metric and
+            // imperial units; one choice without a figure left out.
+            .triggering(questions: """
+                  - id: world-series
+                    text: ↓In which two years did the team win the World Series?
+                    shuffle: false
+                    choices:
+                      - 1993 and 1994
+                      - 1990 and 1991
+                      - text: 1992 and 1993
+                        correct: true
+                  - id: mission
+                    text: ↓How long did the mission last?
+                    shuffle: false
+                    choices:
+                      - 3 days, 11 hours, 50 minutes
+                      - 1 day, 22 hours, 50 minutes
+                      - text: 2 days, 22 hours, 50 minutes
+                        correct: true
+                  - id: wine
+                    text: ↓How many glasses of wine a day do doctors call moderate?
+                    shuffle: false
+                    choices:
+                      - Five glasses
+                      - Three to four glasses
+                      - text: One to two glasses
+                        correct: true
+                      - Six glasses
+                  - id: aired
+                    text: ↓When did the show air?
+                    shuffle: false
+                    choices:
+                      - September 1969 to September 1970
+                      - text: September 1967 to May 1970
+                        correct: true
+                      - September 1968 to May 1971
+                  - id: cast
+                    text: ↓How long should a plaster cast be left to set?
+                    shuffle: false
+                    choices:
+                      - 2 days
+                      - text: a week
+                        correct: true
+                      - an hour
+                  - id: transfer
+                    text: ↓What was the transfer fee?
+                    shuffle: false
+                    choices:
+                      - $5m
+                      - text: $750,000
+                        correct: true
+                      - $2m
+                  - id: fare
+                    text: ↓How much was the bus fare?
+                    shuffle: false
+                    choices:
+                      - 50 cents
+                      - text: $2.50
+                        correct: true
+                      - $1.00
+                      - 32 cents
+                  - id: profit
+                    text: ↓How much did the trader make in all?
+                    shuffle: false
+                    choices:
+                      - $10
+                      - text: "- $20"
+                        correct: true
+                      - $20
+                  - id: pitch
+                    text: ↓How long is a cricket pitch?
+                    shuffle: false
+                    choices:
+                      - text: 22 yards
+                        correct: true
+                      - 100 feet
+                      - 25 metres
+                  - id: venus
+                    text: ↓How long is a day on Venus?
+                    shuffle: false
+                    choices:
+                      - 20 Earth hours
+                      - 106 Earth days
+                      - text: 243 Earth days
+                        correct: true
+                      - 10 Earth hours
+                  - id: eyelashes
+                    text: ↓When do a fetus's eyelashes form?
+                    shuffle: false
+                    choices:
+                      - text: Between the 7th and 8th week
+                        correct: true
+                      - Around the 26th week
+                      - Between the 13th and 14th week
+                  - id: jacob
+                    text: ↓How many years did Jacob work for each of his wives?
+                    shuffle: false
+                    choices:
+                      - 3 years each
+                      - text: 7 years each
+                        correct: true
+                      - 1 year each
+                  - id: citizen
+                    text: ↓In what year did the director become a citizen?
+                    shuffle: false
+                    choices:
+                      - "1956"
+                      - He never became one
+                      - "1946"
+                      - text: "1965"
+                        correct: true
+                """),
+            // Near misses: a pair of numbered statements is no pair of years; a choice without a
+            // figure among three; a choice with one after a shared title; a range whose upper end
+            // does not read.
+            .passing(questions: """
+                  - id: statements
+                    text: Which two statements are true?
+                    shuffle: false
+                    choices:
+                      - 1 and 3
+                      - text: 2 and 4
+                        correct: true
+                      - 1 and 2
+                  - id: trimester
+                    text: When is sleep hardest during a pregnancy?
+                    shuffle: false
+                    choices:
+                      - The second trimester
+                      - The first month of the pregnancy
+                      - The first trimester
+                      - text: The third trimester
+                        correct: true
+                  - id: olympics
+                    text: In which year were the Olympics held in Tokyo?
+                    shuffle: false
+                    choices:
+                      - "1968"
+                      - Never
+                      - text: "1964"
+                        correct: true
+                  - id: kings
+                    text: How many kings did England have in 1936?
+                    shuffle: false
+                    choices:
+                      - 1 - George V
+                      - text: 3 - George V, Edward VIII and George VI
+                        correct: true
+                      - 2 - Albert II and George VI
+                      - 0 - There was a queen
+                """),
             // Fractions and ordinals in order; a fraction with a second slash is none; titles
             // that share a number word but not a unit; a season without a year.
             .passing(questions: """
@@ -753,7 +913,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // Read in turn, stopping at the first choice that is not a number (most questions'
             // first choice).
             var numbers: [NumericValue] = []
-            var aggregates = 0
+            // Choices left out of the order: one aggregate ("None of these") or one without a figure.
+            var setAside = 0
             var bareNones = 0
             // A note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter
             // Olympics (USA)") is read past: the number before it orders the choice.
@@ -762,24 +923,32 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11").
             let title = NumericValue.sharedTitle(texts)
             for (choice, text) in zip(choices, texts) {
-                // A choice without the shared title can only be the aggregate one ("Since 1948",
+                // A choice without the shared title can only be one left out ("Since 1948",
                 // "Since 1967", "None of these").
-                if title.isEmpty || text.hasPrefix(title),
-                   let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(String(text.dropFirst(title.count))))) {
+                let titled = title.isEmpty || text.hasPrefix(title)
+                let rest = titled ? String(text.dropFirst(title.count)) : text
+                if titled, let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(rest))) {
                     numbers.append(number)
                     continue
                 }
                 // One "None of these" among numbers leaves the numbers to judge.
-                if aggregates == 0, AggregateChoice.of(choice.text, stem: { item.stem.text }) != nil {
-                    aggregates += 1
+                if setAside == 0, AggregateChoice.of(choice.text, stem: { item.stem.text }) != nil {
+                    setAside += 1
                     continue
                 }
                 // A bare "None" that is no aggregate is a count ("How many Grammys did he win? — None").
-                guard NumericValue.isBareNone(text) else { break }
-                numbers.append(NumericValue(value: 0, unit: nil))
-                bareNones += 1
+                if NumericValue.isBareNone(text) {
+                    numbers.append(NumericValue(value: 0, unit: nil))
+                    bareNones += 1
+                    continue
+                }
+                // One choice of four or more without a figure ("Never", "It is not stated.") is left
+                // out as an aggregate one is: an answer off the scale, which the others still form
+                // ("The first month" has one, after the title "The ").
+                guard setAside == 0, choices.count >= 4, !NumericValue.mayBeNumber(rest) else { break }
+                setAside += 1
             }
-            guard numbers.count == choices.count - aggregates, numbers.count >= 3 else { continue }
+            guard numbers.count == choices.count - setAside, numbers.count >= 3 else { continue }
             // A bare "None" counts in the others' unit ("None", "7 rungs", "5 rungs").
             if bareNones == 1, case let units = Set(numbers.compactMap(\.unit)), units.count == 1,
                numbers.filter({ $0.unit == nil }).count == 1 {
@@ -863,7 +1032,7 @@ struct NumericValue {
     /// at least"): read past.
     private static let trailingQualifiers = [
         " or more", " or less", " or fewer", " or over", " or above", " or so", " at least", " at most", " and over", " and up",
-        " exactly",
+        " exactly", " each",
     ]
 
     /// `texts` without the note in parentheses that ends each of them, when every one (of three
@@ -977,6 +1146,8 @@ struct NumericValue {
             text = String(text.dropFirst(qualifier.count))
             break
         }
+        // "Around the 26th week", "Between the 7th and 8th week".
+        if text.lowercased().hasPrefix("the "), text.dropFirst(4).first?.isNumber == true { text = String(text.dropFirst(4)) }
         for qualifier in trailingQualifiers where lower.hasSuffix(qualifier) {
             text = String(text.dropLast(qualifier.count))
             break
@@ -988,7 +1159,7 @@ struct NumericValue {
         }
         // "586, 000": a thousands separator with a space after it.
         text = joiningSpacedSeparators(text)
-        if let first = firstOfList(text) { return first }
+        if let first = firstOfList(text) ?? firstOfYearPair(text) { return first }
         // "6-9 years", "6–9 years", "10 to 14 years": the lower end; "25% - 35%", "13th-14th
         // century", "between 35°C and 37°C": the lower end with its mark.
         let characters = Array(text)
@@ -1065,6 +1236,18 @@ struct NumericValue {
         return String(parts[0])
     }
 
+    /// The first year of a pair of years in ascending order ("1993 and 1994", "1996 & 2000",
+    /// "1987 1991"), which orders the pair as a list's first number orders the list; nil for any
+    /// other text. Only years: "2, 4" beside "1, 3" are numbered statements to choose.
+    static func firstOfYearPair(_ text: String) -> String? {
+        let parts = text.split(separator: " ").filter { $0 != "and" && $0 != "&" }
+            .map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let first = Int(parts[0]), let second = Int(parts[1]), first < second,
+              text.split(separator: " ").count <= 3 else { return nil }
+        return String(parts[0])
+    }
+
     /// `text` with ", " between a digit and a group of exactly three digits closed up ("586, 000"),
     /// and a space between a group of one to three digits and one of exactly three made a comma
     /// ("200 000", "1 000 000": the space that some styles put between thousands).
@@ -1112,6 +1295,28 @@ struct NumericValue {
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }
         return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw) ?? clockTime(raw) ?? fraction(raw)
+            ?? lowerEnd(raw)
+    }
+
+    /// Words that join the two ends of a range; "or" joins two guesses ("Two or three"), ordered
+    /// as a range is.
+    private static let rangeJoins = [" to ", " - ", " \u{2013} ", " or "]
+
+    /// The lower end of a range whose ends are not bare figures: number words ("Three to four
+    /// glasses", the unit taken from the upper end), dates ("September 12, 1980 - September 27,
+    /// 1984", "September 1969 to September 1970"). Both ends must read, in one unit.
+    static func lowerEnd(_ raw: String) -> NumericValue? {
+        let lower = raw.lowercased()
+        guard let join = rangeJoins.lazy.compactMap({ lower.range(of: $0) }).first else { return nil }
+        let before = String(raw[..<join.lowerBound])
+        let after = String(raw[join.upperBound...])
+        let single = { (text: String) in parseFully(text) ?? date(text) ?? compoundDuration(text) }
+        guard !before.isEmpty, let upper = single(after) else { return nil }
+        if let value = single(before), value.unit == upper.unit { return value }
+        // "Three to four glasses": the lower end in the upper end's unit words.
+        guard let space = after.firstIndex(of: " "), let value = single(before + after[space...]), value.unit == upper.unit
+        else { return nil }
+        return value
     }
 
     private static let vulgarFractions: [Character: Double] = [
@@ -1169,18 +1374,23 @@ struct NumericValue {
         return NumericValue(value: (hour.truncatingRemainder(dividingBy: 12) + (suffix == "pm" ? 12 : 0)) * 60 + minute, unit: "time of day")
     }
 
-    /// A measure in two units, the larger first: "1 hour 40 minutes", "1 year and 6 months",
-    /// "49 years, 357 days" (a doubled space as typed), "6 ft 2 in", "5 feet 10 inches", "7 lb 4
-    /// oz". Its value is the sum, as "100 minutes" or "74 inches" is.
+    /// A measure in two or three units, the larger first: "1 hour 40 minutes", "1 year and 6
+    /// months", "49 years, 357 days" (a doubled space as typed), "3 days, 11 hours, 50 minutes",
+    /// "6 ft 2 in", "5 feet 10 inches", "7 lb 4 oz". Its value is the sum, as "100 minutes" or
+    /// "74 inches" is.
     static func compoundDuration(_ raw: String) -> NumericValue? {
         let tokens = English.trimmed(raw).split(separator: " ").map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
             .filter { !$0.isEmpty && $0.lowercased() != "and" }
-        // "in" alone is read as a word ("15 in 100"); after feet it is inches.
-        let smallerUnit = ["in", "in."].contains(tokens.last?.lowercased()) ? "inches" : tokens.last.map(String.init) ?? ""
-        guard tokens.count == 4, let larger = parseFully("\(tokens[0]) \(tokens[1])"),
-              let smaller = parseFully("\(tokens[2]) \(smallerUnit)"), let unit = larger.unit,
-              ["duration", "length", "weight"].contains(unit), smaller.unit == unit, larger.value > smaller.value else { return nil }
-        return NumericValue(value: larger.value + smaller.value, unit: unit)
+        guard tokens.count == 4 || tokens.count == 6 else { return nil }
+        var parts: [NumericValue] = []
+        for start in stride(from: 0, to: tokens.count, by: 2) {
+            // "in" alone is read as a word ("15 in 100"); after feet it is inches.
+            let unit = start > 0 && ["in", "in."].contains(tokens[start + 1].lowercased()) ? "inches" : String(tokens[start + 1])
+            guard let part = parseFully("\(tokens[start]) \(unit)"), let kind = part.unit, ["duration", "length", "weight"].contains(kind),
+                  parts.last.map({ $0.unit == kind && $0.value > part.value }) ?? true else { return nil }
+            parts.append(part)
+        }
+        return NumericValue(value: parts.reduce(0) { $0 + $1.value }, unit: parts[0].unit)
     }
 
     /// A date in figures with slashes, the year last: "9/05/1919", "1/ 7/ 1911", "12 /9//1922"
@@ -1258,8 +1468,8 @@ struct NumericValue {
         guard let lead = English.LeadingLetters(raw) else { return true }
         if lead.hasDigit { return true }
         guard let first = lead.first else { return false }
-        // "a million", "a thousand": the next run of letters is a multiplier.
-        if first == "a" { return lead.second.map { multipliers[$0] != nil } ?? false }
+        // "a million", "an hour": the next run of letters is a multiplier or a span of time.
+        if first == "a" || first == "an" { return lead.second.map { multipliers[$0] != nil || durations[$0] != nil } ?? false }
         if timesWords[first] != nil { return true }
         return first == "ad" || numberWords[first] != nil || ordinalWords[first] != nil
     }
@@ -1273,12 +1483,18 @@ struct NumericValue {
         if text.first == ".", text.dropFirst().first?.isNumber == true { text = "0" + text }
         var sign = 1.0
         var era: Double = 1
+        var money = false
         // A leading era ("AD 79") or currency.
         if text.hasPrefix("ad ") { text = text.dropFirst(3) }
-        while let first = text.first, "$£€¥".contains(first) { text = text.dropFirst() }
-        if let first = text.first, first == "-" || first == "\u{2212}" { sign = -1; text = text.dropFirst() }
+        while let first = text.first, "$£€¥".contains(first) { text = text.dropFirst(); money = true }
+        if let first = text.first, first == "-" || first == "\u{2212}" {
+            sign = -1
+            text = text.dropFirst()
+            // "- $20": a space after the sign.
+            if text.first == " ", let next = text.dropFirst().first, "$£€¥".contains(next) { text = text.dropFirst() }
+        }
         if text.first == "+" { text = text.dropFirst() }
-        while let first = text.first, "$£€¥".contains(first) { text = text.dropFirst() }
+        while let first = text.first, "$£€¥".contains(first) { text = text.dropFirst(); money = true }
 
         var value: Double
         var rest: Substring
@@ -1321,7 +1537,8 @@ struct NumericValue {
             // A number word, possibly hyphenated ("twenty-one"); "a" before a multiplier ("a million").
             let word = text.prefix { $0.isLetter || $0 == "-" }
             let parts = word.split(separator: "-").map(String.init)
-            let countsOne = word == "a" && multipliers[English.words(String(text.dropFirst())).first?.lower ?? ""] != nil
+            let next = English.words(String(text.dropFirst(word.count))).first?.lower ?? ""
+            let countsOne = (word == "a" || word == "an") && (multipliers[next] != nil || durations[next] != nil)
             // "Once", "Twice": a count of times, as "3 times" is.
             if let times = timesWords[String(word)], English.trimmed(String(text.dropFirst(word.count))).isEmpty {
                 return NumericValue(value: sign * times, unit: "time")
@@ -1361,7 +1578,8 @@ struct NumericValue {
             value += 0.5
             words.removeFirst(3)
         }
-        if let first = words.first, let multiplier = multipliers[first] {
+        // "$5m", "$750k", "$2 bn": a magnitude after an amount of money.
+        if let first = words.first, let multiplier = multipliers[first] ?? (money ? moneyMagnitudes[first] : nil) {
             value *= multiplier
             words.removeFirst()
         }
@@ -1384,22 +1602,34 @@ struct NumericValue {
         else { return nil }
         let unitText = words.joined(separator: " ")
         let unit = unitText.isEmpty ? nil : normalizeUnit(unitText)
-        // Spans of time in different units compare ("2 weeks", "1 month").
+        // Spans of time in different units compare ("2 weeks", "1 month"), and so do those of one
+        // kind ("20 Earth hours", "243 Earth days").
         if let unit, let seconds = durations[unit] { return NumericValue(value: sign * value * seconds, unit: "duration") }
-        if let unit, let measure = imperial[unit] { return NumericValue(value: sign * value * measure.factor, unit: measure.kind) }
+        if let unit, !rate, let space = unit.lastIndex(of: " "), let seconds = durations[String(unit[unit.index(after: space)...])] {
+            return NumericValue(value: sign * value * seconds, unit: unit[..<space] + " duration")
+        }
+        if let unit, let measure = measures[unit] { return NumericValue(value: sign * value * measure.factor, unit: measure.kind) }
+        // "50 cents" beside "$2.50": an amount in dollars, which carry no unit.
+        if unit == "cent" { return NumericValue(value: sign * value / 100, unit: nil) }
         return NumericValue(value: sign * era * value, unit: unit)
     }
+
+    /// Magnitudes written after an amount of money ("$5m", "$750k"): after a bare figure, "m" is metres.
+    private static let moneyMagnitudes: [String: Double] = ["k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9]
 
     private static let durations: [String: Double] = [
         "second": 1, "minute": 60, "hour": 3_600, "day": 86_400, "night": 86_400, "week": 604_800,
         "month": 2_629_800, "year": 31_557_600, "sec": 1, "min": 60, "hr": 3_600, "yr": 31_557_600,
     ]
 
-    /// Imperial units of length (in inches) and weight (in ounces), which compare across units
-    /// as spans of time do ("6 ft", "70 inches").
-    private static let imperial: [String: (kind: String, factor: Double)] = [
-        "foot": ("length", 12), "ft": ("length", 12), "inch": ("length", 1),
-        "pound": ("weight", 16), "lb": ("weight", 16), "ounce": ("weight", 1), "oz": ("weight", 1),
+    /// Units of length (in metres) and weight (in grams), which compare across units as spans
+    /// of time do ("6 ft", "70 inches", "2 m"; "8 oz", "1 lb", "182 kg").
+    private static let measures: [String: (kind: String, factor: Double)] = [
+        "foot": ("length", 0.3048), "ft": ("length", 0.3048), "inch": ("length", 0.0254), "yard": ("length", 0.9144),
+        "yd": ("length", 0.9144), "mile": ("length", 1_609.344), "m": ("length", 1), "km": ("length", 1_000),
+        "cm": ("length", 0.01), "mm": ("length", 0.001),
+        "pound": ("weight", 453.59237), "lb": ("weight", 453.59237), "ounce": ("weight", 28.349523125), "oz": ("weight", 28.349523125),
+        "g": ("weight", 1), "gram": ("weight", 1), "kg": ("weight", 1_000), "kilogram": ("weight", 1_000), "mg": ("weight", 0.001),
     ]
 
     private static func unit(of rest: Substring, base: String) -> String {
@@ -1419,7 +1649,10 @@ struct NumericValue {
             }
             return word == "feet" ? "foot" : word
         }.joined(separator: " ")
-        let synonyms = ["metre": "m", "meter": "m", "kilometre": "km", "kilometer": "km", "year old": "year"]
+        let synonyms = [
+            "metre": "m", "meter": "m", "kilometre": "km", "kilometer": "km", "centimetre": "cm", "centimeter": "cm",
+            "millimetre": "mm", "millimeter": "mm", "year old": "year",
+        ]
         return synonyms[singular] ?? singular
     }
 }
