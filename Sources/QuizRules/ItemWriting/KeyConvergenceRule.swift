@@ -48,7 +48,13 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             included, is one another choice has, with the function words as well ("I come with \
             my own background music" beside "I make my own background music", "I make cool \
             background music" and "I come with cool background music"; not "While I breathe, I \
-            hope" beside "I hope my soul will live on" and "Hope comes when you take a breath"). When the key's score is below `min-shared` (no distractor \
+            hope" beside "I hope my soul will live on" and "Hope comes when you take a breath"); \
+            otherwise by the content words as written, not stemmed, the stem's words and those every \
+            choice shares left out: a distractor that shares only a stem ("Messaging" beside \
+            "Message", "flavours" beside "flavour") was varied from another choice, so the key is \
+            reported if it then shares at least `min-shared` and more than every distractor ("Network Message Relay \
+            Protocol" beside "Neutral Message Routing Process", "Network Mass Relay Point" and \
+            "Neutral Messaging Routing Protocol"). When the key's score is below `min-shared` (no distractor \
             scoring more), the words of the stem that two distractors or more repeat count as \
             well, and the key is reported if every word of it is then one another choice has \
             (the key is made of the distractors' parts) and it shares at least `min-shared` and \
@@ -154,6 +160,37 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - text: While I breathe, I hope.
                         correct: true
                       - I hope my soul will live on.
+                """),
+            // A tie that the words as written break: "Messaging" shares only a stem with
+            // "Message", and "flavours" with "flavour".
+            .triggering(questions: """
+                  - id: nmrp
+                    text: What does NMRP stand for in the novel?
+                    choices:
+                      - text: ↓Network Message Relay Protocol
+                        correct: true
+                      - Neutral Message Routing Process
+                      - Network Mass Relay Point
+                      - Neutral Messaging Routing Protocol
+                  - id: palate
+                    text: In wine circles, what is a palate judge?
+                    choices:
+                      - A drink with richer flavour than usual
+                      - text: ↓A person with richer sense of flavour than usual
+                        correct: true
+                      - A person who flavours drinks for a living
+                      - A machine with probes that measure flavours closely
+                """),
+            // Near miss: a tie the words as written leave as it is.
+            .passing(questions: """
+                  - id: green
+                    text: Which pair of colours mixes to green?
+                    choices:
+                      - text: Blue and yellow
+                        correct: true
+                      - Yellow and red
+                      - Red and blue
+                      - White and black
                 """),
             // A key that shares too little without the stem's words: "Briscoe" is in the stem
             // and in three of the choices; the key's other words are shared once.
@@ -312,6 +349,18 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return words[index + 1].lower == "of" || words[index + 1].lower == "and"
     }
 
+    /// The content words of a choice as written (lower case, not stemmed), each once, but for
+    /// those whose stems are in `excluded`.
+    static func writtenContentWords(_ text: String, excluding excluded: Set<String>) -> Set<String> {
+        var result: Set<String> = []
+        let words = English.words(text)
+        for (index, word) in words.enumerated() where !functionWords.contains(word.lower) || isRegnalNumeral(words, at: index) {
+            guard !excluded.contains(English.stem(word.lower)) else { continue }
+            result.insert(word.lower)
+        }
+        return result
+    }
+
     /// Every word of a choice, function words included, stemmed, each once.
     static func allWords(_ text: String) -> Set<String> {
         Set(English.words(text).map { English.stem($0.lower) })
@@ -410,8 +459,19 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                     let allWords = choices.map { Self.allWords($0.text) }
                     let othersWords = allWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(allWords[$1]) }
                     let withFunctionWords = Self.scores(allWords)
-                    guard allWords[key].isSubset(of: othersWords), Self.leads(key, withFunctionWords) else { continue }
-                    scores = withFunctionWords
+                    if allWords[key].isSubset(of: othersWords), Self.leads(key, withFunctionWords) {
+                        scores = withFunctionWords
+                    } else {
+                        // Else the words as written break it: a distractor that shares only
+                        // stems ("Messaging" beside "Message", "foods" beside "food") was varied
+                        // from another choice, not from the key. The stem's words are left out,
+                        // and so is the frame, a word every choice has ("value", "values").
+                        let frame = choiceWords.dropFirst().reduce(choiceWords[0]) { $0.intersection($1) }
+                        let excluded = stemWords.union(frame)
+                        let written = Self.scores(choices.map { Self.writtenContentWords($0.text, excluding: excluded) })
+                        guard written[key] >= minShared, Self.leads(key, written) else { continue }
+                        scores = written
+                    }
                 }
             }
             guard reported.insert(choices[key].range).inserted else { continue }
