@@ -48,7 +48,9 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             included, is one another choice has, with the function words as well ("I come with \
             my own background music" beside "I make my own background music", "I make cool \
             background music" and "I come with cool background music"; not "While I breathe, I \
-            hope" beside "I hope my soul will live on" and "Hope comes when you take a breath"); \
+            hope" beside "I hope my soul will live on" and "Hope comes when you take a breath"; \
+            among short choices too, when the stem's words leave a tie: "They have one pair of wings." beside "They have two \
+            pairs of wings." and "They have only one wing."); \
             otherwise by the content words as written, not stemmed, the stem's words and those every \
             choice shares left out: a distractor that shares only a stem ("Messaging" beside \
             "Message", "flavours" beside "flavour") was varied from another choice, so the key is \
@@ -180,6 +182,17 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - A person who flavours drinks for a living
                       - A machine with probes that measure flavours closely
+                """),
+            // Short choices tied on their content words, which the function words break.
+            .triggering(questions: """
+                  - id: wings
+                    text: What is true of the insect's wings?
+                    choices:
+                      - They have two pairs of wings.
+                      - None of these
+                      - text: ↓They have one pair of wings.
+                        correct: true
+                      - They have only one wing.
                 """),
             // Near miss: a tie the words as written leave as it is.
             .passing(questions: """
@@ -366,6 +379,16 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         Set(English.words(text).map { English.stem($0.lower) })
     }
 
+    /// The scores with function words counted, when every word of the key is one another
+    /// choice has and the key then scores more than every other; nil otherwise.
+    static func functionWordScores(_ choices: [LocalizedText.Entry], key: Int) -> [Int]? {
+        let allWords = choices.map { Self.allWords($0.text) }
+        let othersWords = allWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(allWords[$1]) }
+        let withFunctionWords = Self.scores(allWords)
+        guard allWords[key].isSubset(of: othersWords), Self.leads(key, withFunctionWords) else { return nil }
+        return withFunctionWords
+    }
+
     /// Whether the choice at `key` scores more than every other.
     static func leads(_ key: Int, _ scores: [Int]) -> Bool {
         scores.indices.allSatisfy { $0 == key || scores[$0] < scores[key] }
@@ -414,6 +437,16 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                     }
                     continue
                 }
+                // A tie at the top is broken by the function words when the key is made of the
+                // others' words, every one: "They have one pair of wings" takes "one" from "They
+                // have only one wing", where "They have two pairs of wings" ties on the others.
+                if withStem[key] >= minShared, withStem.allSatisfy({ $0 <= withStem[key] }),
+                   let withFunctionWords = Self.functionWordScores(choices, key: key) {
+                    if reported.insert(choices[key].range).inserted {
+                        report(finding(question, item, choices[key].text, withFunctionWords, key: key), at: choices[key].range)
+                    }
+                    continue
+                }
             }
             guard phrases && choiceWords.filter({ $0.count >= 2 }).count >= 3 else {
                 // Among short choices a key shares words only when it joins them: reported when
@@ -456,10 +489,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                     // "with" from "I come with cool background music" and "my" from "I make my own
                     // background music". A key with a word of its own ("While I breathe, I hope")
                     // is a sentence of its own that shares a frame.
-                    let allWords = choices.map { Self.allWords($0.text) }
-                    let othersWords = allWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(allWords[$1]) }
-                    let withFunctionWords = Self.scores(allWords)
-                    if allWords[key].isSubset(of: othersWords), Self.leads(key, withFunctionWords) {
+                    if let withFunctionWords = Self.functionWordScores(choices, key: key) {
                         scores = withFunctionWords
                     } else {
                         // Else the words as written break it: a distractor that shares only
