@@ -40,7 +40,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             and it is reported when it has two words or more, each one another choice has, and \
             shares at least `min-shared` and more than every distractor ("Electrons and \
             neutrons" beside "Electrons", "Neutrons" and "Protons"; "Dear God" beside "Dear \
-            Prudence" and "Are You There, God?"): the key is where the distractors meet, as \
+            Prudence" and "Are You There, God?"; a key of one content word with the function words \
+            counted: "In Paris" beside "At Paris" and "In London", "By Myself" beside "Be Myself" and "By Yourself"): the key is where the distractors meet, as \
             `complex-choice` also says of such a combination. When some distractor ties with the key, the stem's words are counted as \
             well, and the key is reported if it then shares more than every distractor ("tells \
             him Ursula lied" beside "tells him a secret" and "hides Ursula's purse", under a \
@@ -193,6 +194,17 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - text: ↓They have one pair of wings.
                         correct: true
                       - They have only one wing.
+                """),
+            // A key of one content word that joins the others with a function word.
+            .triggering(questions: """
+                  - id: premiere
+                    text: Where did the play open?
+                    choices:
+                      - At Paris
+                      - In London
+                      - text: ↓In Paris
+                        correct: true
+                      - Berlin
                 """),
             // Near miss: a tie the words as written leave as it is.
             .passing(questions: """
@@ -453,11 +465,20 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 // every word of it is one another choice has, and it shares more than any distractor.
                 let othersWords = words.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(words[$1]) }
                 // The parts of a number ("76.5" beside "74.5" and "76") are no words.
-                guard words[key].count >= 2, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
-                      words[key].isSubset(of: othersWords), scores[key] >= minShared,
-                      scores.indices.allSatisfy({ $0 == key || scores[$0] < scores[key] }),
+                if words[key].count >= 2, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
+                   words[key].isSubset(of: othersWords), scores[key] >= minShared,
+                   scores.indices.allSatisfy({ $0 == key || scores[$0] < scores[key] }) {
+                    if reported.insert(choices[key].range).inserted {
+                        report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
+                    }
+                    continue
+                }
+                // A key of one content word joins the others with a function word ("ipconfig
+                // /all" beside "ipconfig" and "ifconfig /all").
+                guard words[key].count == 1, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
+                      let withFunctionWords = Self.functionWordScores(choices, key: key), withFunctionWords[key] >= minShared,
                       reported.insert(choices[key].range).inserted else { continue }
-                report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
+                report(finding(question, item, choices[key].text, withFunctionWords, key: key), at: choices[key].range)
                 continue
             }
             guard scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { continue }
