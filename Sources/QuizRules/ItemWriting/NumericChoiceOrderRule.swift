@@ -26,7 +26,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
             "October 1939"; a season and a year, "Summer 1967", as the month in its middle, winter at the end of its year; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two or three units ("1 hour 40 minutes", "1 year and 6 months", "2 Hrs., 15 minutes", "3 days, 11 hours, 50 minutes"), \
             a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 oz"; lengths \
-            in feet, inches, yards, miles, km, m, cm and mm, and weights in pounds, ounces, kg, g and mg, \
+            in feet, inches, yards, furlongs, miles, km, m, cm and mm, and weights in pounds, ounces, kg, g and mg, \
             compare across units, as spans of time do: "22 yards", "100 feet", "25 metres"), a sign (also "- $20"), a currency sign \
             (a magnitude after it: "$5m", "$750k"; cents beside dollars: "50 cents", "$2.50"), a \
             percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
@@ -34,7 +34,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
             and AD years, a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are times; "a" or "an" before a span of time is one: "a week"), or a rank ("# 4"); a bare "None" \
             that stands for no count ("How many Grammys did he win? — None") is 0, in the others' unit \
-            when they share one ("none", "7 rungs", "5 rungs"). Choices with different units, \
+            when they share one ("none", "7 rungs", "5 rungs"), and so is one bare figure beside three or more that share a unit as written ("100,000,000" beside "10 men", "100 men" and "1,000 men"; not beside spans of time or other measures converted to one unit). Choices with different units, \
             or words besides the unit are not judged; a fraction is its \
             value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} hours") and an ordinal word its number ("Third", \
             "Nineteenth century", "Fourth Amendment"); a leading option letter ("A) \
@@ -611,6 +611,23 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Around the 26th week
                       - Between the 13th and 14th week
+                  - id: strength
+                    text: ↓The hero has the strength of how many men?
+                    shuffle: false
+                    choices:
+                      - 1,000 men
+                      - 10 men
+                      - "100,000,000"
+                      - text: 100 men
+                        correct: true
+                  - id: field
+                    text: ↓How long is the field?
+                    shuffle: false
+                    choices:
+                      - 22 yards
+                      - text: 1/2 furlong
+                        correct: true
+                      - 25 metres
                   - id: jacob
                     text: ↓How many years did Jacob work for each of his wives?
                     shuffle: false
@@ -650,6 +667,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - The first trimester
                       - text: The third trimester
                         correct: true
+                  - id: flight
+                    text: How long is the flight?
+                    shuffle: false
+                    choices:
+                      - 2 hours
+                      - 3 hours
+                      - text: 90 minutes
+                        correct: true
+                      - "5"
                   - id: olympics
                     text: In which year were the Olympics held in Tokyo?
                     shuffle: false
@@ -949,10 +975,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 setAside += 1
             }
             guard numbers.count == choices.count - setAside, numbers.count >= 3 else { continue }
-            // A bare "None" counts in the others' unit ("None", "7 rungs", "5 rungs").
-            if bareNones == 1, case let units = Set(numbers.compactMap(\.unit)), units.count == 1,
-               numbers.filter({ $0.unit == nil }).count == 1 {
-                numbers = numbers.map { NumericValue(value: $0.value, unit: units.first) }
+            // A bare "None" counts in the others' unit ("None", "7 rungs", "5 rungs"), and so does
+            // one bare figure beside three or more that share a unit as written ("100,000,000"
+            // beside "10 men", "100 men", "1,000 men"; not beside "2 hours", a value in seconds).
+            if case let units = Set(numbers.compactMap(\.unit)), units.count == 1, let unit = units.first,
+               numbers.filter({ $0.unit == nil }).count == 1,
+               bareNones == 1 || numbers.count >= 4 && !NumericValue.convertedUnits.contains(unit) && !unit.hasPrefix("date")
+                && !unit.hasSuffix(" duration") {
+                numbers = numbers.map { NumericValue(value: $0.value, unit: unit) }
             }
             // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
             guard Set(numbers.map { $0.unit ?? "" }).count == 1 else { continue }
@@ -1617,6 +1647,10 @@ struct NumericValue {
     /// Magnitudes written after an amount of money ("$5m", "$750k"): after a bare figure, "m" is metres.
     private static let moneyMagnitudes: [String: Double] = ["k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9]
 
+    /// The units of values converted to a common measure (seconds, metres, grams, minutes), which
+    /// a bare figure cannot take.
+    static let convertedUnits: Set<String> = ["duration", "length", "weight", "time", "time of day"]
+
     private static let durations: [String: Double] = [
         "second": 1, "minute": 60, "hour": 3_600, "day": 86_400, "night": 86_400, "week": 604_800,
         "month": 2_629_800, "year": 31_557_600, "sec": 1, "min": 60, "hr": 3_600, "yr": 31_557_600,
@@ -1626,7 +1660,7 @@ struct NumericValue {
     /// of time do ("6 ft", "70 inches", "2 m"; "8 oz", "1 lb", "182 kg").
     private static let measures: [String: (kind: String, factor: Double)] = [
         "foot": ("length", 0.3048), "ft": ("length", 0.3048), "inch": ("length", 0.0254), "yard": ("length", 0.9144),
-        "yd": ("length", 0.9144), "mile": ("length", 1_609.344), "m": ("length", 1), "km": ("length", 1_000),
+        "yd": ("length", 0.9144), "furlong": ("length", 201.168), "mile": ("length", 1_609.344), "m": ("length", 1), "km": ("length", 1_000),
         "cm": ("length", 0.01), "mm": ("length", 0.001),
         "pound": ("weight", 453.59237), "lb": ("weight", 453.59237), "ounce": ("weight", 28.349523125), "oz": ("weight", 28.349523125),
         "g": ("weight", 1), "gram": ("weight", 1), "kg": ("weight", 1_000), "kilogram": ("weight", 1_000), "mg": ("weight", 0.001),
