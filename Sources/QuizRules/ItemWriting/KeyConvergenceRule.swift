@@ -69,7 +69,11 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             under a stem about speed; "A left turn" beside "A right turn" and "pass on the left" \
             under a stem about a left arm), since a short choice is the parts a writer varies \
             while long ones repeat the stem's words as their topic; the parts of a number are no \
-            words there either. Not reported: ties \
+            words there either. Not reported under a stem that asks for the exception ("Which statement is untrue?", as \
+            `negative-stem` reads it): the key is the odd one out, and the words it shares are the \
+            statements' common topic; unless every content word of the key is one another choice has \
+            ("Oil paint and enamel" beside "Oil paint and tempera" and "Acrylic paint and enamel", \
+            under "Which two paints should not be mixed?"). Not reported either: ties \
             that remain (a question whose choices all vary one pattern \
             equally, "He was the first Jewish governor / senator / candidate"), one-word choices, \
             and questions with several correct choices. Known limits: the rule counts words, not \
@@ -205,6 +209,29 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - text: ↓In Paris
                         correct: true
                       - Berlin
+                """),
+            // Under a stem that asks for the exception, a key made of the others' words.
+            .triggering(questions: """
+                  - id: mixing
+                    text: Which two paints should not be mixed?
+                    choices:
+                      - Oil paint and tempera
+                      - text: ↓Oil paint and enamel
+                        correct: true
+                      - Acrylic paint and enamel
+                      - Gouache and chalk
+                """),
+            // Near miss: under a stem that asks for the exception, a key with words of its own,
+            // which shares the statements' topic.
+            .passing(questions: """
+                  - id: painter
+                    text: Which statement about the painter is untrue?
+                    choices:
+                      - The painter was born in Leiden in 1606.
+                      - The painter trained in Leiden and Amsterdam.
+                      - text: The painter and his pupils painted in Amsterdam and Leiden for the guild.
+                        correct: true
+                      - Many pupils studied with the painter.
                 """),
             // Near miss: a tie the words as written leave as it is.
             .passing(questions: """
@@ -434,6 +461,14 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             // the topic, not a pattern the distractors vary.
             let stemWords = Self.contentWords(item.stem.text)
             let choiceWords = choices.map { Self.contentWords($0.text) }
+            // Under a stem that asks for the exception ("Which statement is untrue?") the key is
+            // the odd one out, and the words it shares with the others are their common topic;
+            // unless it is made of their words ("Meat and dairy products" beside "Meat and fish"
+            // and "Dairy products and vegetables", under "Which foods should not be mixed?").
+            if NegativeStemRule.stemNegatives(item.stem.text).contains(where: \.selects),
+               !choiceWords[key].isSubset(of: choiceWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(choiceWords[$1]) }) {
+                continue
+            }
             let words = choiceWords.map { $0.subtracting(stemWords) }
             var scores = Self.scores(words)
             // Among short choices (names, titles, terms: at most `shortChoiceWords` content
