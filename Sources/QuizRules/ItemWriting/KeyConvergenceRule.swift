@@ -461,13 +461,18 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             // the topic, not a pattern the distractors vary.
             let stemWords = Self.contentWords(item.stem.text)
             let choiceWords = choices.map { Self.contentWords($0.text) }
-            // Under a stem that asks for the exception ("Which statement is untrue?") the key is
-            // the odd one out, and the words it shares with the others are their common topic;
-            // unless it is made of their words ("Meat and dairy products" beside "Meat and fish"
-            // and "Dairy products and vegetables", under "Which foods should not be mixed?").
-            if NegativeStemRule.stemNegatives(item.stem.text).contains(where: \.selects),
-               !choiceWords[key].isSubset(of: choiceWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(choiceWords[$1]) }) {
-                continue
+            func reportKey(_ scores: [Int]) {
+                // Under a stem that asks for the exception ("Which statement is untrue?") the key
+                // is the odd one out, and the words it shares with the others are their common
+                // topic; unless it is made of their words ("Meat and dairy products" beside "Meat
+                // and fish" and "Dairy products and vegetables", under "Which foods should not be
+                // mixed?"). Looked at only for a key about to be reported, as few are.
+                if NegativeStemRule.stemNegatives(item.stem.text).contains(where: \.selects),
+                   !choiceWords[key].isSubset(of: choiceWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(choiceWords[$1]) }) {
+                    return
+                }
+                guard reported.insert(choices[key].range).inserted else { return }
+                report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
             }
             let words = choiceWords.map { $0.subtracting(stemWords) }
             var scores = Self.scores(words)
@@ -479,9 +484,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                choiceWords[key].allSatisfy({ $0.contains(where: \.isLetter) }) {
                 let withStem = Self.scores(choiceWords)
                 if withStem[key] >= minShared, Self.leads(key, withStem) {
-                    if reported.insert(choices[key].range).inserted {
-                        report(finding(question, item, choices[key].text, withStem, key: key), at: choices[key].range)
-                    }
+                    reportKey(withStem)
                     continue
                 }
                 // A tie at the top is broken by the function words when the key is made of the
@@ -489,9 +492,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 // have only one wing", where "They have two pairs of wings" ties on the others.
                 if withStem[key] >= minShared, withStem.allSatisfy({ $0 <= withStem[key] }),
                    let withFunctionWords = Self.functionWordScores(choices, key: key) {
-                    if reported.insert(choices[key].range).inserted {
-                        report(finding(question, item, choices[key].text, withFunctionWords, key: key), at: choices[key].range)
-                    }
+                    reportKey(withFunctionWords)
                     continue
                 }
             }
@@ -503,17 +504,15 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 if words[key].count >= 2, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
                    words[key].isSubset(of: othersWords), scores[key] >= minShared,
                    scores.indices.allSatisfy({ $0 == key || scores[$0] < scores[key] }) {
-                    if reported.insert(choices[key].range).inserted {
-                        report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
-                    }
+                    reportKey(scores)
                     continue
                 }
                 // A key of one content word joins the others with a function word ("ipconfig
                 // /all" beside "ipconfig" and "ifconfig /all").
                 guard words[key].count == 1, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
-                      let withFunctionWords = Self.functionWordScores(choices, key: key), withFunctionWords[key] >= minShared,
-                      reported.insert(choices[key].range).inserted else { continue }
-                report(finding(question, item, choices[key].text, withFunctionWords, key: key), at: choices[key].range)
+                      let withFunctionWords = Self.functionWordScores(choices, key: key), withFunctionWords[key] >= minShared
+                else { continue }
+                reportKey(withFunctionWords)
                 continue
             }
             guard scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { continue }
@@ -560,8 +559,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                     }
                 }
             }
-            guard reported.insert(choices[key].range).inserted else { continue }
-            report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
+            reportKey(scores)
         }
     }
 

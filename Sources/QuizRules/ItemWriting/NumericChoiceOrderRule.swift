@@ -60,8 +60,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             Degrees C."), spans of time compare \
             across units ("10 days", "3 weeks", "1 month"), and so do spans of one kind ("20 Earth hours", "243 Earth \
             days"), a trailing "each" is read past ("3 years each"), and one aggregate choice ("None of these"), \
-            or one choice of four or more without a figure ("Never", "It is not stated."), is left out \
-            of the order. Engines shuffle choices \
+            or one choice of four or more without a figure ("Never", "It is not stated.") when every other has a \
+            digit, starts with a number word or is a bare "None", is left out of the order. Engines shuffle choices \
             by default, which undoes any order: the message says so, and the fix is to order the \
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
@@ -970,8 +970,12 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 }
                 // One choice of four or more without a figure ("Never", "It is not stated.") is left
                 // out as an aggregate one is: an answer off the scale, which the others still form
-                // ("The first month" has one, after the title "The ").
-                guard setAside == 0, choices.count >= 4, !NumericValue.mayBeNumber(rest) else { break }
+                // ("The first month" has one, after the title "The "), when every other choice
+                // has a digit, starts with a number word or is a bare "None": a quick look at their
+                // bytes first, since most first choices are words, and so are the rest.
+                guard setAside == 0, choices.count >= 4, !NumericValue.mayBeNumber(rest),
+                      texts.allSatisfy({ $0 == text || NumericValue.mayBeNumber(title.isEmpty ? $0 : String($0.dropFirst(title.count)))
+                          || $0.utf8.count <= 8 && NumericValue.isBareNone($0) }) else { break }
                 setAside += 1
             }
             guard numbers.count == choices.count - setAside, numbers.count >= 3 else { continue }
@@ -1177,7 +1181,9 @@ struct NumericValue {
             break
         }
         // "Around the 26th week", "Between the 7th and 8th week".
-        if text.lowercased().hasPrefix("the "), text.dropFirst(4).first?.isNumber == true { text = String(text.dropFirst(4)) }
+        if text.first == "t" || text.first == "T", text.lowercased().hasPrefix("the "), text.dropFirst(4).first?.isNumber == true {
+            text = String(text.dropFirst(4))
+        }
         for qualifier in trailingQualifiers where lower.hasSuffix(qualifier) {
             text = String(text.dropLast(qualifier.count))
             break
@@ -1270,6 +1276,7 @@ struct NumericValue {
     /// "1987 1991"), which orders the pair as a list's first number orders the list; nil for any
     /// other text. Only years: "2, 4" beside "1, 3" are numbered statements to choose.
     static func firstOfYearPair(_ text: String) -> String? {
+        guard let first = text.utf8.first, first >= 0x30, first <= 0x39 else { return nil }
         let parts = text.split(separator: " ").filter { $0 != "and" && $0 != "&" }
             .map { $0.hasSuffix(",") ? $0.dropLast() : $0 }
         guard parts.count == 2, parts.allSatisfy({ $0.count == 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
