@@ -55,9 +55,11 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             otherwise by the content words as written, not stemmed, the stem's words and those every \
             choice shares left out: a distractor that shares only a stem ("Messaging" beside \
             "Message", "flavours" beside "flavour") was varied from another choice, so the key is \
-            reported if it then shares at least `min-shared` and more than every distractor ("Network Message Relay \
+            reported if it then shares at least `min-shared` and more than every distractor, and `min-shared` with one \
+            distractor at least, which varies it ("Network Message Relay \
             Protocol" beside "Neutral Message Routing Process", "Network Mass Relay Point" and \
-            "Neutral Messaging Routing Protocol"). When the key's score is below `min-shared` (no distractor \
+            "Neutral Messaging Routing Protocol"; not "Stop completely, then go when it is safe" beside "Slow down \
+            and go through without stopping" and "Stop and wait until the light turns green"). When the key's score is below `min-shared` (no distractor \
             scoring more), the words of the stem that two distractors or more repeat count as \
             well, and the key is reported if every word of it is then one another choice has \
             (the key is made of the distractors' parts) and it shares at least `min-shared` and \
@@ -233,8 +235,17 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Many pupils studied with the painter.
                 """),
-            // Near miss: a tie the words as written leave as it is.
+            // Near misses: a tie the words as written leave as it is; one they break for a key
+            // that no distractor varies (it shares one word with each of two).
             .passing(questions: """
+                  - id: flashing-red-light
+                    text: What should you do at a flashing red traffic light?
+                    choices:
+                      - Slow down and go through without stopping
+                      - text: Stop completely, then go when it is safe
+                        correct: true
+                      - Stop and wait until the light turns green
+                      - Speed up to clear the intersection
                   - id: green
                     text: Which pair of colours mixes to green?
                     choices:
@@ -553,8 +564,14 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         // and so is the frame, a word every choice has ("value", "values").
                         let frame = choiceWords.dropFirst().reduce(choiceWords[0]) { $0.intersection($1) }
                         let excluded = stemWords.union(frame)
-                        let written = Self.scores(choices.map { Self.writtenContentWords($0.text, excluding: excluded) })
-                        guard written[key] >= minShared, Self.leads(key, written) else { continue }
+                        let writtenWords = choices.map { Self.writtenContentWords($0.text, excluding: excluded) }
+                        let written = Self.scores(writtenWords)
+                        // And one distractor at least must vary the key, sharing `min-shared` of its
+                        // words: "Stop completely, then go" takes "stop" and "go" from two choices
+                        // that share one word each with it, and varies neither.
+                        guard written[key] >= minShared, Self.leads(key, written),
+                              writtenWords.indices.contains(where: { $0 != key && writtenWords[$0].intersection(writtenWords[key]).count >= minShared })
+                        else { continue }
                         scores = written
                     }
                 }
