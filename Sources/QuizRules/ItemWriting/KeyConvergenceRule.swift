@@ -284,7 +284,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     static let shortChoiceWords = 4
 
     /// Function words, which every choice may share without converging on anything.
-    static let functionWords: Set<String> = [
+    static let functionWords: WordSet = [
         "a", "an", "the", "of", "in", "on", "at", "to", "for", "and", "or", "nor", "by", "with", "from", "as", "into", "onto",
         "is", "are", "was", "were", "be", "been", "being", "am", "it", "its", "this", "that", "these", "those", "he", "she",
         "his", "her", "him", "they", "them", "their", "i", "you", "we", "my", "our", "your", "not", "no", "but", "so", "if",
@@ -293,8 +293,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     ]
 
     /// The content words of a choice, stemmed, each once.
-    static func contentWords(_ text: String) -> Set<String> {
-        var result: Set<String> = []
+    static func contentWords(_ text: String) -> SmallWordSet {
+        var result = SmallWordSet()
         let words = English.words(text)
         for (index, word) in words.enumerated() where !functionWords.contains(word.lower) || isRegnalNumeral(words, at: index) {
             result.insert(English.stem(word.lower))
@@ -313,8 +313,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     }
 
     /// Every word of a choice, function words included, stemmed, each once.
-    static func allWords(_ text: String) -> Set<String> {
-        Set(English.words(text).map { English.stem($0.lower) })
+    static func allWords(_ text: String) -> SmallWordSet {
+        SmallWordSet(English.words(text).map { English.stem($0.lower) })
     }
 
     /// Whether the choice at `key` scores more than every other.
@@ -324,7 +324,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
 
     /// Per choice, the words it shares with each other choice, summed. Each pair is counted once,
     /// and without making their intersection: this runs several times for every question.
-    static func scores(_ words: [Set<String>]) -> [Int] {
+    static func scores(_ words: [SmallWordSet]) -> [Int] {
         var scores = Array(repeating: 0, count: words.count)
         for index in words.indices {
             for other in words.indices where other > index {
@@ -369,7 +369,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             guard phrases && choiceWords.filter({ $0.count >= 2 }).count >= 3 else {
                 // Among short choices a key shares words only when it joins them: reported when
                 // every word of it is one another choice has, and it shares more than any distractor.
-                let othersWords = words.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(words[$1]) }
+                let othersWords = words.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(words[$1]) }
                 // The parts of a number ("76.5" beside "74.5" and "76") are no words.
                 guard words[key].count >= 2, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
                       words[key].isSubset(of: othersWords), scores[key] >= minShared,
@@ -389,7 +389,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 // more room ahead and let the driver pass".
                 let pattern = stemWords.filter { word in choiceWords.indices.filter { $0 != key && choiceWords[$0].contains(word) }.count >= 2 }
                 let widened = choiceWords.map { $0.intersection(pattern).union($0.subtracting(stemWords)) }
-                let othersWords = widened.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(widened[$1]) }
+                let othersWords = widened.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(widened[$1]) }
                 let withPattern = Self.scores(widened)
                 guard widened[key].isSubset(of: othersWords), withPattern[key] >= minShared,
                       withPattern.indices.allSatisfy({ $0 == key || withPattern[$0] < withPattern[key] }) else { continue }
@@ -408,7 +408,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                     // background music". A key with a word of its own ("While I breathe, I hope")
                     // is a sentence of its own that shares a frame.
                     let allWords = choices.map { Self.allWords($0.text) }
-                    let othersWords = allWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(allWords[$1]) }
+                    let othersWords = allWords.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(allWords[$1]) }
                     let withFunctionWords = Self.scores(allWords)
                     guard allWords[key].isSubset(of: othersWords), Self.leads(key, withFunctionWords) else { continue }
                     scores = withFunctionWords
