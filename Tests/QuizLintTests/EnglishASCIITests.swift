@@ -241,6 +241,47 @@ import QuizBank
         #expect(stopWords > 10_000, "\(stopWords) stop words")
     }
 
+    /// A `SmallWordSet` answers as a `Set<String>` of the same words: membership, count,
+    /// equality and each operation, on random sets of canonically equivalent forms of other
+    /// bytes, small ones and ones past `indexedFrom` words.
+    @Test func smallWordSetsAgreeWithSets() {
+        var generator = seededGenerator()
+        func randomWords() -> [String] {
+            let most = Bool.random(using: &generator) ? 8 : 3 * SmallWordSet.indexedFrom
+            return (0..<Int.random(in: 0..<most, using: &generator)).map { _ in
+                randomText(pieceCount: 1..<3, from: Self.setPieces, using: &generator)
+            }
+        }
+        func agree(_ small: SmallWordSet, _ set: Set<String>, _ what: String) {
+            #expect(small.count == set.count, "\(what)")
+            #expect(Set(small) == set, "\(what)")
+        }
+        var equalPairs = 0, subsets = 0
+        for _ in 0..<2_000 {
+            let firstWords = randomWords(), secondWords = randomWords()
+            let first = SmallWordSet(firstWords), second = SmallWordSet(secondWords)
+            let firstSet = Set(firstWords), secondSet = Set(secondWords)
+            agree(first, firstSet, "\(firstWords.debugDescription)")
+            agree(first.union(second), firstSet.union(secondSet), "union")
+            agree(first.intersection(second), firstSet.intersection(secondSet), "intersection")
+            agree(first.subtracting(second), firstSet.subtracting(secondSet), "subtracting")
+            agree(first.filter { $0.count > 1 }, firstSet.filter { $0.count > 1 }, "filter")
+            var formed = first
+            formed.formUnion(second)
+            agree(formed, firstSet.union(secondSet), "formUnion")
+            #expect(first.isSubset(of: second) == firstSet.isSubset(of: secondSet))
+            #expect((first == second) == (firstSet == secondSet))
+            #expect(SmallWordSet(firstWords.reversed()) == first)
+            if firstSet == secondSet { equalPairs += 1 }
+            if firstSet.isSubset(of: secondSet) { subsets += 1 }
+            for word in secondWords.prefix(5) + [randomText(pieceCount: 1..<3, from: Self.setPieces, using: &generator)] {
+                #expect(first.contains(word) == firstSet.contains(word), "\(word.debugDescription)")
+            }
+        }
+        #expect(equalPairs > 5 && subsets > 100, "\(equalPairs) equal, \(subsets) subsets")
+        #expect(SmallWordSet(["caf\u{E9}", "cafe\u{301}"]).count == 1 && SmallWordSet(["\u{212A}"]).contains("K"))
+    }
+
     // MARK: - Pieces
 
     /// `Pieces.mayBeMadeOfMembers` by `Character`: the pieces between separators (ASCII white

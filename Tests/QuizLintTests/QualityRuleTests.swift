@@ -400,4 +400,27 @@ import QuizYAML
         }
         #expect(kept > 1_000)
     }
+
+    /// `orderingValue` is `parse(orderingForm(_:))`: on random texts of number words,
+    /// qualifiers that `orderingForm` takes off, marks, digits and spaces, and on every text of
+    /// the labelled questions and the example banks.
+    @Test func orderingValueIsParseOfOrderingForm() {
+        let pieces = ["one", "Twenty", "first", "twice", "a", "A ", "million", "AD", "ad", "about ", "Over ", "mid-", "~", "between ",
+                      " or more", " and ", " to ", "-", "#", "$", "$ ", "£", "(", ")", ".", ",", ", ", " ", "  ", "\r\n", "Paris", "x",
+                      "5", "000", "%", "th", "BC", "é", "\u{2013}", "years", "Bone", "/"]
+        var generator = seededGenerator()
+        var texts = EnglishASCIITests.authoredTexts
+        for _ in 0..<30_000 { texts.append(randomText(pieceCount: 0..<6, from: pieces, using: &generator)) }
+        var turnedAway = 0
+        for text in texts {
+            let plain = NumericValue.parse(NumericValue.orderingForm(Substring(text)))
+            if NumericValue.cannotBeOrdered(Substring(text)) {
+                turnedAway += 1
+                #expect(plain == nil, "\(text.debugDescription)")
+            }
+            let value = NumericValue.orderingValue(Substring(text))
+            #expect(value?.value == plain?.value && value?.unit == plain?.unit, "\(text.debugDescription)")
+        }
+        #expect(turnedAway > 5_000, "\(turnedAway) turned away")
+    }
 }

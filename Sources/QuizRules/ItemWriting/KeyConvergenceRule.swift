@@ -384,7 +384,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     static let shortChoiceWords = 4
 
     /// Function words, which every choice may share without converging on anything.
-    static let functionWords: Set<String> = [
+    static let functionWords: WordSet = [
         "a", "an", "the", "of", "in", "on", "at", "to", "for", "and", "or", "nor", "by", "with", "from", "as", "into", "onto",
         "is", "are", "was", "were", "be", "been", "being", "am", "it", "its", "this", "that", "these", "those", "he", "she",
         "his", "her", "him", "they", "them", "their", "i", "you", "we", "my", "our", "your", "not", "no", "but", "so", "if",
@@ -393,8 +393,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     ]
 
     /// The content words of a choice, stemmed, each once.
-    static func contentWords(_ text: String) -> Set<String> {
-        var result: Set<String> = []
+    static func contentWords(_ text: String) -> SmallWordSet {
+        var result = SmallWordSet()
         let words = English.words(text)
         for (index, word) in words.enumerated() where !functionWords.contains(word.lower) || isRegnalNumeral(words, at: index) {
             result.insert(English.stem(word.lower))
@@ -414,8 +414,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
 
     /// The content words of a choice as written (lower case, not stemmed), each once, but for
     /// those whose stems are in `excluded`.
-    static func writtenContentWords(_ text: String, excluding excluded: Set<String>) -> Set<String> {
-        var result: Set<String> = []
+    static func writtenContentWords(_ text: String, excluding excluded: SmallWordSet) -> SmallWordSet {
+        var result = SmallWordSet()
         let words = English.words(text)
         for (index, word) in words.enumerated() where !functionWords.contains(word.lower) || isRegnalNumeral(words, at: index) {
             guard !excluded.contains(English.stem(word.lower)) else { continue }
@@ -425,15 +425,15 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     }
 
     /// Every word of a choice, function words included, stemmed, each once.
-    static func allWords(_ text: String) -> Set<String> {
-        Set(English.words(text).map { English.stem($0.lower) })
+    static func allWords(_ text: String) -> SmallWordSet {
+        SmallWordSet(English.words(text).map { English.stem($0.lower) })
     }
 
     /// The scores with function words counted, when every word of the key is one another
     /// choice has and the key then scores more than every other; nil otherwise.
     static func functionWordScores(_ choices: [LocalizedText.Entry], key: Int) -> [Int]? {
         let allWords = choices.map { Self.allWords($0.text) }
-        let othersWords = allWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(allWords[$1]) }
+        let othersWords = allWords.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(allWords[$1]) }
         let withFunctionWords = Self.scores(allWords)
         guard allWords[key].isSubset(of: othersWords), Self.leads(key, withFunctionWords) else { return nil }
         return withFunctionWords
@@ -446,7 +446,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
 
     /// Per choice, the words it shares with each other choice, summed. Each pair is counted once,
     /// and without making their intersection: this runs several times for every question.
-    static func scores(_ words: [Set<String>]) -> [Int] {
+    static func scores(_ words: [SmallWordSet]) -> [Int] {
         var scores = Array(repeating: 0, count: words.count)
         for index in words.indices {
             for other in words.indices where other > index {
@@ -479,7 +479,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 // and fish" and "Dairy products and vegetables", under "Which foods should not be
                 // mixed?"). Looked at only for a key about to be reported, as few are.
                 if NegativeStemRule.stemNegatives(item.stem.text).contains(where: \.selects),
-                   !choiceWords[key].isSubset(of: choiceWords.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(choiceWords[$1]) }) {
+                   !choiceWords[key].isSubset(of: choiceWords.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(choiceWords[$1]) }) {
                     return
                 }
                 guard reported.insert(choices[key].range).inserted else { return }
@@ -510,7 +510,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             guard phrases && choiceWords.filter({ $0.count >= 2 }).count >= 3 else {
                 // Among short choices a key shares words only when it joins them: reported when
                 // every word of it is one another choice has, and it shares more than any distractor.
-                let othersWords = words.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(words[$1]) }
+                let othersWords = words.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(words[$1]) }
                 // The parts of a number ("76.5" beside "74.5" and "76") are no words.
                 if words[key].count >= 2, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
                    words[key].isSubset(of: othersWords), scores[key] >= minShared,
@@ -537,7 +537,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 // more room ahead and let the driver pass".
                 let pattern = stemWords.filter { word in choiceWords.indices.filter { $0 != key && choiceWords[$0].contains(word) }.count >= 2 }
                 let widened = choiceWords.map { $0.intersection(pattern).union($0.subtracting(stemWords)) }
-                let othersWords = widened.indices.filter { $0 != key }.reduce(into: Set<String>()) { $0.formUnion(widened[$1]) }
+                let othersWords = widened.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(widened[$1]) }
                 let withPattern = Self.scores(widened)
                 guard widened[key].isSubset(of: othersWords), withPattern[key] >= minShared,
                       withPattern.indices.allSatisfy({ $0 == key || withPattern[$0] < withPattern[key] }) else { continue }

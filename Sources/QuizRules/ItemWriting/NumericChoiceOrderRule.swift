@@ -953,7 +953,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 // "Since 1967", "None of these").
                 let titled = title.isEmpty || text.hasPrefix(title)
                 let rest = titled ? String(text.dropFirst(title.count)) : text
-                if titled, let number = NumericValue.parse(NumericValue.orderingForm(NumericValue.withoutLetterLabel(rest))) {
+                if titled, let number = NumericValue.orderingValue(NumericValue.withoutLetterLabel(rest)) {
                     numbers.append(number)
                     continue
                 }
@@ -1497,6 +1497,42 @@ struct NumericValue {
         let unit = (day == nil ? "" : "day ") + "month" + (year == nil ? "" : " year")
         return NumericValue(value: (year ?? 0) * 400 + month * 32 + (day ?? 0), unit: "date: " + unit)
     }
+
+    /// `parse(orderingForm(text))`, without either for a text that `cannotBeOrdered` (most
+    /// choices are words, and `orderingForm` walks a text's Characters more than once).
+    /// Guarded by `orderingValueIsParseOfOrderingForm`.
+    static func orderingValue(_ text: Substring) -> NumericValue? {
+        cannotBeOrdered(text) ? nil : parse(orderingForm(text))
+    }
+
+    /// True when `parse(orderingForm(text))` is certainly nil, told from an ASCII text's bytes:
+    /// it has no digit, and none of its runs of letters is a word `mayBeNumber` reads as a
+    /// number. `orderingForm` takes only spaces, marks and qualifiers (which end and start at
+    /// a non-letter) off such a text, and closes up only around digits: what it gives has no
+    /// digit and its runs of letters are some of the text's, so `mayBeNumber` refuses it.
+    static func cannotBeOrdered(_ text: Substring) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return false }
+            var start = 0
+            while start < bytes.count {
+                if bytes[start] >= 0x30 && bytes[start] <= 0x39 { return false }
+                guard English.isASCIILetter(bytes[start]) else {
+                    start += 1
+                    continue
+                }
+                var end = start + 1
+                while end < bytes.count, English.isASCIILetter(bytes[end]) { end += 1 }
+                if wordsReadAsNumbers.contains(English.asciiLowercased(UnsafeBufferPointer(rebasing: bytes[start..<end]))) { return false }
+                start = end
+            }
+            return true
+        } ?? false
+    }
+
+    /// The runs of letters that `mayBeNumber` reads as (part of) a number; "a" and "an" count
+    /// one before a span of time or a multiplier ("a week").
+    private static let wordsReadAsNumbers = WordSet(
+        Array(numberWords.keys) + Array(ordinalWords.keys) + Array(timesWords.keys) + Array(multipliers.keys) + ["ad", "a", "an"])
 
     /// False when `parseFully` cannot read `raw`, told from an ASCII text's bytes: it has no
     /// digit, and its first run of letters is neither a number word nor "ad" (the parse strips
