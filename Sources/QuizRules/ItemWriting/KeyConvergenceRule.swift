@@ -82,7 +82,10 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             meaning, so names that share a first name by chance ("George Bush", "George \
             Washington") count as shared, "I" is a numeral ("Richard I") only one space after a \
             capitalized word and before the end, a mark, "of" or "and", pronouns and other function words count only to break a tie (lyrics that vary \
-            "I hesitate to..." and "you" are missed when their other words do not tie), and a compound is not its parts ("Playground", "Playing"); \
+            "I hesitate to..." and "you" are missed when their other words do not tie), a compound or a blend of names is not its parts ("Playground", "Playing"; "Susannah" beside "Susan" \
+            and "Hannah"), and each letter of an abbreviation written with points is a word, so "Born in the U.S.A" \
+            beside "Only in the U.S.A", "Born in America" and "Only in America" shares the most ("only" being a \
+            function word); \
             long sentences as choices share many words, so a margin of one shared word among \
             twenty is reported as readily as one among two; with four choices, some key ends up sharing most by \
             chance, so this is a note (`info`) to look at how the distractors were made. \
