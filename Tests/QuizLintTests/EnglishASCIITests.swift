@@ -52,7 +52,7 @@ import QuizBank
 
     static let wordPieces = [" ", "Which", "is", "NOT", "don't", "O'Neil", "'", "''", "x'", "'y", "4th", "abc1", "1,000", "co-op", "\r\n",
                              "\r", "\n", "\t", ".", "?", "!", ":", "(", ")", "\"", "_", "Sahara", "desert", "DESERT", "the", "A", "ab",
-                             "abcd", "rock'n'roll", "e.g.", "'s", "&", "/", "é", "\u{301}", "\u{A0}"]
+                             "abcd", "rock'n'roll", "e.g.", "'s", "&", "/", "é", "\u{301}", "\u{A0}", "U.S.A", "D.", "x"]
 
     /// (`EnglishWordsTests` compares them on random texts.)
     @Test func wordsOfTheAuthoredTextsAreThoseOfAnyText() {

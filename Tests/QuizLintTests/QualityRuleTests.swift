@@ -298,13 +298,37 @@ import QuizYAML
 @Suite struct EnglishWordsTests {
     @Test func asciiWordsAreThoseOfAnyText() {
         let pieces = [" ", "Which", "is", "NOT", "don't", "O'Neil", "'", "x'", "4th", "1,000", "co-op", "\r\n", "\r", "\n", ".", "?", "!", ":",
-                      "(", ")", "[", "]", "\"", "*", "_", "Sahara", "the", "A", "\t", "rock'n'roll", "e.g.", "--", ";", "'s"]
+                      "(", ")", "[", "]", "\"", "*", "_", "Sahara", "the", "A", "\t", "rock'n'roll", "e.g.", "--", ";", "'s", "U.S.A", "D.",
+                      "x", "b1"]
         var generator = seededGenerator()
         for _ in 0..<20_000 {
             let text = randomText(pieceCount: 0..<12, from: pieces, using: &generator)
             #expect(English.asciiWords(text) == English.wordsOfAnyText(text), "\(text.debugDescription)")
         }
         #expect(English.asciiWords("caf\u{E9}") == nil)
+    }
+
+    @Test func anAbbreviationOfLettersJoinedByPointsIsOneWord() {
+        let readings: [(String, [String])] = [
+            ("Born in the U.S.A", ["Born", "in", "the", "U.S.A"]),
+            ("Washington, D.C. is", ["Washington", "D.C", "is"]),
+            ("pets, e.g. cats", ["pets", "e.g", "cats"]),
+            ("J. R. R. Tolkien", ["J", "R", "R", "Tolkien"]),
+            ("J.R.R. Tolkien's", ["J.R.R", "Tolkien's"]),
+            ("U.S.Army", ["U.S", "Army"]),
+            ("A.B1 and 3.5", ["A", "B1", "and", "3", "5"]),
+            ("end.A.", ["end", "A"]),
+            ("\u{C9}.U. and \u{C9}.Uno", ["\u{C9}.U", "and", "\u{C9}", "Uno"]),
+        ]
+        for (text, words) in readings {
+            #expect(English.wordsOfAnyText(text).map(\.text) == words, "\(text.debugDescription)")
+            if let ascii = English.asciiWords(text) { #expect(ascii.map(\.text) == words, "\(text.debugDescription)") }
+        }
+        #expect(English.wordsOfAnyText("the U.S.A").last?.lower == "u.s.a")
+        // The point after an abbreviation does not end a sentence, as after an initial.
+        for text in ["Pets, e.g. cats, purr.", "The U.S. Army marched."] {
+            #expect(English.sentences(text, words: English.words(text)).count == 1, "\(text.debugDescription)")
+        }
     }
 }
 

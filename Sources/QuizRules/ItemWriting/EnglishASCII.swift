@@ -8,9 +8,11 @@ import QuizSupport
 
 extension English {
     /// Where the word that starts at `start` of an ASCII text's `bytes` (a letter or digit)
-    /// ends, as `words` cuts them: letters and digits, joined by an apostrophe before a letter.
+    /// ends, as `words` cuts them: letters and digits, joined by an apostrophe before a letter;
+    /// or an abbreviation of single letters joined by points (`asciiAbbreviationEnd`).
     @inline(__always)
     static func asciiWordEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        if let end = asciiAbbreviationEnd(in: bytes, from: start) { return end }
         var end = start + 1
         while end < bytes.count {
             if isASCIIWordByte(bytes[end]) {
@@ -22,6 +24,20 @@ extension English {
             }
         }
         return end
+    }
+
+    /// `abbreviationEnd` of an ASCII text's `bytes`, read from them: where single letters
+    /// joined by points that start at `start` end, before a last point; nil when no point and
+    /// single letter follow the letter at `start`.
+    @inline(__always)
+    static func asciiAbbreviationEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard isASCIILetter(bytes[start]) else { return nil }
+        var end = start + 1
+        while end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), isASCIILetter(bytes[end + 1]),
+              end + 2 == bytes.count || !isASCIIWordByte(bytes[end + 2]) {
+            end += 2
+        }
+        return end > start + 1 ? end : nil
     }
 
     /// Whether `words(text)` has two words or more: exact for an ASCII text, read from its bytes
@@ -110,7 +126,7 @@ extension English {
                 let start = index
                 index = asciiWordEnd(in: bytes, from: start)
                 let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                guard word.count >= minimumLength, !word.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { continue }
+                guard word.count >= minimumLength, !word.contains(where: { $0 >= 0x30 && $0 <= 0x39 || $0 == UInt8(ascii: ".") }) else { continue }
                 body(String(decoding: word, as: UTF8.self), asciiLowercased(word))
             }
             return true

@@ -97,7 +97,9 @@ struct EnglishItem: Equatable {
     }
 }
 
-/// A word of English text: letters and digits, with apostrophes inside (`don't`, `Rory's`).
+/// A word of English text: letters and digits, with apostrophes inside (`don't`, `Rory's`), or
+/// single letters joined by points (`U.S.A`, `e.g`: a last point is left out, as it may end a
+/// sentence).
 struct EnglishWord: Equatable {
     var text: String
     var lower: String
@@ -139,6 +141,9 @@ struct EnglishWord: Equatable {
     /// Capitalised in the middle of a sentence and not in capitals: a name or a title
     /// (`Never Say Never Again`, `All Quiet on the Western Front`), not the author's own word.
     var isTitleWord: Bool { isCapitalized && !isAllCaps && !startsSentence }
+
+    /// Single letters joined by points (`U.S.A`, `e.g`): the only words with a point.
+    var isAbbreviationOfLetters: Bool { text.utf8.contains(UInt8(ascii: ".")) }
 
     /// Joined to its neighbour by a hyphen (`all-time`, `never-ending`).
     var isHyphenated: Bool { before == "-" || after == "-" }
@@ -279,17 +284,7 @@ extension English {
             let character = text[index]
             if isWordCharacter(character) {
                 let start = index
-                var end = text.index(after: index)
-                while end < text.endIndex {
-                    let next = text[end]
-                    if isWordCharacter(next) {
-                        end = text.index(after: end)
-                    } else if isApostrophe(next), text.index(after: end) < text.endIndex, isLetter(text[text.index(after: end)]) {
-                        end = text.index(after: end)
-                    } else {
-                        break
-                    }
-                }
+                let end = wordEnd(in: text, from: start)
                 let word = String(text[start..<end])
                 words.append(EnglishWord(text: word, lower: English.straightApostrophes(word.lowercased()), range: start..<end,
                                   before: previous, after: end < text.endIndex ? text[end] : nil,
@@ -307,6 +302,43 @@ extension English {
         return words
     }
 
+    /// Where the word that starts at `start` of `text` (a letter or digit) ends: an
+    /// abbreviation of letters joined by points, or letters and digits joined by an apostrophe
+    /// before a letter.
+    static func wordEnd(in text: String, from start: String.Index) -> String.Index {
+        if let end = abbreviationEnd(in: text, from: start) { return end }
+        var end = text.index(after: start)
+        while end < text.endIndex {
+            let next = text[end]
+            if isWordCharacter(next) {
+                end = text.index(after: end)
+            } else if isApostrophe(next), text.index(after: end) < text.endIndex, isLetter(text[text.index(after: end)]) {
+                end = text.index(after: end)
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    /// Where single letters joined by points (`U.S.A`, `e.g`, `D.C`) that start at `start` of
+    /// `text` end, before a last point: one word, not a word a letter. Each letter after a point
+    /// stands alone (no letter or digit follows it). Nil when no point and single letter follow
+    /// the letter at `start`.
+    static func abbreviationEnd(in text: String, from start: String.Index) -> String.Index? {
+        guard isLetter(text[start]) else { return nil }
+        let first = text.index(after: start)
+        var end = first
+        while end < text.endIndex, text[end] == "." {
+            let letter = text.index(after: end)
+            guard letter < text.endIndex, isLetter(text[letter]) else { break }
+            let after = text.index(after: letter)
+            guard after == text.endIndex || !isWordCharacter(text[after]) else { break }
+            end = after
+        }
+        return end > first ? end : nil
+    }
+
     /// The sentences of `text` as ranges of its words: a sentence ends at `.`, `?` or `!`
     /// followed by a space (or at the end). `?` marks a question.
     static func sentences(_ text: String, words: [EnglishWord]) -> [(words: Range<Int>, isQuestion: Bool)] {
@@ -315,9 +347,10 @@ extension English {
         for index in words.indices {
             let next = index + 1 < words.count ? words[index + 1].range.lowerBound : text.endIndex
             let gap = text[words[index].range.upperBound..<next]
-            // "S. Epatha Merkerson", "Mr. Smith": an initial or a title does not end a sentence.
+            // "S. Epatha Merkerson", "Mr. Smith", "U.S. Army": an initial, a title or an abbreviation
+            // of letters does not end a sentence.
             let abbreviation = gap.first == "." && next != text.endIndex && (words[index].text.count == 1 && words[index].isCapitalized
-                || Self.titleAbbreviations.contains(words[index].lower))
+                || Self.titleAbbreviations.contains(words[index].lower) || words[index].isAbbreviationOfLetters)
             let ends = !abbreviation && gap.contains { $0 == "." || $0 == "?" || $0 == "!" } && (next == text.endIndex || gap.last?.isWhitespace == true
                 || gap.last == "\"" || gap.last == "\u{201C}")
             if ends || index == words.count - 1 {

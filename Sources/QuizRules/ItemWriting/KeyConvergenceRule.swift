@@ -83,9 +83,9 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             Washington") count as shared, "I" is a numeral ("Richard I") only one space after a \
             capitalized word and before the end, a mark, "of" or "and", pronouns and other function words count only to break a tie (lyrics that vary \
             "I hesitate to..." and "you" are missed when their other words do not tie), a compound or a blend of names is not its parts ("Playground", "Playing"; "Susannah" beside "Susan" \
-            and "Hannah"), and each letter of an abbreviation written with points is a word, so "Born in the U.S.A" \
-            beside "Only in the U.S.A", "Born in America" and "Only in America" shares the most ("only" being a \
-            function word); \
+            and "Hannah"), and initials written with points and spaces are other words than those written with points \
+            alone ("H. G." is two words, "H.G." one), so "Robert A. Heinlein and Arthur C. Clarke" beside "Robert Heinlein \
+            and Frank Herbert", "H. G. Wells and Arthur C Clarke" and "Frank Herbert and H.G. Wells" shares the most; \
             long sentences as choices share many words, so a margin of one shared word among \
             twenty is reported as readily as one among two; with four choices, some key ends up sharing most by \
             chance, so this is a note (`info`) to look at how the distractors were made. \

@@ -104,7 +104,9 @@ struct QuestionWords {
                 words.append(numbered(stem, isContent: true, isName: false))
                 continue
             }
-            guard word.lower.count > 2 || word.isAllCaps, !English.stopWords.contains(word.lower), !Self.functionWords.contains(word.lower),
+            // An abbreviation of letters is written many ways (U.S., US, United States): like the
+            // single letters it is made of, not a content word.
+            guard word.lower.count > 2 || word.isAllCaps, !word.isAbbreviationOfLetters, !English.stopWords.contains(word.lower), !Self.functionWords.contains(word.lower),
                   !English.stopWords.contains(stem) else {
                 words.append(numbered(stem, isContent: false, isName: false))
                 continue
