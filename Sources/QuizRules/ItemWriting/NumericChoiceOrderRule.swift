@@ -1726,10 +1726,12 @@ struct NumericValue {
             }
             return word == "feet" ? "foot" : word
         }.joined(separator: " ")
-        let synonyms = [
-            "metre": "m", "meter": "m", "kilometre": "km", "kilometer": "km", "centimetre": "cm", "centimeter": "cm",
-            "millimetre": "mm", "millimeter": "mm", "year old": "year",
-        ]
-        return synonyms[singular] ?? singular
+        return unitSpellings[singular] ?? singular
     }
+
+    /// Other spellings of a unit, made one by `normalizeUnit`.
+    private static let unitSpellings = [
+        "metre": "m", "meter": "m", "kilometre": "km", "kilometer": "km", "centimetre": "cm", "centimeter": "cm",
+        "millimetre": "mm", "millimeter": "mm", "year old": "year",
+    ]
 }
