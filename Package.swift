@@ -34,8 +34,10 @@ let package = Package(
             pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
         ),
+        // glibc's allocator settings: <malloc.h> of the C library, nothing to link.
+        .systemLibrary(name: "CMalloc"),
         .target(name: "CSHA256"),
-        .target(name: "QuizSupport"),
+        .target(name: "QuizSupport", dependencies: ["CMalloc"]),
         .target(name: "QuizYAML", dependencies: ["CYaml"]),
         .target(name: "QuizLayout", dependencies: ["CHarfBuzz", "CICU", "QuizSupport"]),
         .target(name: "QuizBank", dependencies: ["QuizSupport", "QuizYAML"]),
@@ -55,7 +57,7 @@ let package = Package(
         // The seeded generator of the random tests.
         .target(name: "TestSupport", dependencies: ["QuizBankKit"], path: "Tests/TestSupport"),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
-        .testTarget(name: "QuizSupportTests", dependencies: ["QuizSupport"]),
+        .testTarget(name: "QuizSupportTests", dependencies: ["QuizSupport", "CMalloc"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizRules", "QuizBank", "QuizSupport", "QuizYAML", "QuizBankKit", "TestSupport"], exclude: ["Golden"]),
