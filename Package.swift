@@ -54,10 +54,12 @@ let package = Package(
         .executableTarget(name: "quiz-trivia", dependencies: ["QuizBankKit", "ExampleSupport"], path: "Examples/quiz-trivia"),
         .executableTarget(name: "quiz-exam", dependencies: ["QuizBankKit", "ExampleSupport"], path: "Examples/quiz-exam"),
         .executableTarget(name: "near-duplicates", dependencies: ["QuizBank", "QuizLint", "QuizRules"], path: "Benchmarks/NearDuplicates"),
+        // Run by FreedMemoryTests in a process of its own.
+        .executableTarget(name: "freed-memory-probe", dependencies: ["CMalloc", "QuizSupport"], path: "Tests/FreedMemoryProbe"),
         // The seeded generator of the random tests.
         .target(name: "TestSupport", dependencies: ["QuizBankKit"], path: "Tests/TestSupport"),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
-        .testTarget(name: "QuizSupportTests", dependencies: ["QuizSupport", "CMalloc"]),
+        .testTarget(name: "QuizSupportTests", dependencies: ["QuizSupport", "TestSupport"]),
         .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizRules", "QuizBank", "QuizSupport", "QuizYAML", "QuizBankKit", "TestSupport"], exclude: ["Golden"]),
