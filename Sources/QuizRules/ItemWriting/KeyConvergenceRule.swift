@@ -468,7 +468,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return result
     }
 
-    /// Pronouns, which lyrics vary as parts ("your", "I", "our").
+    /// The function words that are pronouns, which lyrics vary as parts ("your", "I", "our").
     static let pronounWords: WordSet = [
         "i", "you", "we", "my", "our", "your", "he", "she", "his", "her", "him", "they", "them", "their", "it", "its",
     ]
@@ -560,12 +560,12 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                     reportKey(withFunctionWords)
                     continue
                 }
-                // Lyrics and other short phrases vary their pronouns as parts too: "take your time
-                // young man" takes "your" from "drink your milk", where "hurry up young man" ties
-                // with it on the rest. A key level at the top, with words of its own, is judged with
-                // the pronouns counted when it then shares words with two distractors or more and
-                // `min-shared` with one at least, which varies it; a content word every choice has
-                // is a frame ("Barbra!" after each line), not a variation.
+                // Lyrics and other short phrases vary their pronouns as parts too: "keep your head
+                // little girl" takes "your" from "wash your hands", where "run along little girl"
+                // ties with it on the rest. A key level at the top, with words of its own, is judged
+                // with the pronouns counted when it then shares words with two distractors or more
+                // and `min-shared` with one at least, which varies it; a content word every choice
+                // has is a frame ("Mabel!" after each line), not a variation.
                 if withStem[key] >= 1, withStem.allSatisfy({ $0 <= withStem[key] }) {
                     let withPronouns = choices.indices.map { choiceWords[$0].union(Self.pronouns(choices[$0].text)) }
                     let frame = choiceWords.dropFirst().reduce(choiceWords[0]) { $0.intersection($1) }
