@@ -71,7 +71,15 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             under a stem about speed; "A left turn" beside "A right turn" and "pass on the left" \
             under a stem about a left arm), since a short choice is the parts a writer varies \
             while long ones repeat the stem's words as their topic; the parts of a number are no \
-            words there either. Not reported under a stem that asks for the exception ("Which statement is untrue?", as \
+            words there either. Short choices that leave the key level at the top, its own words \
+            included, are judged with their pronouns counted, which lyrics vary as parts: the key \
+            is reported when it then shares at least `min-shared` and more than every distractor, \
+            shares words with two distractors or more, and `min-shared` with one at least, which \
+            varies it, a content word every choice has left out ("keep your head little girl" \
+            beside "run along little girl" and "wash your hands"; not "Keep Your Love Warm" beside \
+            "Love Forever" and "Ten Ways to Lose Your Friend", which no distractor varies, nor \
+            "Rats are coming for you, Mabel!" beside "Rats ate it, Mabel!" and "What are you \
+            eating, Mabel?", where the name ends every line). Not reported under a stem that asks for the exception ("Which statement is untrue?", as \
             `negative-stem` reads it): the key is the odd one out, and the words it shares are the \
             statements' common topic; unless every content word of the key is one another choice has \
             ("Oil paint and enamel" beside "Oil paint and tempera" and "Acrylic paint and enamel", \
@@ -81,8 +89,9 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             and questions with several correct choices. Known limits: the rule counts words, not \
             meaning, so names that share a first name by chance ("George Bush", "George \
             Washington") count as shared, "I" is a numeral ("Richard I") only one space after a \
-            capitalized word and before the end, a mark, "of" or "and", pronouns and other function words count only to break a tie (lyrics that vary \
-            "I hesitate to..." and "you" are missed when their other words do not tie), a compound or a blend of names is not its parts ("Playground", "Playing"; "Susannah" beside "Susan" \
+            capitalized word and before the end, a mark, "of" or "and", function words count only to break a tie, \
+            and pronouns otherwise only among short choices where one distractor shares two words \
+            with the key (a lyric whose key takes "our" from one line and "land" from another is missed), a compound or a blend of names is not its parts ("Playground", "Playing"; "Susannah" beside "Susan" \
             and "Hannah"), and initials written with points and spaces are other words than those written with points \
             alone ("H. G." is two words, "H.G." one), so "Robert A. Heinlein and Arthur C. Clarke" beside "Robert Heinlein \
             and Frank Herbert", "H. G. Wells and Arthur C Clarke" and "Frank Herbert and H.G. Wells" shares the most; \
@@ -204,6 +213,38 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - They have only one wing.
                 """),
+            // Short phrases tied on their content words, where the key takes a pronoun from
+            // another distractor: "your" from "wash your hands".
+            .triggering(questions: """
+                  - id: chorus
+                    text: How does the chorus go on after "Papa always told me"?
+                    choices:
+                      - wash your hands
+                      - mind the gate
+                      - run along little girl
+                      - text: ↓keep your head little girl
+                        correct: true
+                """),
+            // Near misses: a key that shares a pronoun with one distractor and a word with another,
+            // which no distractor varies; a name every line ends with is a frame, not a variation.
+            .passing(questions: """
+                  - id: single
+                    text: Which song was the duo's first hit?
+                    choices:
+                      - Ten Ways to Lose Your Friend
+                      - Love Forever
+                      - Dogs in the Garden
+                      - text: Keep Your Love Warm
+                        correct: true
+                  - id: first-line
+                    text: Which line opens the film?
+                    choices:
+                      - What are you eating, Mabel?
+                      - Rats ate it, Mabel!
+                      - text: Rats are coming for you, Mabel!
+                        correct: true
+                      - The storm is here, Mabel!
+                """),
             // A key of one content word that joins the others with a function word.
             .triggering(questions: """
                   - id: premiere
@@ -324,7 +365,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - I hold on
                       - text: I dream of you
                         correct: true
-                      - You dream alone
+                      - I dream alone
                       - Dream on
                 """),
             // Near misses: every choice varies one pattern equally; one-word choices; three choices
@@ -427,6 +468,16 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return result
     }
 
+    /// The function words that are pronouns, which lyrics vary as parts ("your", "I", "our").
+    static let pronounWords: WordSet = [
+        "i", "you", "we", "my", "our", "your", "he", "she", "his", "her", "him", "they", "them", "their", "it", "its",
+    ]
+
+    /// The pronouns of a choice, each once.
+    static func pronouns(_ text: String) -> SmallWordSet {
+        SmallWordSet(English.words(text).map(\.lower).filter { pronounWords.contains($0) })
+    }
+
     /// Every word of a choice, function words included, stemmed, each once.
     static func allWords(_ text: String) -> SmallWordSet {
         SmallWordSet(English.words(text).map { English.stem($0.lower) })
@@ -508,6 +559,23 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                    let withFunctionWords = Self.functionWordScores(choices, key: key) {
                     reportKey(withFunctionWords)
                     continue
+                }
+                // Lyrics and other short phrases vary their pronouns as parts too: "keep your head
+                // little girl" takes "your" from "wash your hands", where "run along little girl"
+                // ties with it on the rest. A key level at the top, with words of its own, is judged
+                // with the pronouns counted when it then shares words with two distractors or more
+                // and `min-shared` with one at least, which varies it; a content word every choice
+                // has is a frame ("Mabel!" after each line), not a variation.
+                if withStem[key] >= 1, withStem.allSatisfy({ $0 <= withStem[key] }) {
+                    let withPronouns = choices.indices.map { choiceWords[$0].union(Self.pronouns(choices[$0].text)) }
+                    let frame = choiceWords.dropFirst().reduce(choiceWords[0]) { $0.intersection($1) }
+                    let shared = withPronouns.indices.filter { $0 != key }.map { withPronouns[$0].intersection(withPronouns[key]).subtracting(frame).count }
+                    let scores = Self.scores(withPronouns)
+                    if shared.filter({ $0 > 0 }).count >= 2, shared.contains(where: { $0 >= minShared }),
+                       scores[key] >= minShared, Self.leads(key, scores) {
+                        reportKey(scores)
+                        continue
+                    }
                 }
             }
             guard phrases && choiceWords.filter({ $0.count >= 2 }).count >= 3 else {
