@@ -939,6 +939,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // Read in turn, stopping at the first choice that is not a number (most questions'
             // first choice).
             var numbers: [NumericValue] = []
+            // What each number was read from (nil for a bare "None"), for the upper ends of ranges.
+            var readFrom: [Substring?] = []
             // Choices left out of the order: one aggregate ("None of these") or one without a figure.
             var setAside = 0
             var bareNones = 0
@@ -953,8 +955,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 // "Since 1967", "None of these").
                 let titled = title.isEmpty || text.hasPrefix(title)
                 let rest = titled ? String(text.dropFirst(title.count)) : text
-                if titled, let number = NumericValue.orderingValue(NumericValue.withoutLetterLabel(rest)) {
+                let unlabelled = NumericValue.withoutLetterLabel(rest)
+                if titled, let number = NumericValue.orderingValue(unlabelled) {
                     numbers.append(number)
+                    readFrom.append(unlabelled)
                     continue
                 }
                 // One "None of these" among numbers leaves the numbers to judge.
@@ -965,6 +969,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 // A bare "None" that is no aggregate is a count ("How many Grammys did he win? — None").
                 if NumericValue.isBareNone(text) {
                     numbers.append(NumericValue(value: 0, unit: nil))
+                    readFrom.append(nil)
                     bareNones += 1
                     continue
                 }
@@ -991,7 +996,13 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
             guard Set(numbers.map { $0.unit ?? "" }).count == 1 else { continue }
             let values = numbers.map(\.value)
-            let ordered = zip(values, values.dropFirst()).allSatisfy { $0 <= $1 } || zip(values, values.dropFirst()).allSatisfy { $0 >= $1 }
+            var ordered = NumericValue.isInOrder(values.map { ($0, $0) })
+            // Ranges whose lower ends are equal are ordered by their upper ends ("1-4", "1-7", "1-10").
+            if ordered, Set(values).count < values.count {
+                ordered = NumericValue.isInOrder(zip(numbers, readFrom).map { number, text in
+                    (number.value, text.flatMap { NumericValue.upperEnd(of: $0, unit: number.unit) } ?? number.value)
+                })
+            }
             guard !ordered || shuffled && reportShuffled, reported.insert(values).inserted else { continue }
             let shown = choices.map { English.quote($0.text, limit: 20) }.joined(separator: ", ")
             let fix = shuffled ? "; engines shuffle them unless the question says `shuffle: false`" : ""
@@ -1058,7 +1069,7 @@ struct NumericValue {
     /// read past, the number orders the choice.
     private static let leadingQualifiers = [
         "over ", "about ", "around ", "approximately ", "approx. ", "nearly ", "almost ", "roughly ", "some ", "more than ",
-        "greater than ", "less than ", "fewer than ", "just over ", "just under ", "exactly ", "under ", "up to ", "at least ",
+        "greater than ", "less than ", "fewer than ", "just over ", "just under ", "just ", "exactly ", "under ", "up to ", "at least ",
         "between ", "from ", "~", "early ", "late ", "mid-", "mid ",
     ]
 
@@ -1171,6 +1182,30 @@ struct NumericValue {
     /// `raw` without a leading qualifier, with a range read as its first number ("6-9 years" →
     /// "6 years", "10 to 14" → "10") and a space after a currency sign closed ("$ 10" → "$10").
     static func orderingForm(_ raw: Substring) -> String {
+        orderingForms(raw).lower
+    }
+
+    /// Whether `keys` (a value, then what orders equal values) ascend or descend.
+    static func isInOrder(_ keys: [(Double, Double)]) -> Bool {
+        zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } || zip(keys, keys.dropFirst()).allSatisfy { $0 >= $1 }
+    }
+
+    /// The value of the upper end of the range `text` is, when it has `unit` as its lower end does;
+    /// nil otherwise.
+    static func upperEnd(of text: Substring, unit: String?) -> Double? {
+        guard let form = upperEndForm(text), let upper = parse(form), upper.unit == unit else { return nil }
+        return upper.value
+    }
+
+    /// The upper end of a range in figures, in the form `orderingForm` gives its lower end ("6-9
+    /// years" → "9 years", "25% - 35%" → "35%"); nil for a text that is no such range. Ranges
+    /// whose lower ends are equal are ordered by it ("1-4", "1-7", "1-10").
+    static func upperEndForm(_ raw: Substring) -> String? {
+        orderingForms(raw).upper
+    }
+
+    /// `orderingForm` and `upperEndForm` at once: the text's lower end (or the text) and its upper end.
+    private static func orderingForms(_ raw: Substring) -> (lower: String, upper: String?) {
         var text = English.trimmed(String(raw))
         // "Between 1,000  and 1,500": a doubled space as typed.
         while hasDoubledSpace(text) { text = text.replacing("  ", with: " ") }
@@ -1195,7 +1230,7 @@ struct NumericValue {
         }
         // "586, 000": a thousands separator with a space after it.
         text = joiningSpacedSeparators(text)
-        if let first = firstOfList(text) ?? firstOfYearPair(text) { return first }
+        if let first = firstOfList(text) ?? firstOfYearPair(text) { return (first, nil) }
         // "6-9 years", "6–9 years", "10 to 14 years": the lower end; "25% - 35%", "13th-14th
         // century", "between 35°C and 37°C": the lower end with its mark.
         let characters = Array(text)
@@ -1224,18 +1259,18 @@ struct NumericValue {
             if joined, next < characters.count, characters[next].isNumber {
                 var after = next
                 while after < characters.count, characters[after].isNumber || characters[after] == "," || characters[after] == "." { after += 1 }
-                if spacedDash, after < characters.count, characters[after].isLetter { return text }
+                if spacedDash, after < characters.count, characters[after].isLetter { return (text, nil) }
                 // The upper end carries the lower end's mark, if any ("25% - 35%").
                 if markEnd > end {
                     let afterMark = Self.rangeMarkEnd(characters, from: after)
                     guard afterMark > after, Self.isOrdinal(characters[end..<markEnd]) && Self.isOrdinal(characters[after..<afterMark])
-                            || characters[end..<markEnd] == characters[after..<afterMark] else { return text }
+                            || characters[end..<markEnd] == characters[after..<afterMark] else { return (text, nil) }
                     after = afterMark
                 }
-                return String(characters[..<markEnd]) + String(characters[after...])
+                return (String(characters[..<markEnd]) + String(characters[after...]), String(characters[next...]))
             }
         }
-        return text
+        return (text, nil)
     }
 
     /// Where the mark right after a range's number ends ("25%", "35°C", "13th"): `start` itself
