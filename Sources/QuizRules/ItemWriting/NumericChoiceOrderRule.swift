@@ -1669,6 +1669,8 @@ struct NumericValue {
             }
         }
         // What follows: %, an ordinal or decade suffix, a multiplier, an era, unit words.
+        // "33 %" beside "25%": a space before the sign.
+        if rest.hasPrefix(" %") { rest = rest.dropFirst() }
         if rest.hasPrefix("%") { rest = rest.dropFirst(); return NumericValue(value: sign * value, unit: unit(of: rest, base: "%")) }
         for suffix in ["st", "nd", "rd", "th", "s", "'s"] where rest.hasPrefix(suffix)
             && (rest.count == suffix.count || !(rest[rest.index(rest.startIndex, offsetBy: suffix.count)].isLetter)) {
