@@ -948,15 +948,19 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // Olympics (USA)") is read past: the number before it orders the choice.
             // So is a second measure after a slash ("35 mph / 56 km/h").
             let texts = NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedNotes(choices.map(\.text)))
-            // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11").
-            let title = NumericValue.sharedTitle(texts)
+            // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11"),
+            // and so do those numbered in Roman numerals ("Rocky III", "Henry VIII").
+            let digitTitle = NumericValue.sharedTitle(texts)
+            let romanTitle = digitTitle.isEmpty ? NumericValue.sharedRomanTitle(texts) : ""
+            let title = romanTitle.isEmpty ? digitTitle : romanTitle
             for (choice, text) in zip(choices, texts) {
                 // A choice without the shared title can only be one left out ("Since 1948",
                 // "Since 1967", "None of these").
                 let titled = title.isEmpty || text.hasPrefix(title)
                 let rest = titled ? String(text.dropFirst(title.count)) : text
                 let unlabelled = NumericValue.withoutLetterLabel(rest)
-                if titled, let number = NumericValue.orderingValue(unlabelled) {
+                if titled, let number = romanTitle.isEmpty ? NumericValue.orderingValue(unlabelled)
+                    : NumericValue.romanNumeral(unlabelled).map({ NumericValue(value: $0, unit: nil) }) {
                     numbers.append(number)
                     readFrom.append(unlabelled)
                     continue
@@ -977,9 +981,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 // out as an aggregate one is: an answer off the scale, which the others still form
                 // ("The first month" has one, after the title "The "), when every other choice
                 // has a digit, starts with a number word or is a bare "None": a quick look at their
-                // bytes first, since most first choices are words, and so are the rest.
+                // bytes first, since most first choices are words, and so are the rest. A Roman
+                // title is on every other choice ("Rocky" beside "Rocky II", "Rocky III", "Rocky IV").
                 guard setAside == 0, choices.count >= 4, !NumericValue.mayBeNumber(rest),
-                      texts.allSatisfy({ $0 == text || NumericValue.mayBeNumber(title.isEmpty ? $0 : String($0.dropFirst(title.count)))
+                      !romanTitle.isEmpty || texts.allSatisfy({ $0 == text || NumericValue.mayBeNumber(title.isEmpty ? $0 : String($0.dropFirst(title.count)))
                           || $0.utf8.count <= 8 && NumericValue.isBareNone($0) }) else { break }
                 setAside += 1
             }
@@ -1153,6 +1158,50 @@ struct NumericValue {
               case let lacking = texts.filter({ !$0.hasPrefix(title) }).count,
               lacking == 0 || lacking == 1 && texts.count >= 4 else { return "" }
         return title
+    }
+
+    /// The words before a Roman numeral in capitals that ends every choice ("Rocky III", "Rocky
+    /// IV", "Rocky II": "Rocky "), or every one but one of four or more, as with `sharedTitle`
+    /// ("Rocky"); "" otherwise. Most choices end in no I, V, X, L or C: their last bytes are looked at first.
+    static func sharedRomanTitle(_ texts: [String]) -> Substring {
+        let endsInNumeral = { (text: String) in text.utf8.last.map { "IVXLC".utf8.contains($0) } ?? false }
+        let lacking = texts.count >= 4 ? 1 : 0
+        guard texts.count >= 3, texts.filter({ !endsInNumeral($0) }).count <= lacking,
+              let first = texts.first(where: endsInNumeral), let space = first.lastIndex(of: " ") else { return "" }
+        let title = first[...space]
+        guard title.contains(where: \.isLetter),
+              texts.filter({ !$0.hasPrefix(title) || romanNumeral($0.dropFirst(title.count)) == nil }).count <= lacking
+        else { return "" }
+        return title
+    }
+
+    /// The value of a Roman numeral in capitals written the usual way ("XIV" is 14, "IIII" and
+    /// "VX" are none), up to 399; nil for any other text.
+    static func romanNumeral(_ text: Substring) -> Double? {
+        guard !text.isEmpty, text.count <= 9 else { return nil }
+        var total = 0
+        var largest = 0
+        for letter in text.reversed() {
+            guard let value = romanLetterValues[letter] else { return nil }
+            if value < largest { total -= value } else { total += value; largest = value }
+        }
+        guard total > 0, total < 400, romanForm(total) == text else { return nil }
+        return Double(total)
+    }
+
+    private static let romanLetterValues: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100]
+
+    /// `number` (1-399) as a Roman numeral written the usual way.
+    private static func romanForm(_ number: Int) -> String {
+        var rest = number
+        var text = ""
+        for (value, letters) in [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")] {
+            while rest >= value {
+                text += letters
+                rest -= value
+            }
+        }
+        return text
     }
 
     /// Whether `text` has two spaces in a row, read from its bytes.
