@@ -947,7 +947,9 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // A note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter
             // Olympics (USA)") is read past: the number before it orders the choice.
             // So is a second measure after a slash ("35 mph / 56 km/h").
-            let texts = NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedNotes(choices.map(\.text)))
+            // So is a name after a year ("1984 in Los Angeles", "1976 - Innsbruck").
+            let texts = NumericValue.yearsBeforeNames(
+                NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedNotes(choices.map(\.text))))
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11"),
             // and so do those numbered in Roman numerals ("Rocky III", "Henry VIII").
             let digitTitle = NumericValue.sharedTitle(texts)
@@ -1119,6 +1121,26 @@ struct NumericValue {
         }
         return result
     }
+
+    /// The years that start `texts`, when every one (of three or more) is a year and a name
+    /// after ", ", " - ", " -- ", " \u{2013} " or " in " ("1984 in Los Angeles", "1976 - Innsbruck",
+    /// "1999 -- MTV", "1956, Switzerland"): the year orders the choice; `texts` themselves
+    /// otherwise. Most choices start with no digit, which is looked at first.
+    static func yearsBeforeNames(_ texts: [String]) -> [String] {
+        guard texts.count >= 3, texts.allSatisfy({ $0.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }) else { return texts }
+        var years: [String] = []
+        for text in texts {
+            let year = text.prefix(4)
+            guard year.count == 4, year.allSatisfy({ $0.isASCII && $0.isNumber }) else { return texts }
+            let rest = text.dropFirst(4)
+            guard let join = yearNameJoins.first(where: { rest.hasPrefix($0) }),
+                  rest.dropFirst(join.count).first?.isUppercase == true else { return texts }
+            years.append(String(year))
+        }
+        return years
+    }
+
+    private static let yearNameJoins = [", ", " - ", " -- ", " \u{2013} ", " in "]
 
     /// The first slash of `text` between a unit and a number ("mph / 56", "km/ 4,970", "F /
     /// -23"), with a digit somewhere before it; nil for none.
