@@ -29,7 +29,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             in feet, inches, yards, furlongs, miles, km, m, cm and mm, and weights in pounds, ounces, kg, g and mg, \
             compare across units, as spans of time do: "22 yards", "100 feet", "25 metres"), a sign (also "- $20"), a currency sign \
             (a magnitude after it: "$5m", "$750k"; cents beside dollars: "50 cents", "$2.50"), a \
-            percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
+            percent sign (a space before it or not: "33 %", "25%"), an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
             and AD years, a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are times; "a" or "an" before a span of time is one: "a week"), or a rank ("# 4"); a bare "None" \
@@ -38,14 +38,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             or words besides the unit are not judged; a fraction is its \
             value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} hours") and an ordinal word its number ("Third", \
             "Nineteenth century", "Fourth Amendment"); a leading option letter ("A) \
-            59", "(b) 60") and a leading "over", "about", "more than", "nearly", "just over", "exactly" \
+            59", "(b) 60") and a leading "over", "about", "more than", "nearly", "just", "just over", "exactly" \
             or "approx.", "~", "early", "late" or "mid-" ("Late 1880s") and a trailing "or more", "or less", "at least" or "exactly" ("13 grams or \
             more", "18 years exactly") are read past, \
             a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 -15 years", "10 to 14 \
             years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century", "Between the 7th and 8th week"; in number words or \
             between dates, its lower end taking the upper end's unit: "Three to four glasses", "Two or three", \
             "September 1969 to September 1970"; not "368 -38th \
-            Street", an address) and so is a pair of years by its first ("1993 and 1994", "1987 1991"), and a list of three whole numbers or more in ascending order by its first \
+            Street", an address), then by its upper end in figures when lower ends are equal ("1-4" before \
+            "1-7"), and so is a pair of years by its first ("1993 and 1994", "1987 1991"), and a list of three whole numbers or more in ascending order by its first \
             ("1998, 2002, 2004"; "3, 2, 1, 4" is an order to choose, not values), a rate is a unit \
             ("37 miles per year", "$1 per yard"), and so is a share of one whole ("15 in 100", "3 \
             out of 100"; shares of different wholes are not compared), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
@@ -54,7 +55,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             1985"), "and a half" adds a half ("Five and a half"), a time on the clock is a number \
             ("7:35 a.m.", "4:59"; hours and minutes apart from minutes and seconds only by "a.m." or \
             "p.m."), numbered titles that share the words before the \
-            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16", "Season three"; not \
+            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16", "Season three", in Roman \
+            numerals "Rocky III", "Henry VIII"; not \
             "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
             "Since 1948", "None of these"), a temperature's scale is a unit ("7 °C", "135 \
             Degrees C."), spans of time compare \
@@ -66,9 +68,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
             reported too. Known limits: choices in units of different kinds ("1 km", "900 kg"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
-            not a shared unit ("1 - George V", "Barcelona 1992", "1976 - Innsbruck"), notes in parentheses on only \
+            not a shared unit ("1 - George V", "Barcelona 1992"; a year followed by a name, "1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", "1956, Switzerland", is ordered by the year), notes in parentheses on only \
             some choices, and questions with two aggregate choices are not judged; a capital \
-            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends alone, \
+            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends (by their upper ends only when those are equal), \
+            a bare title beside Roman-numbered ones is left out, not read as the first ("Saw" beside "Saw II"), \
             "Late 1880s" and "1880s" are one value, "m" after a bare figure is metres and after a currency sign millions, \
             version names are read as numbers ("Windows 3.11", "Windows 95" and "Windows 3.0", with "Windows XP" left out), \
             a choice off the scale is left out even when it answers the question ("Never"), a pair written with a slash ("7/8" for sizes seven \
@@ -921,6 +924,93 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - "1"
                       - "3"
                       - Ceres
+                """),
+            // Ranges with one lower end, ordered by their upper ends, and "just" before a number;
+            // a space before a percent sign; numbered titles in Roman numerals, one choice
+            // without the number beside three; years followed by names.
+            .triggering(questions: """
+                  - id: clutch
+                    text: ↓How many eggs does the lizard lay at a time?
+                    shuffle: false
+                    choices:
+                      - 1-9
+                      - text: 1-4
+                        correct: true
+                      - 1-6
+                      - just 1
+                  - id: turnout
+                    text: ↓What share of the members voted?
+                    shuffle: false
+                    choices:
+                      - 48 %
+                      - text: 31%
+                        correct: true
+                      - 52 %
+                  - id: sequel
+                    text: ↓In which film of the series does the lighthouse burn?
+                    shuffle: false
+                    choices:
+                      - Tidewater
+                      - text: Tidewater III
+                        correct: true
+                      - Tidewater IV
+                      - Tidewater II
+                  - id: regent
+                    text: ↓Which duke built the bridge at Orlen?
+                    shuffle: false
+                    choices:
+                      - Ulric XIV
+                      - text: Ulric IX
+                        correct: true
+                      - Ulric XII
+                  - id: fair
+                    text: ↓When and where was the first glass fair held?
+                    shuffle: false
+                    choices:
+                      - 1911 in Lisbon
+                      - 1896 in Ghent
+                      - text: 1904 - Turin
+                        correct: true
+                      - 1923, Oslo
+                """),
+            // Near misses: ranges with one lower end in order; a Roman title whose other
+            // choices are in order, its bare title left out; letters that end names but are no
+            // numerals; a year after a name.
+            .passing(questions: """
+                  - id: litter
+                    text: How many cubs are born in a litter?
+                    shuffle: false
+                    choices:
+                      - 1-2
+                      - text: 1-4
+                        correct: true
+                      - 1-6
+                  - id: trilogy
+                    text: Which film of the series came out first?
+                    shuffle: false
+                    choices:
+                      - Tidewater IV
+                      - Tidewater
+                      - Tidewater III
+                      - text: Tidewater II
+                        correct: true
+                  - id: vitamins
+                    text: Which vitamin do oranges hold most of?
+                    shuffle: false
+                    choices:
+                      - Vitamin D
+                      - text: Vitamin C
+                        correct: true
+                      - Vitamin K
+                      - Vitamin X
+                  - id: regatta
+                    text: Where was the regatta held first?
+                    shuffle: false
+                    choices:
+                      - Lisbon, 1911
+                      - text: Ghent, 1896
+                        correct: true
+                      - Turin, 1904
                 """),
         ])
 
