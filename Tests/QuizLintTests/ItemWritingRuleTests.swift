@@ -236,6 +236,39 @@ import QuizBank
         #expect(NumericValue.isBareNone("None.") && NumericValue.isBareNone("none") && !NumericValue.isBareNone("None of these"))
     }
 
+    @Test func romanNumeralsAreReadOnlyWrittenTheUsualWay() {
+        #expect(NumericValue.romanNumeral("XIV") == 14 && NumericValue.romanNumeral("VIII") == 8 && NumericValue.romanNumeral("XL") == 40)
+        #expect(NumericValue.romanNumeral("IIII") == nil && NumericValue.romanNumeral("VX") == nil && NumericValue.romanNumeral("iv") == nil)
+        #expect(NumericValue.romanNumeral("") == nil && NumericValue.romanNumeral("CD") == nil)
+        #expect(NumericValue.sharedRomanTitle(["Rocky", "Rocky III", "Rocky IV", "Rocky II"]) == "Rocky ")
+        #expect(NumericValue.sharedRomanTitle(["Rocky", "Rocky III", "Rocky II"]) == "")
+        #expect(NumericValue.sharedRomanTitle(["Vitamin D", "Vitamin C", "Vitamin K", "Vitamin X"]) == "")
+        #expect(NumericValue.sharedRomanTitle(["Henry IV", "Louis XIV", "Henry VIII"]) == "")
+    }
+
+    @Test(arguments: [
+        (["1984 in Los Angeles", "1976 - Innsbruck, Austria", "1999 -- MTV", "1956, Switzerland"], ["1984", "1976", "1999", "1956"]),
+        // Every choice, a name after each year, four digits.
+        (["1984 in Los Angeles", "1976", "1999 -- MTV"], ["1984 in Los Angeles", "1976", "1999 -- MTV"]),
+        (["1993, 1994", "1995, 1996", "1990, 1991"], ["1993, 1994", "1995, 1996", "1990, 1991"]),
+        (["368 - Main Street", "36 - Elm Street", "3680 - Oak Street"], ["368 - Main Street", "36 - Elm Street", "3680 - Oak Street"]),
+        (["Montreal, 1976", "Seoul, 1988", "Moscow, 1980"], ["Montreal, 1976", "Seoul, 1988", "Moscow, 1980"]),
+    ])
+    func yearsBeforeNamesOrderTheirChoices(_ texts: [String], _ expected: [String]) {
+        #expect(NumericValue.yearsBeforeNames(texts) == expected)
+    }
+
+    @Test func rangesGiveTheirUpperEnds() {
+        #expect(NumericValue.upperEndForm("6-9 years") == "9 years")
+        #expect(NumericValue.upperEndForm("25% - 35%") == "35%")
+        #expect(NumericValue.upperEndForm("10 to 14") == "14")
+        #expect(NumericValue.upperEndForm("368 -38th Street") == nil && NumericValue.upperEndForm("14") == nil)
+        #expect(NumericValue.upperEnd(of: "1-10 kg", unit: "weight") == 10_000)
+        #expect(NumericValue.upperEnd(of: "1-10 kg", unit: nil) == nil)
+        #expect(NumericValue.isInOrder([(1, 4), (1, 7), (2, 2)]) && NumericValue.isInOrder([(2, 2), (1, 7), (1, 4)]))
+        #expect(!NumericValue.isInOrder([(1, 10), (1, 5), (1, 7)]))
+    }
+
     @Test(arguments: [
         ("What do you call a sink that isn't draining?", false), ("Which of these is the one that does not belong?", true),
         ("Which animal that lives in water is not a fish?", true), ("Which bird never flies?", true),

@@ -431,7 +431,7 @@ import QuizYAML
     @Test func orderingValueIsParseOfOrderingForm() {
         let pieces = ["one", "Twenty", "first", "twice", "a", "A ", "million", "AD", "ad", "about ", "Over ", "mid-", "~", "between ",
                       " or more", " and ", " to ", "-", "#", "$", "$ ", "£", "(", ")", ".", ",", ", ", " ", "  ", "\r\n", "Paris", "x",
-                      "5", "000", "%", "th", "BC", "é", "\u{2013}", "years", "week", "hour", "Bone", "/"]
+                      "5", "000", "%", "th", "BC", "é", "\u{2013}", "years", "week", "hour", "Bone", "/", "just ", " %", "III", "-4"]
         var generator = seededGenerator()
         var texts = EnglishASCIITests.authoredTexts
         for _ in 0..<30_000 { texts.append(randomText(pieceCount: 0..<6, from: pieces, using: &generator)) }

@@ -29,7 +29,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             in feet, inches, yards, furlongs, miles, km, m, cm and mm, and weights in pounds, ounces, kg, g and mg, \
             compare across units, as spans of time do: "22 yards", "100 feet", "25 metres"), a sign (also "- $20"), a currency sign \
             (a magnitude after it: "$5m", "$750k"; cents beside dollars: "50 cents", "$2.50"), a \
-            percent sign, an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
+            percent sign (a space before it or not: "33 %", "25%"), an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
             choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
             count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
             and AD years, a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are times; "a" or "an" before a span of time is one: "a week"), or a rank ("# 4"); a bare "None" \
@@ -38,14 +38,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             or words besides the unit are not judged; a fraction is its \
             value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} hours") and an ordinal word its number ("Third", \
             "Nineteenth century", "Fourth Amendment"); a leading option letter ("A) \
-            59", "(b) 60") and a leading "over", "about", "more than", "nearly", "just over", "exactly" \
+            59", "(b) 60") and a leading "over", "about", "more than", "nearly", "just", "just over", "exactly" \
             or "approx.", "~", "early", "late" or "mid-" ("Late 1880s") and a trailing "or more", "or less", "at least" or "exactly" ("13 grams or \
             more", "18 years exactly") are read past, \
             a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 -15 years", "10 to 14 \
             years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century", "Between the 7th and 8th week"; in number words or \
             between dates, its lower end taking the upper end's unit: "Three to four glasses", "Two or three", \
             "September 1969 to September 1970"; not "368 -38th \
-            Street", an address) and so is a pair of years by its first ("1993 and 1994", "1987 1991"), and a list of three whole numbers or more in ascending order by its first \
+            Street", an address), then by its upper end in figures when lower ends are equal ("1-4" before \
+            "1-7"), and so is a pair of years by its first ("1993 and 1994", "1987 1991"), and a list of three whole numbers or more in ascending order by its first \
             ("1998, 2002, 2004"; "3, 2, 1, 4" is an order to choose, not values), a rate is a unit \
             ("37 miles per year", "$1 per yard"), and so is a share of one whole ("15 in 100", "3 \
             out of 100"; shares of different wholes are not compared), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
@@ -54,7 +55,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             1985"), "and a half" adds a half ("Five and a half"), a time on the clock is a number \
             ("7:35 a.m.", "4:59"; hours and minutes apart from minutes and seconds only by "a.m." or \
             "p.m."), numbered titles that share the words before the \
-            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16", "Season three"; not \
+            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16", "Season three", in Roman \
+            numerals "Rocky III", "Henry VIII"; not \
             "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
             "Since 1948", "None of these"), a temperature's scale is a unit ("7 °C", "135 \
             Degrees C."), spans of time compare \
@@ -66,9 +68,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
             With `report-shuffled`, numeric choices that are in order but will be shuffled are \
             reported too. Known limits: choices in units of different kinds ("1 km", "900 kg"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
-            not a shared unit ("1 - George V", "Barcelona 1992", "1976 - Innsbruck"), notes in parentheses on only \
+            not a shared unit ("1 - George V", "Barcelona 1992"; a year followed by a name, "1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", "1956, Switzerland", is ordered by the year), notes in parentheses on only \
             some choices, and questions with two aggregate choices are not judged; a capital \
-            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends alone, \
+            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends (by their upper ends only when those are equal), \
+            a bare title beside Roman-numbered ones is left out, not read as the first ("Saw" beside "Saw II"), \
             "Late 1880s" and "1880s" are one value, "m" after a bare figure is metres and after a currency sign millions, \
             version names are read as numbers ("Windows 3.11", "Windows 95" and "Windows 3.0", with "Windows XP" left out), \
             a choice off the scale is left out even when it answers the question ("Never"), a pair written with a slash ("7/8" for sizes seven \
@@ -922,6 +925,93 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - "3"
                       - Ceres
                 """),
+            // Ranges with one lower end, ordered by their upper ends, and "just" before a number;
+            // a space before a percent sign; numbered titles in Roman numerals, one choice
+            // without the number beside three; years followed by names.
+            .triggering(questions: """
+                  - id: clutch
+                    text: ↓How many eggs does the lizard lay at a time?
+                    shuffle: false
+                    choices:
+                      - 1-9
+                      - text: 1-4
+                        correct: true
+                      - 1-6
+                      - just 1
+                  - id: turnout
+                    text: ↓What share of the members voted?
+                    shuffle: false
+                    choices:
+                      - 48 %
+                      - text: 31%
+                        correct: true
+                      - 52 %
+                  - id: sequel
+                    text: ↓In which film of the series does the lighthouse burn?
+                    shuffle: false
+                    choices:
+                      - Tidewater
+                      - text: Tidewater III
+                        correct: true
+                      - Tidewater IV
+                      - Tidewater II
+                  - id: regent
+                    text: ↓Which duke built the bridge at Orlen?
+                    shuffle: false
+                    choices:
+                      - Ulric XIV
+                      - text: Ulric IX
+                        correct: true
+                      - Ulric XII
+                  - id: fair
+                    text: ↓When and where was the first glass fair held?
+                    shuffle: false
+                    choices:
+                      - 1911 in Lisbon
+                      - 1896 in Ghent
+                      - text: 1904 - Turin
+                        correct: true
+                      - 1923, Oslo
+                """),
+            // Near misses: ranges with one lower end in order; a Roman title whose other
+            // choices are in order, its bare title left out; letters that end names but are no
+            // numerals; a year after a name.
+            .passing(questions: """
+                  - id: litter
+                    text: How many cubs are born in a litter?
+                    shuffle: false
+                    choices:
+                      - 1-2
+                      - text: 1-4
+                        correct: true
+                      - 1-6
+                  - id: trilogy
+                    text: Which film of the series came out first?
+                    shuffle: false
+                    choices:
+                      - Tidewater IV
+                      - Tidewater
+                      - Tidewater III
+                      - text: Tidewater II
+                        correct: true
+                  - id: vitamins
+                    text: Which vitamin do oranges hold most of?
+                    shuffle: false
+                    choices:
+                      - Vitamin D
+                      - text: Vitamin C
+                        correct: true
+                      - Vitamin K
+                      - Vitamin X
+                  - id: regatta
+                    text: Where was the regatta held first?
+                    shuffle: false
+                    choices:
+                      - Lisbon, 1911
+                      - text: Ghent, 1896
+                        correct: true
+                      - Turin, 1904
+                """),
         ])
 
     private let reportShuffled: Bool
@@ -939,22 +1029,32 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // Read in turn, stopping at the first choice that is not a number (most questions'
             // first choice).
             var numbers: [NumericValue] = []
+            // What each number was read from (nil for a bare "None"), for the upper ends of ranges.
+            var readFrom: [Substring?] = []
             // Choices left out of the order: one aggregate ("None of these") or one without a figure.
             var setAside = 0
             var bareNones = 0
             // A note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter
             // Olympics (USA)") is read past: the number before it orders the choice.
             // So is a second measure after a slash ("35 mph / 56 km/h").
-            let texts = NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedNotes(choices.map(\.text)))
-            // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11").
-            let title = NumericValue.sharedTitle(texts)
+            // So is a name after a year ("1984 in Los Angeles", "1976 - Innsbruck").
+            let texts = NumericValue.yearsBeforeNames(
+                NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedNotes(choices.map(\.text))))
+            // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11"),
+            // and so do those numbered in Roman numerals ("Rocky III", "Henry VIII").
+            let digitTitle = NumericValue.sharedTitle(texts)
+            let romanTitle = digitTitle.isEmpty ? NumericValue.sharedRomanTitle(texts) : ""
+            let title = romanTitle.isEmpty ? digitTitle : romanTitle
             for (choice, text) in zip(choices, texts) {
                 // A choice without the shared title can only be one left out ("Since 1948",
                 // "Since 1967", "None of these").
                 let titled = title.isEmpty || text.hasPrefix(title)
                 let rest = titled ? String(text.dropFirst(title.count)) : text
-                if titled, let number = NumericValue.orderingValue(NumericValue.withoutLetterLabel(rest)) {
+                let unlabelled = NumericValue.withoutLetterLabel(rest)
+                if titled, let number = romanTitle.isEmpty ? NumericValue.orderingValue(unlabelled)
+                    : NumericValue.romanNumeral(unlabelled).map({ NumericValue(value: $0, unit: nil) }) {
                     numbers.append(number)
+                    readFrom.append(unlabelled)
                     continue
                 }
                 // One "None of these" among numbers leaves the numbers to judge.
@@ -965,6 +1065,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 // A bare "None" that is no aggregate is a count ("How many Grammys did he win? — None").
                 if NumericValue.isBareNone(text) {
                     numbers.append(NumericValue(value: 0, unit: nil))
+                    readFrom.append(nil)
                     bareNones += 1
                     continue
                 }
@@ -972,9 +1073,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 // out as an aggregate one is: an answer off the scale, which the others still form
                 // ("The first month" has one, after the title "The "), when every other choice
                 // has a digit, starts with a number word or is a bare "None": a quick look at their
-                // bytes first, since most first choices are words, and so are the rest.
+                // bytes first, since most first choices are words, and so are the rest. A Roman
+                // title is on every other choice ("Rocky" beside "Rocky II", "Rocky III", "Rocky IV").
                 guard setAside == 0, choices.count >= 4, !NumericValue.mayBeNumber(rest),
-                      texts.allSatisfy({ $0 == text || NumericValue.mayBeNumber(title.isEmpty ? $0 : String($0.dropFirst(title.count)))
+                      !romanTitle.isEmpty || texts.allSatisfy({ $0 == text || NumericValue.mayBeNumber(title.isEmpty ? $0 : String($0.dropFirst(title.count)))
                           || $0.utf8.count <= 8 && NumericValue.isBareNone($0) }) else { break }
                 setAside += 1
             }
@@ -991,7 +1093,13 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // All with the same unit, or all without: "1", "2", "3 Doors Down" is no scale.
             guard Set(numbers.map { $0.unit ?? "" }).count == 1 else { continue }
             let values = numbers.map(\.value)
-            let ordered = zip(values, values.dropFirst()).allSatisfy { $0 <= $1 } || zip(values, values.dropFirst()).allSatisfy { $0 >= $1 }
+            var ordered = NumericValue.isInOrder(values.map { ($0, $0) })
+            // Ranges whose lower ends are equal are ordered by their upper ends ("1-4", "1-7", "1-10").
+            if ordered, Set(values).count < values.count {
+                ordered = NumericValue.isInOrder(zip(numbers, readFrom).map { number, text in
+                    (number.value, text.flatMap { NumericValue.upperEnd(of: $0, unit: number.unit) } ?? number.value)
+                })
+            }
             guard !ordered || shuffled && reportShuffled, reported.insert(values).inserted else { continue }
             let shown = choices.map { English.quote($0.text, limit: 20) }.joined(separator: ", ")
             let fix = shuffled ? "; engines shuffle them unless the question says `shuffle: false`" : ""
@@ -1058,7 +1166,7 @@ struct NumericValue {
     /// read past, the number orders the choice.
     private static let leadingQualifiers = [
         "over ", "about ", "around ", "approximately ", "approx. ", "nearly ", "almost ", "roughly ", "some ", "more than ",
-        "greater than ", "less than ", "fewer than ", "just over ", "just under ", "exactly ", "under ", "up to ", "at least ",
+        "greater than ", "less than ", "fewer than ", "just over ", "just under ", "just ", "exactly ", "under ", "up to ", "at least ",
         "between ", "from ", "~", "early ", "late ", "mid-", "mid ",
     ]
 
@@ -1104,6 +1212,26 @@ struct NumericValue {
         return result
     }
 
+    /// The years that start `texts`, when every one (of three or more) is a year and a name
+    /// after ", ", " - ", " -- ", " \u{2013} " or " in " ("1984 in Los Angeles", "1976 - Innsbruck",
+    /// "1999 -- MTV", "1956, Switzerland"): the year orders the choice; `texts` themselves
+    /// otherwise. Most choices start with no digit, which is looked at first.
+    static func yearsBeforeNames(_ texts: [String]) -> [String] {
+        guard texts.count >= 3, texts.allSatisfy({ $0.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }) else { return texts }
+        var years: [String] = []
+        for text in texts {
+            let year = text.prefix(4)
+            guard year.count == 4, year.allSatisfy({ $0.isASCII && $0.isNumber }) else { return texts }
+            let rest = text.dropFirst(4)
+            guard let join = yearNameJoins.first(where: { rest.hasPrefix($0) }),
+                  rest.dropFirst(join.count).first?.isUppercase == true else { return texts }
+            years.append(String(year))
+        }
+        return years
+    }
+
+    private static let yearNameJoins = [", ", " - ", " -- ", " \u{2013} ", " in "]
+
     /// The first slash of `text` between a unit and a number ("mph / 56", "km/ 4,970", "F /
     /// -23"), with a digit somewhere before it; nil for none.
     private static func secondMeasureSlash(in text: String) -> String.Index? {
@@ -1144,6 +1272,50 @@ struct NumericValue {
         return title
     }
 
+    /// The words before a Roman numeral in capitals that ends every choice ("Rocky III", "Rocky
+    /// IV", "Rocky II": "Rocky "), or every one but one of four or more, as with `sharedTitle`
+    /// ("Rocky"); "" otherwise. Most choices end in no I, V, X, L or C: their last bytes are looked at first.
+    static func sharedRomanTitle(_ texts: [String]) -> Substring {
+        let endsInNumeral = { (text: String) in text.utf8.last.map { "IVXLC".utf8.contains($0) } ?? false }
+        let lacking = texts.count >= 4 ? 1 : 0
+        guard texts.count >= 3, texts.filter({ !endsInNumeral($0) }).count <= lacking,
+              let first = texts.first(where: endsInNumeral), let space = first.lastIndex(of: " ") else { return "" }
+        let title = first[...space]
+        guard title.contains(where: \.isLetter),
+              texts.filter({ !$0.hasPrefix(title) || romanNumeral($0.dropFirst(title.count)) == nil }).count <= lacking
+        else { return "" }
+        return title
+    }
+
+    /// The value of a Roman numeral in capitals written the usual way ("XIV" is 14, "IIII" and
+    /// "VX" are none), up to 399; nil for any other text.
+    static func romanNumeral(_ text: Substring) -> Double? {
+        guard !text.isEmpty, text.count <= 9 else { return nil }
+        var total = 0
+        var largest = 0
+        for letter in text.reversed() {
+            guard let value = romanLetterValues[letter] else { return nil }
+            if value < largest { total -= value } else { total += value; largest = value }
+        }
+        guard total > 0, total < 400, romanForm(total) == text else { return nil }
+        return Double(total)
+    }
+
+    private static let romanLetterValues: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100]
+
+    /// `number` (1-399) as a Roman numeral written the usual way.
+    private static func romanForm(_ number: Int) -> String {
+        var rest = number
+        var text = ""
+        for (value, letters) in [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")] {
+            while rest >= value {
+                text += letters
+                rest -= value
+            }
+        }
+        return text
+    }
+
     /// Whether `text` has two spaces in a row, read from its bytes.
     static func hasDoubledSpace(_ text: String) -> Bool {
         var previous: UInt8 = 0
@@ -1171,6 +1343,30 @@ struct NumericValue {
     /// `raw` without a leading qualifier, with a range read as its first number ("6-9 years" →
     /// "6 years", "10 to 14" → "10") and a space after a currency sign closed ("$ 10" → "$10").
     static func orderingForm(_ raw: Substring) -> String {
+        orderingForms(raw).lower
+    }
+
+    /// Whether `keys` (a value, then what orders equal values) ascend or descend.
+    static func isInOrder(_ keys: [(Double, Double)]) -> Bool {
+        zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } || zip(keys, keys.dropFirst()).allSatisfy { $0 >= $1 }
+    }
+
+    /// The value of the upper end of the range `text` is, when it has `unit` as its lower end does;
+    /// nil otherwise.
+    static func upperEnd(of text: Substring, unit: String?) -> Double? {
+        guard let form = upperEndForm(text), let upper = parse(form), upper.unit == unit else { return nil }
+        return upper.value
+    }
+
+    /// The upper end of a range in figures, in the form `orderingForm` gives its lower end ("6-9
+    /// years" → "9 years", "25% - 35%" → "35%"); nil for a text that is no such range. Ranges
+    /// whose lower ends are equal are ordered by it ("1-4", "1-7", "1-10").
+    static func upperEndForm(_ raw: Substring) -> String? {
+        orderingForms(raw).upper
+    }
+
+    /// `orderingForm` and `upperEndForm` at once: the text's lower end (or the text) and its upper end.
+    private static func orderingForms(_ raw: Substring) -> (lower: String, upper: String?) {
         var text = English.trimmed(String(raw))
         // "Between 1,000  and 1,500": a doubled space as typed.
         while hasDoubledSpace(text) { text = text.replacing("  ", with: " ") }
@@ -1195,7 +1391,7 @@ struct NumericValue {
         }
         // "586, 000": a thousands separator with a space after it.
         text = joiningSpacedSeparators(text)
-        if let first = firstOfList(text) ?? firstOfYearPair(text) { return first }
+        if let first = firstOfList(text) ?? firstOfYearPair(text) { return (first, nil) }
         // "6-9 years", "6–9 years", "10 to 14 years": the lower end; "25% - 35%", "13th-14th
         // century", "between 35°C and 37°C": the lower end with its mark.
         let characters = Array(text)
@@ -1224,18 +1420,18 @@ struct NumericValue {
             if joined, next < characters.count, characters[next].isNumber {
                 var after = next
                 while after < characters.count, characters[after].isNumber || characters[after] == "," || characters[after] == "." { after += 1 }
-                if spacedDash, after < characters.count, characters[after].isLetter { return text }
+                if spacedDash, after < characters.count, characters[after].isLetter { return (text, nil) }
                 // The upper end carries the lower end's mark, if any ("25% - 35%").
                 if markEnd > end {
                     let afterMark = Self.rangeMarkEnd(characters, from: after)
                     guard afterMark > after, Self.isOrdinal(characters[end..<markEnd]) && Self.isOrdinal(characters[after..<afterMark])
-                            || characters[end..<markEnd] == characters[after..<afterMark] else { return text }
+                            || characters[end..<markEnd] == characters[after..<afterMark] else { return (text, nil) }
                     after = afterMark
                 }
-                return String(characters[..<markEnd]) + String(characters[after...])
+                return (String(characters[..<markEnd]) + String(characters[after...]), String(characters[next...]))
             }
         }
-        return text
+        return (text, nil)
     }
 
     /// Where the mark right after a range's number ends ("25%", "35°C", "13th"): `start` itself
@@ -1634,6 +1830,8 @@ struct NumericValue {
             }
         }
         // What follows: %, an ordinal or decade suffix, a multiplier, an era, unit words.
+        // "33 %" beside "25%": a space before the sign.
+        if rest.hasPrefix(" %") { rest = rest.dropFirst() }
         if rest.hasPrefix("%") { rest = rest.dropFirst(); return NumericValue(value: sign * value, unit: unit(of: rest, base: "%")) }
         for suffix in ["st", "nd", "rd", "th", "s", "'s"] where rest.hasPrefix(suffix)
             && (rest.count == suffix.count || !(rest[rest.index(rest.startIndex, offsetBy: suffix.count)].isLetter)) {
