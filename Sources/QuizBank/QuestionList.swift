@@ -10,16 +10,17 @@ import QuizYAML
 /// ranges as lines after the question's first line, its strings and the box of its rarer
 /// fields shared with the value it was made from. Any other question is kept whole. Each
 /// `Question` is made again when read, equal to the one appended.
-public struct QuestionList: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
-    private var records: [Record]
-    private var choices: [ChoiceRecord]
-    /// The questions that do not fit a record, at the index their record gives.
-    private var whole: [Question]
+///
+/// A list appended to another is kept as a part of its own rather than copied (a bank read in
+/// two parts would otherwise hold the second part twice while it moves).
+public struct QuestionList: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral, Equatable, CustomStringConvertible {
+    private var parts: [Part]
+    /// The index of each part's first question.
+    private var partStarts: [Int]
 
     public init() {
-        records = []
-        choices = []
-        whole = []
+        parts = [Part(records: [], choices: [])]
+        partStarts = [0]
     }
 
     public init(_ questions: some Sequence<Question>) {
@@ -34,116 +35,142 @@ public struct QuestionList: RandomAccessCollection, Sendable, ExpressibleByArray
     /// An empty list with room for `questions` questions of `choices` choices in all, asked for
     /// in large pages (`LargeBuffer`): growing by doubling copied what was read so far.
     public init(reservingLarge questions: Int, choices: Int) {
-        records = LargeBuffer.array(capacity: questions)
-        self.choices = LargeBuffer.array(capacity: choices)
-        whole = []
+        parts = [Part(records: LargeBuffer.array(capacity: questions), choices: LargeBuffer.array(capacity: choices))]
+        partStarts = [0]
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { records.count }
+    public var endIndex: Int { partStarts[partStarts.count - 1] + parts[parts.count - 1].records.count }
 
     public subscript(position: Int) -> Question {
-        let record = records[position]
-        if record.flags & Flags.whole != 0 { return whole[Int(record.firstChoice)] }
-        let line = record.range.start.line
-        var made: [Choice] = []
-        if record.choiceCount > 0 {
-            made.reserveCapacity(Int(record.choiceCount))
-            let first = Int(record.firstChoice)
-            for offset in 0..<Int(record.choiceCount) {
-                let choice = choices[first + offset]
-                made.append(Choice(id: nil, text: LocalizedText(choice.text, range: choice.textRange.range(after: line)),
-                                   correct: record.correctChoices & (1 << offset) != 0, feedback: nil,
-                                   range: choice.range.range(after: line)))
-            }
-        }
-        let answer = record.flags & Flags.hasAnswer != 0
-            ? Located(record.flags & Flags.answerTrue != 0, record.answerRange.range(after: line)) : nil
-        return Question(id: Located(record.id, record.idRange.range(after: line)), range: record.range,
-                        kind: Flags.kind(record.flags), text: LocalizedText(record.text, range: record.textRange.range(after: line)),
-                        answer: answer, choices: made, extras: record.extras)
+        let (part, index) = place(of: position)
+        return parts[part].question(at: index)
     }
 
     /// The range of the question at `index`, without making the question.
     public func range(at index: Int) -> SourceRange {
-        records[index].range
+        let (part, offset) = place(of: index)
+        return parts[part].records[offset].range
     }
 
     /// The question's `lowestMark`, made only for a question kept whole or with fields of its
     /// box: a record's ranges start at or after its question's start.
     public func lowestMark(at index: Int) -> SourceMark {
-        let record = records[index]
-        return record.flags & Flags.whole == 0 && record.extras == nil ? record.range.start : self[index].lowestMark
-    }
-
-    public mutating func reserveCapacity(_ count: Int) {
-        records.reserveCapacity(count)
+        let (part, offset) = place(of: index)
+        let record = parts[part].records[offset]
+        return record.flags & Flags.whole == 0 && record.extras == nil ? record.range.start : parts[part].question(at: offset).lowestMark
     }
 
     public mutating func append(_ question: Question) {
-        if !appendRecords(of: question) {
-            records.append(Record(wholeAt: whole.count, range: question.range))
-            whole.append(question)
+        parts[parts.count - 1].append(question)
+    }
+
+    /// Appends `later`'s questions as parts of this list.
+    public mutating func append(contentsOf later: consuming QuestionList) {
+        var start = endIndex
+        for part in later.parts where !part.records.isEmpty {
+            if parts[parts.count - 1].records.isEmpty {
+                parts[parts.count - 1] = part
+            } else {
+                parts.append(part)
+                partStarts.append(start)
+            }
+            start += part.records.count
         }
     }
 
-    /// Appends `later`'s questions, taking them over as they are kept.
-    public mutating func append(contentsOf later: QuestionList) {
-        let choiceBase = choices.count
-        let wholeBase = whole.count
-        guard choiceBase + later.choices.count <= Int(UInt32.max), wholeBase + later.whole.count <= Int(UInt32.max) else {
-            for question in later { append(question) }
-            return
-        }
-        records.reserveCapacity(records.count + later.records.count)
-        for var record in later.records {
-            record.firstChoice += UInt32(record.flags & Flags.whole != 0 ? wholeBase : choiceBase)
-            records.append(record)
-        }
-        choices.append(contentsOf: later.choices)
-        whole.append(contentsOf: later.whole)
+    /// Equal questions in order, however they are kept.
+    public static func == (a: QuestionList, b: QuestionList) -> Bool {
+        a.elementsEqual(b)
     }
+
+    /// The questions', as an array's.
+    public var description: String { Array(self).description }
 
     /// How many of the questions are kept whole, for tests of what fits a record.
-    var wholeCount: Int { whole.count }
+    var wholeCount: Int { parts.reduce(0) { $0 + $1.whole.count } }
 
-    /// Appends the records of `question`; false, with nothing appended, when it must be kept whole.
-    private mutating func appendRecords(of question: Question) -> Bool {
-        guard case .plain(let text) = question.text.form, question.choices.count <= Record.maximumChoices,
-              choices.count + question.choices.count <= Int(UInt32.max) else { return false }
-        let start = question.range.start
-        guard let idRange = NearRange(question.id.range, after: start),
-              let textRange = NearRange(question.text.range, after: start) else { return false }
-        var answerRange = NearRange.none
-        var flags = Flags.of(question.kind)
-        if let answer = question.answer {
-            guard let range = NearRange(answer.range, after: start) else { return false }
-            answerRange = range
-            flags |= Flags.hasAnswer | (answer.value ? Flags.answerTrue : 0)
-        }
-        // By index: binding each `Choice` copied all of it.
-        var correct: UInt16 = 0
-        for index in question.choices.indices {
-            let choice = question.choices[index]
-            guard choice.id == nil, choice.feedback == nil, case .plain = choice.text.form,
-                  NearRange(choice.text.range, after: start) != nil, NearRange(choice.range, after: start) != nil else { return false }
-            if choice.correct { correct |= 1 << index }
-        }
-        records.append(Record(id: question.id.value, text: text, range: question.range, idRange: idRange, textRange: textRange,
-                              answerRange: answerRange, extras: question.extras, firstChoice: UInt32(choices.count),
-                              correctChoices: correct, choiceCount: UInt8(question.choices.count), flags: flags))
-        for index in question.choices.indices {
-            let choice = question.choices[index]
-            guard case .plain(let choiceText) = choice.text.form,
-                  let choiceTextRange = NearRange(choice.text.range, after: start),
-                  let choiceRange = NearRange(choice.range, after: start) else { preconditionFailure("checked above") }
-            choices.append(ChoiceRecord(text: choiceText, textRange: choiceTextRange, range: choiceRange))
-        }
-        return true
+    /// The part that holds question `position`, and its index there.
+    private func place(of position: Int) -> (part: Int, index: Int) {
+        var part = partStarts.count - 1
+        while partStarts[part] > position { part -= 1 }
+        return (part, position - partStarts[part])
     }
 }
 
 extension QuestionList {
+    /// Questions in records, and those kept whole.
+    struct Part {
+        var records: [Record]
+        var choices: [ChoiceRecord]
+        /// The questions that do not fit a record, at the index their record gives.
+        var whole: [Question] = []
+
+        func question(at index: Int) -> Question {
+            let record = records[index]
+            if record.flags & Flags.whole != 0 { return whole[Int(record.firstChoice)] }
+            let line = record.range.start.line
+            var made: [Choice] = []
+            if record.choiceCount > 0 {
+                made.reserveCapacity(Int(record.choiceCount))
+                let first = Int(record.firstChoice)
+                for offset in 0..<Int(record.choiceCount) {
+                    let choice = choices[first + offset]
+                    made.append(Choice(id: nil, text: LocalizedText(choice.text, range: choice.textRange.range(after: line)),
+                                       correct: record.correctChoices & (1 << offset) != 0, feedback: nil,
+                                       range: choice.range.range(after: line)))
+                }
+            }
+            let answer = record.flags & Flags.hasAnswer != 0
+                ? Located(record.flags & Flags.answerTrue != 0, record.answerRange.range(after: line)) : nil
+            return Question(id: Located(record.id, record.idRange.range(after: line)), range: record.range,
+                            kind: Flags.kind(record.flags), text: LocalizedText(record.text, range: record.textRange.range(after: line)),
+                            answer: answer, choices: made, extras: record.extras)
+        }
+
+        mutating func append(_ question: Question) {
+            if !appendRecords(of: question) {
+                records.append(Record(wholeAt: whole.count, range: question.range))
+                whole.append(question)
+            }
+        }
+
+        /// Appends the records of `question`; false, with nothing appended, when it must be kept whole.
+        private mutating func appendRecords(of question: Question) -> Bool {
+            guard case .plain(let text) = question.text.form, question.choices.count <= Record.maximumChoices,
+                  choices.count + question.choices.count <= Int(UInt32.max) else { return false }
+            let start = question.range.start
+            guard let idRange = NearRange(question.id.range, after: start),
+                  let textRange = NearRange(question.text.range, after: start) else { return false }
+            var answerRange = NearRange.none
+            var flags = Flags.of(question.kind)
+            if let answer = question.answer {
+                guard let range = NearRange(answer.range, after: start) else { return false }
+                answerRange = range
+                flags |= Flags.hasAnswer | (answer.value ? Flags.answerTrue : 0)
+            }
+            // By index: binding each `Choice` copied all of it. Appended as they are read, and
+            // taken back when one does not fit.
+            let firstChoice = choices.count
+            var correct: UInt16 = 0
+            for index in question.choices.indices {
+                let choice = question.choices[index]
+                guard choice.id == nil, choice.feedback == nil, case .plain(let choiceText) = choice.text.form,
+                      let choiceTextRange = NearRange(choice.text.range, after: start),
+                      let choiceRange = NearRange(choice.range, after: start) else {
+                    choices.removeSubrange(firstChoice...)
+                    return false
+                }
+                if choice.correct { correct |= 1 << index }
+                choices.append(ChoiceRecord(text: choiceText, textRange: choiceTextRange, range: choiceRange))
+            }
+            records.append(Record(id: question.id.value, text: text, range: question.range, idRange: idRange, textRange: textRange,
+                                  answerRange: answerRange, extras: question.extras, firstChoice: UInt32(firstChoice),
+                                  correctChoices: correct, choiceCount: UInt8(question.choices.count), flags: flags))
+            return true
+        }
+    }
+
     /// A question's fields but its choices.
     struct Record {
         /// At most as many choices as `correctChoices` has bits.
