@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["QuizBankKit"], path: "Tests/TestSupport"),
         .testTarget(name: "QuizYAMLTests", dependencies: ["QuizYAML"], exclude: ["libyaml-known-failures.txt"]),
         .testTarget(name: "QuizSupportTests", dependencies: ["QuizSupport", "TestSupport"]),
-        .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML"]),
+        .testTarget(name: "QuizBankTests", dependencies: ["QuizBank", "QuizYAML", "TestSupport"]),
         .testTarget(name: "QuizCompileTests", dependencies: ["QuizCompile", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizLintTests", dependencies: ["QuizLint", "QuizRules", "QuizBank", "QuizSupport", "QuizYAML", "QuizBankKit", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "QuizStatsTests", dependencies: ["QuizStats", "QuizBank", "QuizSupport", "QuizYAML", "TestSupport"], exclude: ["Golden"]),

@@ -135,7 +135,7 @@ public struct Choice: Sendable, Equatable {
     }
 }
 
-public struct Question: Sendable {
+public struct Question: Sendable, Equatable {
     public var id: Located<String>
     public var range: SourceRange
     public var kind: QuestionKind
@@ -144,8 +144,8 @@ public struct Question: Sendable {
     public var choices: [Choice]
     /// The fields a question may leave out, in a box of their own (nil when it has none of
     /// them): a question without them then takes 128 bytes instead of 304, and a large bank
-    /// holds a million questions.
-    private var extras: Extras?
+    /// holds a million questions. `QuestionList` keeps the box as it is.
+    private(set) var extras: Extras?
 
     public var topic: Located<String>? {
         get { extras?.fields.topic }
@@ -180,7 +180,7 @@ public struct Question: Sendable {
         set { changeExtras { $0.imageAlt = newValue } }
     }
 
-    private struct ExtraFields: Sendable {
+    fileprivate struct ExtraFields: Sendable, Equatable {
         var topic: Located<String>?
         var difficulty: Int?
         var tags: [String] = []
@@ -197,17 +197,22 @@ public struct Question: Sendable {
     }
 
     /// Never changed: a new box replaces it, so that copies of a question share it freely.
-    private final class Extras: Sendable {
-        let fields: ExtraFields
+    final class Extras: Sendable {
+        fileprivate let fields: ExtraFields
 
         private init(_ fields: ExtraFields) {
             self.fields = fields
         }
 
         /// No box for a question without these fields (checked before allocating, as `Choice.Rare`).
-        static func holding(_ fields: ExtraFields) -> Extras? {
+        fileprivate static func holding(_ fields: ExtraFields) -> Extras? {
             fields.isEmpty ? nil : Extras(fields)
         }
+    }
+
+    public static func == (a: Question, b: Question) -> Bool {
+        a.id == b.id && a.range == b.range && a.kind == b.kind && a.text == b.text && a.answer == b.answer && a.choices == b.choices
+            && a.extras?.fields == b.extras?.fields
     }
 
     private mutating func changeExtras(_ change: (inout ExtraFields) -> Void) {
@@ -227,6 +232,18 @@ public struct Question: Sendable {
         self.choices = choices
         extras = Extras.holding(ExtraFields(topic: topic, difficulty: difficulty, tags: tags, shuffle: shuffle, explanation: explanation,
                                     hints: hints, image: image, imageAlt: imageAlt))
+    }
+
+    /// A question of the given fields with its rarer ones in `extras`, as `QuestionList` kept them.
+    init(id: Located<String>, range: SourceRange, kind: QuestionKind, text: LocalizedText, answer: Located<Bool>?, choices: [Choice],
+         extras: Extras?) {
+        self.id = id
+        self.range = range
+        self.kind = kind
+        self.text = text
+        self.answer = answer
+        self.choices = choices
+        self.extras = extras
     }
 
     /// Indexes of the correct choices, in authored order.
@@ -256,6 +273,37 @@ public struct Question: Sendable {
         let hints = hints
         for index in hints.indices { visit(hints[index], .hint(index)) }
         if let imageAlt { visit(imageAlt, .imageAlt) }
+    }
+}
+
+extension Question {
+    /// The first place in the file of the question or any of its nodes (an alias can put a
+    /// field before the question): a question rule reports nothing before it.
+    public var lowestMark: SourceMark {
+        var lowest = range.start
+        func see(_ range: SourceRange) { lowest = min(lowest, range.start) }
+        func see(_ text: LocalizedText?) {
+            guard let text else { return }
+            see(text.range)
+            if case .translated(let entries) = text.form {
+                for entry in entries { see(entry.range); see(entry.localeRange) }
+            }
+        }
+        see(id.range)
+        see(text)
+        if let answer { see(answer.range) }
+        for choice in choices {
+            see(choice.range)
+            see(choice.text)
+            if let id = choice.id { see(id.range) }
+            see(choice.feedback)
+        }
+        if let topic { see(topic.range) }
+        see(explanation)
+        for hint in hints { see(hint) }
+        if let image { see(image.range) }
+        see(imageAlt)
+        return lowest
     }
 }
 
@@ -302,9 +350,9 @@ public struct BankHeader: Sendable {
 @dynamicMemberLookup
 public struct Bank: Sendable {
     public var header: BankHeader
-    public var questions: [Question]
+    public var questions: QuestionList
 
-    public init(header: BankHeader, questions: [Question]) {
+    public init(header: BankHeader, questions: QuestionList) {
         self.header = header
         self.questions = questions
     }

@@ -105,13 +105,15 @@ public struct LintEngine: Sendable {
         let chunkSize = max(1, min(RuleWork.chunkQuestions, (questions.count + RuleWork.minimumChunks - 1) / RuleWork.minimumChunks))
         for start in stride(from: 0, to: questions.count, by: chunkSize) {
             let end = min(start + chunkSize, questions.count)
-            let lowest = questions[start..<end].map(\.lowestMark).min() ?? questions[start].range.start
+            let lowest = (start..<end).map(questions.lowestMark(at:)).min() ?? questions.range(at: start).start
             work.add(chunk: RuleWork.Chunk(path: bank.path, lowest: lowest)) {
                 // Rules and their reporters live in separate arrays so that each call mutates one
                 // reporter in place (a shared tuple would copy the findings on every report).
                 var reporters = reporters
-                for rule in rules { rule.prepare(questions[start..<end], in: bank) }
-                for question in questions[start..<end] {
+                // Made once for all the rules: a kept question is made again each time it is read.
+                let chunk = Array(questions[start..<end])
+                for rule in rules { rule.prepare(chunk[...], in: bank) }
+                for question in chunk {
                     for index in rules.indices {
                         rules[index].check(question, in: bank, report: &reporters[index])
                     }

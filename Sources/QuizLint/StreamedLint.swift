@@ -312,34 +312,3 @@ struct SuppressionLedger {
         return suppressions(ofInput: input).indices.filter { !isUsed($0, ofInput: input) }.map { unusedFinding($0, ofInput: input) }
     }
 }
-
-extension Question {
-    /// The first place in the file of the question or any of its nodes (an alias can put a
-    /// field before the question): a question rule reports nothing before it.
-    var lowestMark: SourceMark {
-        var lowest = range.start
-        func see(_ range: SourceRange) { lowest = min(lowest, range.start) }
-        func see(_ text: LocalizedText?) {
-            guard let text else { return }
-            see(text.range)
-            if case .translated(let entries) = text.form {
-                for entry in entries { see(entry.range); see(entry.localeRange) }
-            }
-        }
-        see(id.range)
-        see(text)
-        if let answer { see(answer.range) }
-        for choice in choices {
-            see(choice.range)
-            see(choice.text)
-            if let id = choice.id { see(id.range) }
-            see(choice.feedback)
-        }
-        if let topic { see(topic.range) }
-        see(explanation)
-        for hint in hints { see(hint) }
-        if let image { see(image.range) }
-        see(imageAlt)
-        return lowest
-    }
-}

@@ -48,13 +48,13 @@ public enum PreviewBuilder {
     }
 
     /// The question whose source range holds the finding's start (questions are in source order).
-    static func questionIndex(containing finding: Finding, in questions: [Question]) -> Int? {
+    static func questionIndex(containing finding: Finding, in questions: QuestionList) -> Int? {
         var low = 0, high = questions.count
         while low < high {
             let middle = (low + high) / 2
-            if questions[middle].range.start <= finding.range.start { low = middle + 1 } else { high = middle }
+            if questions.range(at: middle).start <= finding.range.start { low = middle + 1 } else { high = middle }
         }
-        guard low > 0, finding.range.start <= questions[low - 1].range.end else { return nil }
+        guard low > 0, finding.range.start <= questions.range(at: low - 1).end else { return nil }
         return low - 1
     }
 

@@ -223,17 +223,15 @@ struct QuestionPunctuationRule: BankRule, ConfigurableRule {
             byLocale.append(LocaleStems(locale: locale))
             return byLocale.count - 1
         }
-        // The fields are read in place: a copy of a whole question retains each of its texts.
-        let questions = bank.bank.questions
-        for index in questions.indices where questions[index].kind != .trueFalse {
-            switch questions[index].text.form {
+        for question in bank.bank.questions where question.kind != .trueFalse {
+            switch question.text.form {
             case .plain: byLocale[stems(of: bank.sourceLocale)].count += 1
             case .translated(let entries): for entry in entries { byLocale[stems(of: entry.locale)].count += 1 }
             }
             // Most stems end with '?' or ':' (a look at their last bytes): only the others are
             // made into entries and looked at closely.
-            questions[index].text.forEachAuthored(sourceLocale: bank.sourceLocale, where: { !HygieneQuickLook.endsWithASCIIStemMark($0) }, field: {
-                QuestionField(place: .questionText(questions[index].id.value), text: questions[index].text)
+            question.text.forEachAuthored(sourceLocale: bank.sourceLocale, where: { !HygieneQuickLook.endsWithASCIIStemMark($0) }, field: {
+                QuestionField(place: .questionText(question.id.value), text: question.text)
             }) { entry in
                 if let offset = offendingEnd(of: entry.text, language: entry.language) {
                     byLocale[stems(of: entry.locale)].offending.append(Stem(entry: entry, offending: offset))

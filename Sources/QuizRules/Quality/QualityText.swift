@@ -217,7 +217,7 @@ public enum QualityText {
 /// of hundreds of thousands of questions keep one entry per question.)
 struct QuestionPlace {
     var path: String
-    var questions: [Question]
+    var questions: QuestionList
     var index: Int
 
     var question: Question { questions[index] }

@@ -14,7 +14,7 @@ struct RunQuestions {
     /// A bank of the run, with the locale of its source texts.
     struct Bank {
         var path: String
-        var questions: [Question]
+        var questions: QuestionList
         var locale: String
     }
 
@@ -83,10 +83,10 @@ struct RunQuestions {
         var groupSizes: [Int32] = []
         for (bankNumber, bank) in self.banks.enumerated() {
             let locale = bankLocale[bankNumber]
-            for index in bank.questions.indices {
-                let normalized = QualityText.normalized(bank.questions[index].text.source(bank.locale))
+            for (index, question) in bank.questions.enumerated() {
+                let normalized = QualityText.normalized(question.text.source(bank.locale))
                 guard !normalized.isEmpty else { continue }
-                let answer = Self.answer(of: bank.questions[index], locale: bank.locale)
+                let answer = Self.answer(of: question, locale: bank.locale)
                 let answerNumber: Int32
                 if let known = answerNumbers[answer] {
                     answerNumber = known
