@@ -337,7 +337,7 @@ enum TextSpan {
     }
 }
 
-/// Where each line of the bank being checked starts, computed once per bank: rules narrow
+/// Where the lines of the bank being checked start, computed once per bank: rules narrow
 /// findings bank after bank, and scanning the file again for each finding would be quadratic.
 final class SourceLineIndex: Sendable {
     static let shared = SourceLineIndex()
@@ -345,16 +345,18 @@ final class SourceLineIndex: Sendable {
     /// The bank's address and size, and where its lines start.
     private let index = Locked<(identity: (address: Int, count: Int)?, starts: LineStarts)>((nil, LineStarts()))
 
-    /// Where lines start, as 32-bit offsets (a bank of a million questions has ten million
-    /// lines): the lines that start past 4 GiB are not listed, and `complete` is false.
+    /// Where every `stride`th line starts (lines 1, 1 + stride, 1 + 2 × stride, ...), as 32-bit
+    /// offsets: a bank of a million questions has seven million lines, and listing each took
+    /// 30 MB for the whole run. A line between is found by reading on from the one listed
+    /// before it (at most `stride - 1` lines). Listing stops at the first start past 4 GiB.
     struct LineStarts {
+        static let stride = 32
         var offsets: [UInt32] = [0]
-        var complete = true
     }
 
     /// The bytes of 1-based `line` without its line break, counting lines as libyaml does
-    /// (`\n`, `\r\n`, `\r`); nil past the end, and for a line that starts or ends past the
-    /// offsets listed.
+    /// (`\n`, `\r\n`, `\r`); nil past the end, and for a line whose listed predecessor would
+    /// start past 4 GiB.
     func line(_ line: Int, of source: [UInt8]) -> ArraySlice<UInt8>? {
         let address = source.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
         let starts = index.withLock { index in
@@ -366,12 +368,29 @@ final class SourceLineIndex: Sendable {
             }
             return index.starts
         }
-        let offsets = starts.offsets
-        guard line >= 1, line < offsets.count || (line == offsets.count && starts.complete) else { return nil }
-        let start = Int(offsets[line - 1])
-        var end = line < offsets.count ? Int(offsets[line]) : source.count
-        while end > start, source[end - 1] == 0x0A || source[end - 1] == 0x0D { end -= 1 }
+        guard line >= 1 else { return nil }
+        let listed = (line - 1) / LineStarts.stride
+        guard listed < starts.offsets.count else { return nil }
+        var start = Int(starts.offsets[listed])
+        for _ in 0..<(line - 1) % LineStarts.stride {
+            guard let next = Self.lineStart(after: start, in: source) else { return nil }
+            start = next
+        }
+        var end = start
+        while end < source.count, source[end] != 0x0A, source[end] != 0x0D { end += 1 }
         return source[start..<end]
+    }
+
+    /// Where the line after the one starting at `start` starts; nil when that is the last.
+    private static func lineStart(after start: Int, in source: [UInt8]) -> Int? {
+        var index = start
+        while index < source.count {
+            let byte = source[index]
+            index += 1
+            if byte == 0x0D, index < source.count, source[index] == 0x0A { index += 1 }
+            if byte == 0x0A || byte == 0x0D { return index }
+        }
+        return nil
     }
 
     /// This reads the whole bank once per run, the costliest part of narrowing findings: in a
@@ -379,12 +398,13 @@ final class SourceLineIndex: Sendable {
     static func lineStarts(_ source: [UInt8]) -> LineStarts {
         source.withUnsafeBufferPointer { bytes in
             var starts = LineStarts()
-            /// Lists `offset`, or marks the list incomplete when it does not fit in 32 bits.
+            var lines = 1
+            /// Counts the line starting at `offset`, listing every `stride`th; false once one
+            /// to list does not fit in 32 bits.
             func add(_ offset: Int) -> Bool {
-                guard let start = UInt32(exactly: offset) else {
-                    starts.complete = false
-                    return false
-                }
+                lines += 1
+                guard (lines - 1) % LineStarts.stride == 0 else { return true }
+                guard let start = UInt32(exactly: offset) else { return false }
                 starts.offsets.append(start)
                 return true
             }
