@@ -224,14 +224,9 @@ public struct Question: Sendable, Equatable {
     public init(id: Located<String>, range: SourceRange, kind: QuestionKind, topic: Located<String>?, difficulty: Int?,
                 tags: [String], text: LocalizedText, answer: Located<Bool>?, choices: [Choice], shuffle: Bool?,
                 explanation: LocalizedText?, hints: [LocalizedText], image: Located<String>?, imageAlt: LocalizedText?) {
-        self.id = id
-        self.range = range
-        self.kind = kind
-        self.text = text
-        self.answer = answer
-        self.choices = choices
-        extras = Extras.holding(ExtraFields(topic: topic, difficulty: difficulty, tags: tags, shuffle: shuffle, explanation: explanation,
-                                    hints: hints, image: image, imageAlt: imageAlt))
+        self.init(id: id, range: range, kind: kind, text: text, answer: answer, choices: choices,
+                  extras: Extras.holding(ExtraFields(topic: topic, difficulty: difficulty, tags: tags, shuffle: shuffle,
+                                                     explanation: explanation, hints: hints, image: image, imageAlt: imageAlt)))
     }
 
     /// A question of the given fields with its rarer ones in `extras`, as `QuestionList` kept them.
