@@ -48,12 +48,13 @@ struct KeptQuestions: QuestionConsumer {
     private(set) var questions: QuestionList
     private let capacity: Int
 
-    /// Room, in large pages, for a question every 128 bytes of a large bank and a choice every
-    /// 32 (a bank of smaller ones grows the lists as usual): growing them by doubling moved the
-    /// questions read so far, and faulted in every 4 KiB page of each new copy.
+    /// Room, in large pages, for a question every 128 bytes of a large bank, a choice every 32
+    /// and half its bytes of ids and question texts (a bank of smaller ones grows the lists as
+    /// usual): growing them by doubling moved the questions read so far, and faulted in every
+    /// 4 KiB page of each new copy.
     public init(bankSize: Int) {
         capacity = bankSize >= 1 << 20 ? bankSize / 128 : 0
-        questions = capacity > 0 ? QuestionList(reservingLarge: capacity, choices: capacity * 4) : []
+        questions = capacity > 0 ? QuestionList(reservingLarge: capacity, choices: capacity * 4, textBytes: capacity * 64) : []
     }
 
     public mutating func add(_ question: Question) {

@@ -6,10 +6,11 @@ import QuizYAML
 /// `lint` holds every question of a bank for the whole run, and a `Question` value spreads one
 /// over many allocations: 128 bytes of its own, an array of 72-byte choices, a 16-byte range
 /// for every field. The common question (plain texts, choices without an id or feedback, a
-/// few lines long) is kept here as one 88-byte record and a 32-byte record a choice, its
-/// ranges as lines after the question's first line, its strings and the box of its rarer
-/// fields shared with the value it was made from. Any other question is kept whole. Each
-/// `Question` is made again when read, equal to the one appended.
+/// few lines long) is kept here as one 72-byte record and a 32-byte record a choice, its
+/// ranges as lines after the question's first line, its id and text as UTF-8 in one buffer,
+/// its choices' strings and the box of its rarer fields shared with the value it was made
+/// from. Any other question is kept whole. Each `Question` is made again when read, equal to
+/// the one appended.
 ///
 /// A list appended to another is kept as a part of its own rather than copied (a bank read in
 /// two parts would otherwise hold the second part twice while it moves).
@@ -19,7 +20,7 @@ public struct QuestionList: RandomAccessCollection, Sendable, ExpressibleByArray
     private var partStarts: [Int]
 
     public init() {
-        parts = [Part(records: [], choices: [])]
+        parts = [Part(records: [], choices: [], texts: [])]
         partStarts = [0]
     }
 
@@ -32,10 +33,12 @@ public struct QuestionList: RandomAccessCollection, Sendable, ExpressibleByArray
         self.init(questions)
     }
 
-    /// An empty list with room for `questions` questions of `choices` choices in all, asked for
-    /// in large pages (`LargeBuffer`): growing by doubling copied what was read so far.
-    public init(reservingLarge questions: Int, choices: Int) {
-        parts = [Part(records: LargeBuffer.array(capacity: questions), choices: LargeBuffer.array(capacity: choices))]
+    /// An empty list with room for `questions` questions, `choices` choices and `textBytes` of
+    /// ids and texts in all, asked for in large pages (`LargeBuffer`): growing by doubling
+    /// copied what was read so far.
+    public init(reservingLarge questions: Int, choices: Int, textBytes: Int) {
+        parts = [Part(records: LargeBuffer.array(capacity: questions), choices: LargeBuffer.array(capacity: choices),
+                      texts: LargeBuffer.bytes(capacity: textBytes))]
         partStarts = [0]
     }
 
@@ -103,6 +106,8 @@ extension QuestionList {
     struct Part {
         var records: [Record]
         var choices: [ChoiceRecord]
+        /// The records' ids and texts, as UTF-8, one after the other.
+        var texts: [UInt8]
         /// The questions that do not fit a record, at the index their record gives.
         var whole: [Question] = []
 
@@ -123,9 +128,13 @@ extension QuestionList {
             }
             let answer = record.flags & Flags.hasAnswer != 0
                 ? Located(record.flags & Flags.answerTrue != 0, record.answerRange.range(after: line)) : nil
-            return Question(id: Located(record.id, record.idRange.range(after: line)), range: record.range,
-                            kind: Flags.kind(record.flags), text: LocalizedText(record.text, range: record.textRange.range(after: line)),
+            return Question(id: Located(string(record.id), record.idRange.range(after: line)), range: record.range,
+                            kind: Flags.kind(record.flags), text: LocalizedText(string(record.text), range: record.textRange.range(after: line)),
                             answer: answer, choices: made, extras: record.extras)
+        }
+
+        private func string(_ text: TextBytes) -> String {
+            texts.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[text.range]), as: UTF8.self) }
         }
 
         mutating func append(_ question: Question) {
@@ -138,7 +147,8 @@ extension QuestionList {
         /// Appends the records of `question`; false, with nothing appended, when it must be kept whole.
         private mutating func appendRecords(of question: Question) -> Bool {
             guard case .plain(let text) = question.text.form, question.choices.count <= Record.maximumChoices,
-                  choices.count + question.choices.count <= Int(UInt32.max) else { return false }
+                  choices.count + question.choices.count <= Int(UInt32.max),
+                  texts.count + question.id.value.utf8.count + text.utf8.count <= Int(UInt32.max) else { return false }
             let start = question.range.start
             guard let idRange = NearRange(question.id.range, after: start),
                   let textRange = NearRange(question.text.range, after: start) else { return false }
@@ -164,7 +174,11 @@ extension QuestionList {
                 if choice.correct { correct |= 1 << index }
                 choices.append(ChoiceRecord(text: choiceText, textRange: choiceTextRange, range: choiceRange))
             }
-            records.append(Record(id: question.id.value, text: text, range: question.range, idRange: idRange, textRange: textRange,
+            let id = TextBytes(offset: UInt32(texts.count), count: UInt32(question.id.value.utf8.count))
+            texts.append(contentsOf: question.id.value.utf8)
+            let textBytes = TextBytes(offset: UInt32(texts.count), count: UInt32(text.utf8.count))
+            texts.append(contentsOf: text.utf8)
+            records.append(Record(id: id, text: textBytes, range: question.range, idRange: idRange, textRange: textRange,
                                   answerRange: answerRange, extras: question.extras, firstChoice: UInt32(firstChoice),
                                   correctChoices: correct, choiceCount: UInt8(question.choices.count), flags: flags))
             return true
@@ -176,8 +190,8 @@ extension QuestionList {
         /// At most as many choices as `correctChoices` has bits.
         static let maximumChoices = 16
 
-        var id: String
-        var text: String
+        var id: TextBytes
+        var text: TextBytes
         var range: SourceRange
         var idRange: NearRange
         var textRange: NearRange
@@ -189,7 +203,7 @@ extension QuestionList {
         var choiceCount: UInt8
         var flags: UInt8
 
-        init(id: String, text: String, range: SourceRange, idRange: NearRange, textRange: NearRange, answerRange: NearRange,
+        init(id: TextBytes, text: TextBytes, range: SourceRange, idRange: NearRange, textRange: NearRange, answerRange: NearRange,
              extras: Question.Extras?, firstChoice: UInt32, correctChoices: UInt16, choiceCount: UInt8, flags: UInt8) {
             self.id = id
             self.text = text
@@ -205,9 +219,19 @@ extension QuestionList {
         }
 
         init(wholeAt index: Int, range: SourceRange) {
-            self.init(id: "", text: "", range: range, idRange: .none, textRange: .none, answerRange: .none, extras: nil,
+            self.init(id: .empty, text: .empty, range: range, idRange: .none, textRange: .none, answerRange: .none, extras: nil,
                       firstChoice: UInt32(index), correctChoices: 0, choiceCount: 0, flags: Flags.whole)
         }
+    }
+
+    /// Where a text's UTF-8 is in `Part.texts`.
+    struct TextBytes {
+        var offset: UInt32
+        var count: UInt32
+
+        static let empty = TextBytes(offset: 0, count: 0)
+
+        var range: Range<Int> { Int(offset)..<Int(offset) + Int(count) }
     }
 
     struct ChoiceRecord {

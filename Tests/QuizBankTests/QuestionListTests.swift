@@ -108,7 +108,7 @@ import TestSupport
     }
 
     @Test func aRecordIsSmallerThanAQuestion() {
-        #expect(MemoryLayout<QuestionList.Record>.stride <= 88)
+        #expect(MemoryLayout<QuestionList.Record>.stride <= 72)
         #expect(MemoryLayout<QuestionList.ChoiceRecord>.stride <= 32)
     }
 }
