@@ -218,6 +218,42 @@ import TestSupport
         #expect(zip(frequencies, frequencies.dropFirst()).allSatisfy { $0 <= $1 }, "rarest first")
     }
 
+    /// The sets of some of the texts, made from the vocabulary of all of them in any order (as
+    /// the join makes one partition's), are those of all the texts made at once: the same
+    /// ranks, with the sizes the vocabulary counted and the same similarities.
+    @Test func setsOfSomeTextsFromTheVocabularyAreThoseOfAllTheTexts() {
+        var generator = QualityRuleTests.SplitMix(seed: 47)
+        let words = ["capital", "of", "iceland", "norway", "été", "日本の首都", "a", "largest", "city", "mona", "lisa", "🙂"]
+        var texts = ["", "ab", "abcde"]
+        for _ in 0..<500 {
+            let count = Int(generator.next() % 7)
+            texts.append(QualityText.normalized((0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")))
+        }
+        let utf8 = texts.map { Array($0.utf8)[...] }
+        let vocabulary = NearDuplicateJoin.ShingleVocabulary(utf8: utf8)
+        let all = NearDuplicateJoin.ShingleSets(utf8: utf8)
+        #expect(vocabulary.count == all.vocabulary && vocabulary.width == all.width)
+        #expect(vocabulary.sizes == texts.indices.map { Int32(all.size($0)) })
+        for _ in 0..<20 {
+            let records = texts.indices.filter { _ in generator.next() % 3 == 0 }
+                .map { (record: Int32($0), key: generator.next()) }.sorted { $0.key < $1.key }.map(\.record)
+            let some = NearDuplicateJoin.ShingleSets(records: records, of: utf8, vocabulary: vocabulary)
+            #expect(some.count == records.count)
+            some.withTokens { someTokens in
+                all.withTokens { allTokens in
+                    for (position, record) in records.enumerated() {
+                        let mine = (some.offsets[position]..<some.offsets[position + 1]).map { someTokens[$0] }
+                        let whole = (all.offsets[Int(record)]..<all.offsets[Int(record) + 1]).map { allTokens[$0] }
+                        #expect(mine == whole, "\(texts[Int(record)])")
+                    }
+                }
+            }
+            if let x = records.first, let y = records.last {
+                #expect(vocabulary.similarity(Int(x), Int(y), of: utf8) == all.similarity(Int(x), Int(y)))
+            }
+        }
+    }
+
     /// A bounded cache keeps at most its capacity, gives back what it kept, and nothing for a
     /// record it let go.
     @Test func aBoundedRecordCacheKeepsAtMostItsCapacity() {

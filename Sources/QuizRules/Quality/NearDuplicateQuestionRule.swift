@@ -383,27 +383,29 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         let locales = nodesByLocale.keys.sorted()
         for locale in locales {
             let nodes = nodesByLocale[locale]!
-            let sets = NearDuplicateJoin.ShingleSets(utf8: nodes.lazy.map { run.form(ofGroup: $0) })
-            // The normalized texts are read only to make the sets: not kept through the last
-            // locale's search (before the visitor takes its copy of the run).
+            let vocabulary = NearDuplicateJoin.ShingleVocabulary(utf8: nodes.lazy.map { run.form(ofGroup: $0) })
+            // The normalized texts are read whole only to make the vocabulary: not kept through
+            // the last locale's search (before the visitor takes its copy of the run); the join
+            // makes each partition's texts again.
             if locale == locales.last { run.forgetForms() }
             var visitor = Visitor(run: run, nodes: nodes, genericAnswers: genericAnswers, isEnglish: English.isEnglish(locale),
                                   options: self)
+            let texts = visitor.texts
             if reportSiblings {
                 // Siblings need every pair at `threshold`, whatever the answers; rewordings
                 // under it are searched among questions of one answer, as without the option.
                 visitor.pass = .siblings
-                NearDuplicateJoin.join(sets, visitor: &visitor)
+                NearDuplicateJoin.join(texts, vocabulary: vocabulary, visitor: &visitor)
                 if rewordThreshold < threshold {
                     visitor.pass = .rewordings
-                    NearDuplicateJoin.join(sets, visitor: &visitor)
+                    NearDuplicateJoin.join(texts, vocabulary: vocabulary, visitor: &visitor)
                 }
             } else {
-                NearDuplicateJoin.join(sets, visitor: &visitor)
+                NearDuplicateJoin.join(texts, vocabulary: vocabulary, visitor: &visitor)
             }
             if visitor.isEnglish {
-                visitor.pairNearAnswers(with: sets)
-                visitor.pairStatements(with: sets)
+                visitor.pairNearAnswers(with: vocabulary)
+                visitor.pairStatements(with: vocabulary)
             }
             // Pairs already in one cluster were not verified (see Visitor): the similarity range
             // is that of the pairs that joined the cluster. Records are numbered in report order.
@@ -743,7 +745,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// each of its words among the others, and the questions of two such answers are
         /// compared as those of one answer (at `reword-threshold`, confirmed by their words
         /// under `threshold`). Both answers are bounded as for rewordings, so this stays linear.
-        mutating func pairNearAnswers(with shingles: NearDuplicateJoin.ShingleSets) {
+        mutating func pairNearAnswers(with vocabulary: NearDuplicateJoin.ShingleVocabulary) {
             // The specific answers by the hash of their form, sorted; a match is compared exactly.
             var byHash: [(hash: UInt64, answer: Int32)] = []
             for id in answerForm.indices where rewordableAnswer[id] && !answerForm[id].isEmpty {
@@ -801,11 +803,17 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 }
             }
             for x in nodes.indices where slot[Int(answers[x])] >= 0 { questionsOf[Int(slot[Int(answers[x])])].append(x) }
+            // Their shingle sets, made once (the search let the run's go): those of the
+            // questions of slot s start at set `firstOfSlot[s]`.
+            var firstOfSlot = [0]
+            for questions in questionsOf { firstOfSlot.append(firstOfSlot[firstOfSlot.count - 1] + questions.count) }
+            let shingles = NearDuplicateJoin.ShingleSets(records: questionsOf.joined().map { Int32($0) }, of: texts, vocabulary: vocabulary)
             for pair in nearAnswers {
-                for x in questionsOf[Int(slot[pair.longer])] {
-                    for y in questionsOf[Int(slot[pair.shorter])]
+                let longer = Int(slot[pair.longer]), shorter = Int(slot[pair.shorter])
+                for (i, x) in questionsOf[longer].enumerated() {
+                    for (j, y) in questionsOf[shorter].enumerated()
                     where sets[Kind.duplicate.rawValue].find(x) != sets[Kind.duplicate.rawValue].find(y) && !numbersDiffer(x, y) {
-                        let similarity = shingles.similarity(x, y)
+                        let similarity = shingles.similarity(firstOfSlot[longer] + i, firstOfSlot[shorter] + j)
                         guard similarity >= rewordThreshold else { continue }
                         let a = questionWords(x), b = questionWords(y)
                         guard !a.fillsAnotherSlot(than: b), similarity >= threshold || isRewording(a, b) else { continue }
@@ -823,7 +831,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// statement says more than its question, so the shorter side is not enough). Candidates
         /// come from looking up each run of up to six words of a statement among the correct
         /// choices (by hash, then compared exactly).
-        mutating func pairStatements(with shingles: NearDuplicateJoin.ShingleSets) {
+        mutating func pairStatements(with vocabulary: NearDuplicateJoin.ShingleVocabulary) {
             let statements = nodes.indices.filter { isTrueFalse[$0] && run.answers[Int(run.stored[entry($0)].answer)] == .trueFalse(true) }
             guard !statements.isEmpty else { return }
             // The correct choices of choice questions with a specific answer, by the hash of their form.
@@ -872,7 +880,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                             let shared = statement.sharedContent(with: stem)
                             guard !statement.fillsAnotherSlot(than: stem), shared >= 2,
                                   Double(shared) >= rewordOverlap * Double(max(statement.contentCount, stem.contentCount)) else { continue }
-                            join(s, y, similarity: shingles.similarity(s, y), kind: .duplicate)
+                            join(s, y, similarity: vocabulary.similarity(s, y, of: texts), kind: .duplicate)
                         }
                     }
                 }
@@ -881,6 +889,13 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
         /// The run's entry of record `x` (the first copy of its text).
         func entry(_ x: Int) -> Int { run.firstEntry(ofGroup: nodes[x]) }
+
+        /// Each record's normalized text as UTF-8, made again from its question when read (the
+        /// run lets its forms go before the search).
+        var texts: LazyMapCollection<Range<Int>, String.UTF8View> {
+            let run = run, nodes = nodes
+            return nodes.indices.lazy.map { QualityText.normalized(run.text(run.firstEntry(ofGroup: nodes[$0]))).utf8 }
+        }
 
         mutating func questionWords(_ x: Int) -> QuestionWords {
             if let cached = questionWords[x] { return cached }

@@ -146,8 +146,8 @@ struct RunQuestions {
     /// The normalized text of a set of equal texts, as UTF-8 (until `forgetForms`).
     func form(ofGroup group: Int) -> ArraySlice<UInt8> { forms[formStarts[group]..<formStarts[group + 1]] }
 
-    /// Lets the normalized texts go, for a search that has read them all (they are about a
-    /// tenth of what the near-duplicate search holds); the rest reads as before.
+    /// Lets the normalized texts go, for a search that has read them all and makes the few it
+    /// reads again from the questions; the rest reads as before.
     mutating func forgetForms() {
         forms = []
         formStarts = []
