@@ -13,6 +13,8 @@ import TestSupport
         #expect(MemoryLayout<RunQuestions.Stored>.stride == 12)
         #expect(MemoryLayout<NearDuplicateJoin.TokenList>.stride == 8)
         #expect(MemoryLayout<NearDuplicateJoin.ListEntry>.stride == 12)
+        #expect(MemoryLayout<NearDuplicateQuestionRule.Visitor.Pair>.stride == 16)
+        #expect(MemoryLayout<UnionFind>.stride == 8, "one array of 32-bit cells")
         // A question's words: one list of stems' numbers (each with its marks), its numbers and
         // superlatives, and the run's stems.
         #expect(MemoryLayout<QuestionWords>.stride == 32)
@@ -251,6 +253,49 @@ import TestSupport
             if let x = records.first, let y = records.last {
                 #expect(vocabulary.similarity(Int(x), Int(y), of: utf8) == all.similarity(Int(x), Int(y)))
             }
+        }
+    }
+
+    /// A pair that joined a cluster reads back its records, kind and similarity from its 16 bytes.
+    @Test func aClusterPairReadsBackWhatItWasMadeOf() {
+        typealias Pair = NearDuplicateQuestionRule.Visitor.Pair
+        let cases: [(x: Int, y: Int, similarity: Double, kind: NearDuplicateQuestionRule.Kind)] = [
+            (0, 1, 1, .duplicate), (5, (1 << 30) - 1, 0.1 + 0.2, .sibling), (123_456, 999_999, 1.0 / 3, .negated),
+            ((1 << 30) - 2, (1 << 30) - 1, 0.6, .duplicate),
+        ]
+        for item in cases {
+            let pair = Pair(item.x, item.y, similarity: item.similarity, kind: item.kind)
+            #expect(pair.x == item.x && pair.y == item.y && pair.similarity == item.similarity && pair.kind == item.kind)
+        }
+    }
+
+    /// Union-find with parent and rank in one number joins exactly what relabeling every member
+    /// of a component on each union does, through unions that grow ranks and long paths.
+    @Test func packedUnionFindAgreesWithPlainComponents() {
+        var generator = QualityRuleTests.SplitMix(seed: 53)
+        let count = 2_000
+        var sets = UnionFind(count: count)
+        var label = Array(0..<count)
+        for step in 0..<3_000 {
+            // Mostly near elements first (long chains), then any two.
+            let a = Int(generator.next() % UInt64(count))
+            let b = step < 1_000 ? min(count - 1, a + 1 + Int(generator.next() % 3)) : Int(generator.next() % UInt64(count))
+            sets.union(a, b)
+            let (from, to) = (label[b], label[a])
+            if from != to { for index in label.indices where label[index] == from { label[index] = to } }
+            if step % 250 == 0 {
+                for _ in 0..<500 {
+                    let x = Int(generator.next() % UInt64(count)), y = Int(generator.next() % UInt64(count))
+                    #expect((sets.find(x) == sets.find(y)) == (label[x] == label[y]))
+                }
+            }
+        }
+        var roots: [Int: Int] = [:]
+        for element in 0..<count {
+            let root = sets.find(element)
+            #expect(label[root] == label[element], "a root is in its element's component")
+            #expect(roots[label[element], default: root] == root, "one root a component")
+            roots[label[element]] = root
         }
     }
 

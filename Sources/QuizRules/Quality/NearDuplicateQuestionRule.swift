@@ -321,8 +321,9 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     let rewordThreshold: Double
     let rewordOverlap: Double
     let reportSiblings: Bool
-    /// For how many questions at most the words are kept at once (`BoundedRecordCache`); the
-    /// findings are the same for any number, which the tests check with small ones.
+    /// For how many questions at most the words (and word and wrong-choice hashes) are kept at
+    /// once (`BoundedRecordCache`); the findings are the same for any number, which the tests
+    /// check with small ones.
     var keptWords = BoundedRecordCache<QuestionWords>.defaultCapacity
 
     init(options: Options) {
@@ -555,16 +556,15 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         var numberLists: [[String]] = [[]]
         /// Hashes of each true/false text's words, sorted; of each choice question's wrong
         /// choices (for generic answers), sorted; and each English text's words: made when
-        /// first needed.
-        var words: [[UInt64]?]
-        var wrong: [[UInt64]?]
-        /// Each English text's words, kept for a bounded number of records at a time (made
-        /// again when asked for after they were let go: `BoundedRecordCache`).
+        /// first needed, and kept for a bounded number of records at a time (made again when
+        /// asked for after they were let go: `BoundedRecordCache`).
+        var words: BoundedRecordCache<[UInt64]>
+        var wrong: BoundedRecordCache<[UInt64]>
         var questionWords: BoundedRecordCache<QuestionWords>
         /// The stems of the words made so far, numbered once for all of them.
         let stems = Stems()
         var sets: [UnionFind]
-        var pairs: [(x: Int, y: Int, similarity: Double, kind: Kind)] = []
+        var pairs: [Pair] = []
 
         init(run: RunQuestions, nodes: [Int], genericAnswers: [Bool], isEnglish: Bool,
              options: NearDuplicateQuestionRule) {
@@ -576,8 +576,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             rewordOverlap = options.rewordOverlap
             pass = .answers
             sets = Kind.allCases.map { _ in UnionFind(count: nodes.count) }
-            words = Array(repeating: nil, count: nodes.count)
-            wrong = Array(repeating: nil, count: nodes.count)
+            words = BoundedRecordCache(records: nodes.count, capacity: options.keptWords)
+            wrong = BoundedRecordCache(records: nodes.count, capacity: options.keptWords)
             questionWords = BoundedRecordCache(records: nodes.count, capacity: options.keptWords)
             var answerIDs: [RunQuestions.AnswerKey: Int32] = [:]
             // By the run's answer, this visitor's (0: not met yet).
@@ -736,7 +736,27 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
         mutating func join(_ x: Int, _ y: Int, similarity: Double, kind: Kind) {
             sets[kind.rawValue].union(x, y)
-            pairs.append((min(x, y), max(x, y), similarity, kind))
+            pairs.append(Pair(min(x, y), max(x, y), similarity: similarity, kind: kind))
+        }
+
+        /// A pair that joined a cluster, in 16 bytes (a run may have a pair for most of its
+        /// questions): its records, `x < y`, with the kind in the high bits of `y`'s number.
+        struct Pair {
+            private let first: UInt32
+            private let secondAndKind: UInt32
+            let similarity: Double
+            private static let kindShift: UInt32 = 30
+
+            init(_ x: Int, _ y: Int, similarity: Double, kind: Kind) {
+                precondition(x < y && y < 1 << Int(Self.kindShift), "a pair's records out of order or too many")
+                first = UInt32(x)
+                secondAndKind = UInt32(y) | UInt32(kind.rawValue) << Self.kindShift
+                self.similarity = similarity
+            }
+
+            var x: Int { Int(first) }
+            var y: Int { Int(secondAndKind & (1 << Self.kindShift - 1)) }
+            var kind: Kind { Kind(rawValue: Int(secondAndKind >> Self.kindShift))! }
         }
 
         /// Choice questions whose specific answers differ by one word ("October 1962" / "1962",
@@ -907,7 +927,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         mutating func words(_ x: Int) -> [UInt64] {
             if let cached = words[x] { return cached }
             let hashes = Self.wordHashes(QualityText.normalized(run.text(entry(x)), keepingWordBreaks: true))
-            words[x] = hashes
+            words.keep(hashes, for: x)
             return hashes
         }
 
@@ -935,7 +955,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         mutating func wrongChoices(_ x: Int) -> [UInt64] {
             if let cached = wrong[x] { return cached }
             let hashes = DuplicateQuestionRule.wrongForms(run.entries[entry(x)]).map { FNV1a.hash($0.utf8) }.sorted()
-            wrong[x] = hashes
+            wrong.keep(hashes, for: x)
             return hashes
         }
 
