@@ -458,26 +458,31 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 let first = run.firstEntry(ofGroup: cluster.nodes[0])
                 let noun = Self.noun(kind)
                 var related: [Finding.Related] = []
-                related.reserveCapacity(cluster.best.count)
+                // Each member and copy once (the first copy is the finding's own place): the
+                // related locations are held with the finding until the report, so they are
+                // made at their size, as are their notes, not at the room appends grow them to.
+                related.reserveCapacity(cluster.nodes.reduce(-1) { $0 + run.groups[$1].count })
                 /// A member, with its similarity, or the member whose text it has word for word
                 /// (the other copies of a text are `duplicate-question`'s, and listed here too).
                 func relate(_ entry: Int, _ similarity: Double, copyOf original: Int?) {
                     // Fields are read in place: a copy of the entry or of its question retains a
                     // dozen references scattered in memory, which made large clusters slow to report.
                     let bank = Int(stored[entry].bank), index = Int(stored[entry].index)
-                    var note = noun
+                    let id = banks[bank].questions[index].id.value
+                    let shown = DuplicateQuestionRule.shown(banks[bank].questions[index], locale: banks[bank].locale)
+                    let originalID = original.map { banks[Int(stored[$0].bank)].questions[Int(stored[$0].index)].id.value }
+                    let shownSimilarity = original == nil ? Self.format(similarity) : ""
+                    let (before, after) = originalID == nil ? ("' (similarity ", ", answer ") : ("' (the same text as '", "', answer ")
+                    var note = ""
+                    note.reserveCapacity(noun.utf8.count + 3 + id.utf8.count + before.utf8.count + (originalID ?? shownSimilarity).utf8.count
+                                         + after.utf8.count + shown.utf8.count + 1)
+                    note += noun
                     note += ": '"
-                    note += banks[bank].questions[index].id.value
-                    if let original {
-                        note += "' (the same text as '"
-                        note += banks[Int(stored[original].bank)].questions[Int(stored[original].index)].id.value
-                        note += "', answer "
-                    } else {
-                        note += "' (similarity "
-                        note += Self.format(similarity)
-                        note += ", answer "
-                    }
-                    note += DuplicateQuestionRule.shown(banks[bank].questions[index], locale: banks[bank].locale)
+                    note += id
+                    note += before
+                    note += originalID ?? shownSimilarity
+                    note += after
+                    note += shown
                     note += ")"
                     related.append(Finding.Related(path: banks[bank].path, range: banks[bank].questions[index].id.range, note: note))
                 }
