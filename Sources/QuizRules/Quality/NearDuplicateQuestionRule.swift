@@ -449,11 +449,13 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 }
             }
         }
-        clusters.sort { $0.nodes[0] != $1.nodes[0] ? $0.nodes[0] < $1.nodes[0] : $0.kind.rawValue < $1.kind.rawValue }
+        // Last to report first: each cluster is let go as its finding is made, and the finding
+        // takes its room.
+        clusters.sort { $0.nodes[0] != $1.nodes[0] ? $0.nodes[0] > $1.nodes[0] : $0.kind.rawValue > $1.kind.rawValue }
         let shownThreshold = Self.format(threshold)
         run.stored.withUnsafeBufferPointer { stored in
         run.banks.withUnsafeBufferPointer { banks in
-            for cluster in clusters {
+            while let cluster = clusters.popLast() {
                 let kind = cluster.kind
                 let first = run.firstEntry(ofGroup: cluster.nodes[0])
                 let noun = Self.noun(kind)
