@@ -256,6 +256,27 @@ import TestSupport
         }
     }
 
+    /// An ASCII text's shingles read from its bytes are those of its decoded scalars, in order;
+    /// other texts, and ASCII texts shorter than a shingle, are left to the decoding.
+    @Test func asciiShinglesFromBytesAreTheDecodedShingles() {
+        var generator = QualityRuleTests.SplitMix(seed: 59)
+        let pool = Array("abcxyz019 -$~\u{7F}\u{0}".utf8)
+        var texts: [[UInt8]] = [[], Array("abcd".utf8), Array("abcde".utf8), Array("été et".utf8), Array("ab\u{FFFD}cdef".utf8)]
+        for _ in 0..<300 { texts.append((0..<Int(generator.next() % 40)).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }) }
+        var scalars: [UInt32] = []
+        for text in texts {
+            var decoded: [NearDuplicateJoin.Shingle] = []
+            NearDuplicateJoin.forEachDecodedShingle(of: text, scalars: &scalars) { decoded.append($0) }
+            var fromBytes: [NearDuplicateJoin.Shingle] = []
+            let read = text.withUnsafeBufferPointer { NearDuplicateJoin.forEachShingle(ofASCII: $0) { fromBytes.append($0) } }
+            #expect(read == (text.count >= 5 && text.allSatisfy { $0 < 0x80 }), "\(text)")
+            if read { #expect(fromBytes == decoded, "\(text)") } else { #expect(fromBytes.isEmpty) }
+            var either: [NearDuplicateJoin.Shingle] = []
+            NearDuplicateJoin.forEachShingle(of: text, scalars: &scalars) { either.append($0) }
+            #expect(either == decoded, "\(text)")
+        }
+    }
+
     /// A pair that joined a cluster reads back its records, kind and similarity from its 16 bytes.
     @Test func aClusterPairReadsBackWhatItWasMadeOf() {
         typealias Pair = NearDuplicateQuestionRule.Visitor.Pair

@@ -219,7 +219,7 @@ public enum NearDuplicateJoin {
     }
 
     /// A shingle: five scalars of 12 bits (Latin, Greek, Cyrillic, ...) in one word, else two.
-    enum Shingle {
+    enum Shingle: Equatable {
         case narrow(UInt64)
         case wide(WideShingle)
     }
@@ -232,9 +232,32 @@ public enum NearDuplicateJoin {
 
     /// Calls `body` with each shingle of a UTF-8 text in order, repeats included (a malformed
     /// sequence reads as U+FFFD; a text shorter than a shingle is one shingle, padded with a
-    /// value no scalar has; an empty text has none). `scalars` is scratch room.
+    /// value no scalar has; an empty text has none). `scalars` is scratch room. The search reads
+    /// every text twice (for the vocabulary, then for its partition's sets), most of them
+    /// ASCII: those are read from their bytes (`forEachShingle(ofASCII:)`), the rest decoded.
     @inline(__always)
     static func forEachShingle<Text: Collection<UInt8>>(of text: Text, scalars: inout [UInt32], _ body: (Shingle) -> Void) {
+        if text.withContiguousStorageIfAvailable({ forEachShingle(ofASCII: $0, body) }) == true { return }
+        forEachDecodedShingle(of: text, scalars: &scalars, body)
+    }
+
+    /// `forEachDecodedShingle` of an ASCII text of five bytes or more, each scalar its byte, or
+    /// false (with nothing called) for another text.
+    @inline(__always)
+    static func forEachShingle(ofASCII bytes: UnsafeBufferPointer<UInt8>, _ body: (Shingle) -> Void) -> Bool {
+        guard bytes.count >= 5, ByteSet.nonASCII.firstIndex(in: bytes) == nil else { return false }
+        // The last five bytes, 12 bits each, as one word.
+        var key: UInt64 = 0
+        for index in 0..<4 { key = key << 12 | UInt64(bytes[index]) }
+        for index in 4..<bytes.count {
+            key = (key << 12 | UInt64(bytes[index])) & (1 << 60 - 1)
+            body(.narrow(key))
+        }
+        return true
+    }
+
+    /// The shingles of a text from its decoded scalars.
+    static func forEachDecodedShingle<Text: Collection<UInt8>>(of text: Text, scalars: inout [UInt32], _ body: (Shingle) -> Void) {
         scalars.removeAll(keepingCapacity: true)
         var input = text.makeIterator()
         var decoder = UTF8()
