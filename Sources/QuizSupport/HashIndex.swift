@@ -66,6 +66,16 @@ public struct HashIndex {
         return nil
     }
 
+    /// Gives each entry the number `transform` makes of it (at least 0), where it is: the
+    /// entries are then found by the same hashes.
+    public mutating func renumber(_ transform: (Int32) -> Int32) {
+        for index in slots.indices where slots[index].entry >= 0 {
+            let entry = transform(slots[index].entry)
+            precondition(entry >= 0, "an entry renumbered below 0")
+            slots[index].entry = entry
+        }
+    }
+
     @usableFromInline
     mutating func grow() {
         let old = slots

@@ -13,6 +13,8 @@ import TestSupport
         #expect(MemoryLayout<RunQuestions.Stored>.stride == 12)
         #expect(MemoryLayout<NearDuplicateJoin.TokenList>.stride == 8)
         #expect(MemoryLayout<NearDuplicateJoin.ListEntry>.stride == 12)
+        #expect(MemoryLayout<NearDuplicateQuestionRule.Visitor.Pair>.stride == 16)
+        #expect(MemoryLayout<UnionFind>.stride == 8, "one array of 32-bit cells")
         // A question's words: one list of stems' numbers (each with its marks), its numbers and
         // superlatives, and the run's stems.
         #expect(MemoryLayout<QuestionWords>.stride == 32)
@@ -216,6 +218,106 @@ import TestSupport
                 == textsOfShingle.values.map { $0.map(String.init).joined(separator: ",") }.sorted())
         let frequencies = (0..<Int32(sets.vocabulary)).map { textsOfID[$0]?.count ?? 0 }
         #expect(zip(frequencies, frequencies.dropFirst()).allSatisfy { $0 <= $1 }, "rarest first")
+    }
+
+    /// The sets of some of the texts, made from the vocabulary of all of them in any order (as
+    /// the join makes one partition's), are those of all the texts made at once: the same
+    /// ranks, with the sizes the vocabulary counted and the same similarities.
+    @Test func setsOfSomeTextsFromTheVocabularyAreThoseOfAllTheTexts() {
+        var generator = QualityRuleTests.SplitMix(seed: 47)
+        let words = ["capital", "of", "iceland", "norway", "été", "日本の首都", "a", "largest", "city", "mona", "lisa", "🙂"]
+        var texts = ["", "ab", "abcde"]
+        for _ in 0..<500 {
+            let count = Int(generator.next() % 7)
+            texts.append(QualityText.normalized((0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")))
+        }
+        let utf8 = texts.map { Array($0.utf8)[...] }
+        let vocabulary = NearDuplicateJoin.ShingleVocabulary(utf8: utf8)
+        let all = NearDuplicateJoin.ShingleSets(utf8: utf8)
+        #expect(vocabulary.count == all.vocabulary && vocabulary.width == all.width)
+        #expect(vocabulary.sizes == texts.indices.map { Int32(all.size($0)) })
+        for _ in 0..<20 {
+            let records = texts.indices.filter { _ in generator.next() % 3 == 0 }
+                .map { (record: Int32($0), key: generator.next()) }.sorted { $0.key < $1.key }.map(\.record)
+            let some = NearDuplicateJoin.ShingleSets(records: records, of: utf8, vocabulary: vocabulary)
+            #expect(some.count == records.count)
+            some.withTokens { someTokens in
+                all.withTokens { allTokens in
+                    for (position, record) in records.enumerated() {
+                        let mine = (some.offsets[position]..<some.offsets[position + 1]).map { someTokens[$0] }
+                        let whole = (all.offsets[Int(record)]..<all.offsets[Int(record) + 1]).map { allTokens[$0] }
+                        #expect(mine == whole, "\(texts[Int(record)])")
+                    }
+                }
+            }
+            if let x = records.first, let y = records.last {
+                #expect(vocabulary.similarity(Int(x), Int(y), of: utf8) == all.similarity(Int(x), Int(y)))
+            }
+        }
+    }
+
+    /// An ASCII text's shingles read from its bytes are those of its decoded scalars, in order;
+    /// other texts, and ASCII texts shorter than a shingle, are left to the decoding.
+    @Test func asciiShinglesFromBytesAreTheDecodedShingles() {
+        var generator = QualityRuleTests.SplitMix(seed: 59)
+        let pool = Array("abcxyz019 -$~\u{7F}\u{0}".utf8)
+        var texts: [[UInt8]] = [[], Array("abcd".utf8), Array("abcde".utf8), Array("été et".utf8), Array("ab\u{FFFD}cdef".utf8)]
+        for _ in 0..<300 { texts.append((0..<Int(generator.next() % 40)).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }) }
+        var scalars: [UInt32] = []
+        for text in texts {
+            var decoded: [NearDuplicateJoin.Shingle] = []
+            NearDuplicateJoin.forEachDecodedShingle(of: text, scalars: &scalars) { decoded.append($0) }
+            var fromBytes: [NearDuplicateJoin.Shingle] = []
+            let read = text.withUnsafeBufferPointer { NearDuplicateJoin.forEachShingle(ofASCII: $0) { fromBytes.append($0) } }
+            #expect(read == (text.count >= 5 && text.allSatisfy { $0 < 0x80 }), "\(text)")
+            if read { #expect(fromBytes == decoded, "\(text)") } else { #expect(fromBytes.isEmpty) }
+            var either: [NearDuplicateJoin.Shingle] = []
+            NearDuplicateJoin.forEachShingle(of: text, scalars: &scalars) { either.append($0) }
+            #expect(either == decoded, "\(text)")
+        }
+    }
+
+    /// A pair that joined a cluster reads back its records, kind and similarity from its 16 bytes.
+    @Test func aClusterPairReadsBackWhatItWasMadeOf() {
+        typealias Pair = NearDuplicateQuestionRule.Visitor.Pair
+        let cases: [(x: Int, y: Int, similarity: Double, kind: NearDuplicateQuestionRule.Kind)] = [
+            (0, 1, 1, .duplicate), (5, (1 << 30) - 1, 0.1 + 0.2, .sibling), (123_456, 999_999, 1.0 / 3, .negated),
+            ((1 << 30) - 2, (1 << 30) - 1, 0.6, .duplicate),
+        ]
+        for item in cases {
+            let pair = Pair(item.x, item.y, similarity: item.similarity, kind: item.kind)
+            #expect(pair.x == item.x && pair.y == item.y && pair.similarity == item.similarity && pair.kind == item.kind)
+        }
+    }
+
+    /// Union-find with parent and rank in one number joins exactly what relabeling every member
+    /// of a component on each union does, through unions that grow ranks and long paths.
+    @Test func packedUnionFindAgreesWithPlainComponents() {
+        var generator = QualityRuleTests.SplitMix(seed: 53)
+        let count = 2_000
+        var sets = UnionFind(count: count)
+        var label = Array(0..<count)
+        for step in 0..<3_000 {
+            // Mostly near elements first (long chains), then any two.
+            let a = Int(generator.next() % UInt64(count))
+            let b = step < 1_000 ? min(count - 1, a + 1 + Int(generator.next() % 3)) : Int(generator.next() % UInt64(count))
+            sets.union(a, b)
+            let (from, to) = (label[b], label[a])
+            if from != to { for index in label.indices where label[index] == from { label[index] = to } }
+            if step % 250 == 0 {
+                for _ in 0..<500 {
+                    let x = Int(generator.next() % UInt64(count)), y = Int(generator.next() % UInt64(count))
+                    #expect((sets.find(x) == sets.find(y)) == (label[x] == label[y]))
+                }
+            }
+        }
+        var roots: [Int: Int] = [:]
+        for element in 0..<count {
+            let root = sets.find(element)
+            #expect(label[root] == label[element], "a root is in its element's component")
+            #expect(roots[label[element], default: root] == root, "one root a component")
+            roots[label[element]] = root
+        }
     }
 
     /// A bounded cache keeps at most its capacity, gives back what it kept, and nothing for a

@@ -24,7 +24,8 @@ import QuizBank
         /// records of one partition at or above its threshold), each sorted.
         mutating func joinAgainstBruteForce(_ normalized: [String]) -> (found: [NearDuplicateJoin.Pair], expected: [NearDuplicateJoin.Pair]) {
             pairs = []
-            NearDuplicateJoin.join(NearDuplicateJoin.ShingleSets(normalized), visitor: &self)
+            let texts = normalized.map(\.utf8)
+            NearDuplicateJoin.join(texts, vocabulary: NearDuplicateJoin.ShingleVocabulary(utf8: texts), visitor: &self)
             let found = pairs.sorted { $0.first != $1.first ? $0.first < $1.first : $0.second < $1.second }
             let sets = normalized.map(QualityRuleTests.shingles)
             var expected: [NearDuplicateJoin.Pair] = []

@@ -46,6 +46,17 @@ import QuizSupport
         #expect(index.find(hash: hash(count), isEqual: { _ in true }) == nil)
     }
 
+    @Test func renumberedEntriesAreFoundByTheirHashes() {
+        var index = HashIndex(capacity: 4)
+        let count = 1_000
+        for key in 0..<count { _ = index.insert(Int32(key), hash: UInt64(key) &* 0x9E37_79B9_7F4A_7C15, isEqual: { _ in true }) }
+        index.renumber { Int32(count) - 1 - $0 }
+        for key in 0..<count {
+            #expect(index.find(hash: UInt64(key) &* 0x9E37_79B9_7F4A_7C15, isEqual: { _ in true }) == Int32(count - 1 - key))
+        }
+        #expect(index.find(hash: UInt64(count) &* 0x9E37_79B9_7F4A_7C15, isEqual: { _ in true }) == nil)
+    }
+
     @Test func stringHashDependsOnEveryByte() {
         let base = "question-identifier-0001"
         var hashes: Set<UInt64> = [HashIndex.hash(base)]

@@ -321,8 +321,9 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     let rewordThreshold: Double
     let rewordOverlap: Double
     let reportSiblings: Bool
-    /// For how many questions at most the words are kept at once (`BoundedRecordCache`); the
-    /// findings are the same for any number, which the tests check with small ones.
+    /// For how many questions at most the words (and word and wrong-choice hashes) are kept at
+    /// once (`BoundedRecordCache`); the findings are the same for any number, which the tests
+    /// check with small ones.
     var keptWords = BoundedRecordCache<QuestionWords>.defaultCapacity
 
     init(options: Options) {
@@ -383,27 +384,29 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         let locales = nodesByLocale.keys.sorted()
         for locale in locales {
             let nodes = nodesByLocale[locale]!
-            let sets = NearDuplicateJoin.ShingleSets(utf8: nodes.lazy.map { run.form(ofGroup: $0) })
-            // The normalized texts are read only to make the sets: not kept through the last
-            // locale's search (before the visitor takes its copy of the run).
+            let vocabulary = NearDuplicateJoin.ShingleVocabulary(utf8: nodes.lazy.map { run.form(ofGroup: $0) })
+            // The normalized texts are read whole only to make the vocabulary: not kept through
+            // the last locale's search (before the visitor takes its copy of the run); the join
+            // makes each partition's texts again.
             if locale == locales.last { run.forgetForms() }
             var visitor = Visitor(run: run, nodes: nodes, genericAnswers: genericAnswers, isEnglish: English.isEnglish(locale),
                                   options: self)
+            let texts = visitor.texts
             if reportSiblings {
                 // Siblings need every pair at `threshold`, whatever the answers; rewordings
                 // under it are searched among questions of one answer, as without the option.
                 visitor.pass = .siblings
-                NearDuplicateJoin.join(sets, visitor: &visitor)
+                NearDuplicateJoin.join(texts, vocabulary: vocabulary, visitor: &visitor)
                 if rewordThreshold < threshold {
                     visitor.pass = .rewordings
-                    NearDuplicateJoin.join(sets, visitor: &visitor)
+                    NearDuplicateJoin.join(texts, vocabulary: vocabulary, visitor: &visitor)
                 }
             } else {
-                NearDuplicateJoin.join(sets, visitor: &visitor)
+                NearDuplicateJoin.join(texts, vocabulary: vocabulary, visitor: &visitor)
             }
             if visitor.isEnglish {
-                visitor.pairNearAnswers(with: sets)
-                visitor.pairStatements(with: sets)
+                visitor.pairNearAnswers(with: vocabulary)
+                visitor.pairStatements(with: vocabulary)
             }
             // Pairs already in one cluster were not verified (see Visitor): the similarity range
             // is that of the pairs that joined the cluster. Records are numbered in report order.
@@ -446,35 +449,42 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 }
             }
         }
-        clusters.sort { $0.nodes[0] != $1.nodes[0] ? $0.nodes[0] < $1.nodes[0] : $0.kind.rawValue < $1.kind.rawValue }
+        // Last to report first: each cluster is let go as its finding is made, and the finding
+        // takes its room.
+        clusters.sort { $0.nodes[0] != $1.nodes[0] ? $0.nodes[0] > $1.nodes[0] : $0.kind.rawValue > $1.kind.rawValue }
         let shownThreshold = Self.format(threshold)
         run.stored.withUnsafeBufferPointer { stored in
         run.banks.withUnsafeBufferPointer { banks in
-            for cluster in clusters {
+            while let cluster = clusters.popLast() {
                 let kind = cluster.kind
                 let first = run.firstEntry(ofGroup: cluster.nodes[0])
                 let noun = Self.noun(kind)
                 var related: [Finding.Related] = []
-                related.reserveCapacity(cluster.best.count)
+                // Each member and copy once (the first copy is the finding's own place): the
+                // related locations are held with the finding until the report, so they are
+                // made at their size, as are their notes, not at the room appends grow them to.
+                related.reserveCapacity(cluster.nodes.reduce(-1) { $0 + run.groups[$1].count })
                 /// A member, with its similarity, or the member whose text it has word for word
                 /// (the other copies of a text are `duplicate-question`'s, and listed here too).
                 func relate(_ entry: Int, _ similarity: Double, copyOf original: Int?) {
                     // Fields are read in place: a copy of the entry or of its question retains a
                     // dozen references scattered in memory, which made large clusters slow to report.
                     let bank = Int(stored[entry].bank), index = Int(stored[entry].index)
-                    var note = noun
+                    let id = banks[bank].questions[index].id.value
+                    let shown = DuplicateQuestionRule.shown(banks[bank].questions[index], locale: banks[bank].locale)
+                    let originalID = original.map { banks[Int(stored[$0].bank)].questions[Int(stored[$0].index)].id.value }
+                    let shownSimilarity = original == nil ? Self.format(similarity) : ""
+                    let (before, after) = originalID == nil ? ("' (similarity ", ", answer ") : ("' (the same text as '", "', answer ")
+                    var note = ""
+                    note.reserveCapacity(noun.utf8.count + 3 + id.utf8.count + before.utf8.count + (originalID ?? shownSimilarity).utf8.count
+                                         + after.utf8.count + shown.utf8.count + 1)
+                    note += noun
                     note += ": '"
-                    note += banks[bank].questions[index].id.value
-                    if let original {
-                        note += "' (the same text as '"
-                        note += banks[Int(stored[original].bank)].questions[Int(stored[original].index)].id.value
-                        note += "', answer "
-                    } else {
-                        note += "' (similarity "
-                        note += Self.format(similarity)
-                        note += ", answer "
-                    }
-                    note += DuplicateQuestionRule.shown(banks[bank].questions[index], locale: banks[bank].locale)
+                    note += id
+                    note += before
+                    note += originalID ?? shownSimilarity
+                    note += after
+                    note += shown
                     note += ")"
                     related.append(Finding.Related(path: banks[bank].path, range: banks[bank].questions[index].id.range, note: note))
                 }
@@ -553,16 +563,15 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         var numberLists: [[String]] = [[]]
         /// Hashes of each true/false text's words, sorted; of each choice question's wrong
         /// choices (for generic answers), sorted; and each English text's words: made when
-        /// first needed.
-        var words: [[UInt64]?]
-        var wrong: [[UInt64]?]
-        /// Each English text's words, kept for a bounded number of records at a time (made
-        /// again when asked for after they were let go: `BoundedRecordCache`).
+        /// first needed, and kept for a bounded number of records at a time (made again when
+        /// asked for after they were let go: `BoundedRecordCache`).
+        var words: BoundedRecordCache<[UInt64]>
+        var wrong: BoundedRecordCache<[UInt64]>
         var questionWords: BoundedRecordCache<QuestionWords>
         /// The stems of the words made so far, numbered once for all of them.
         let stems = Stems()
         var sets: [UnionFind]
-        var pairs: [(x: Int, y: Int, similarity: Double, kind: Kind)] = []
+        var pairs: [Pair] = []
 
         init(run: RunQuestions, nodes: [Int], genericAnswers: [Bool], isEnglish: Bool,
              options: NearDuplicateQuestionRule) {
@@ -574,8 +583,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             rewordOverlap = options.rewordOverlap
             pass = .answers
             sets = Kind.allCases.map { _ in UnionFind(count: nodes.count) }
-            words = Array(repeating: nil, count: nodes.count)
-            wrong = Array(repeating: nil, count: nodes.count)
+            words = BoundedRecordCache(records: nodes.count, capacity: options.keptWords)
+            wrong = BoundedRecordCache(records: nodes.count, capacity: options.keptWords)
             questionWords = BoundedRecordCache(records: nodes.count, capacity: options.keptWords)
             var answerIDs: [RunQuestions.AnswerKey: Int32] = [:]
             // By the run's answer, this visitor's (0: not met yet).
@@ -734,7 +743,27 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
         mutating func join(_ x: Int, _ y: Int, similarity: Double, kind: Kind) {
             sets[kind.rawValue].union(x, y)
-            pairs.append((min(x, y), max(x, y), similarity, kind))
+            pairs.append(Pair(min(x, y), max(x, y), similarity: similarity, kind: kind))
+        }
+
+        /// A pair that joined a cluster, in 16 bytes (a run may have a pair for most of its
+        /// questions): its records, `x < y`, with the kind in the high bits of `y`'s number.
+        struct Pair {
+            private let first: UInt32
+            private let secondAndKind: UInt32
+            let similarity: Double
+            private static let kindShift: UInt32 = 30
+
+            init(_ x: Int, _ y: Int, similarity: Double, kind: Kind) {
+                precondition(x < y && y < 1 << Int(Self.kindShift), "a pair's records out of order or too many")
+                first = UInt32(x)
+                secondAndKind = UInt32(y) | UInt32(kind.rawValue) << Self.kindShift
+                self.similarity = similarity
+            }
+
+            var x: Int { Int(first) }
+            var y: Int { Int(secondAndKind & (1 << Self.kindShift - 1)) }
+            var kind: Kind { Kind(rawValue: Int(secondAndKind >> Self.kindShift))! }
         }
 
         /// Choice questions whose specific answers differ by one word ("October 1962" / "1962",
@@ -743,7 +772,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// each of its words among the others, and the questions of two such answers are
         /// compared as those of one answer (at `reword-threshold`, confirmed by their words
         /// under `threshold`). Both answers are bounded as for rewordings, so this stays linear.
-        mutating func pairNearAnswers(with shingles: NearDuplicateJoin.ShingleSets) {
+        mutating func pairNearAnswers(with vocabulary: NearDuplicateJoin.ShingleVocabulary) {
             // The specific answers by the hash of their form, sorted; a match is compared exactly.
             var byHash: [(hash: UInt64, answer: Int32)] = []
             for id in answerForm.indices where rewordableAnswer[id] && !answerForm[id].isEmpty {
@@ -801,11 +830,17 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                 }
             }
             for x in nodes.indices where slot[Int(answers[x])] >= 0 { questionsOf[Int(slot[Int(answers[x])])].append(x) }
+            // Their shingle sets, made once (the search let the run's go): those of the
+            // questions of slot s start at set `firstOfSlot[s]`.
+            var firstOfSlot = [0]
+            for questions in questionsOf { firstOfSlot.append(firstOfSlot[firstOfSlot.count - 1] + questions.count) }
+            let shingles = NearDuplicateJoin.ShingleSets(records: questionsOf.joined().map { Int32($0) }, of: texts, vocabulary: vocabulary)
             for pair in nearAnswers {
-                for x in questionsOf[Int(slot[pair.longer])] {
-                    for y in questionsOf[Int(slot[pair.shorter])]
+                let longer = Int(slot[pair.longer]), shorter = Int(slot[pair.shorter])
+                for (i, x) in questionsOf[longer].enumerated() {
+                    for (j, y) in questionsOf[shorter].enumerated()
                     where sets[Kind.duplicate.rawValue].find(x) != sets[Kind.duplicate.rawValue].find(y) && !numbersDiffer(x, y) {
-                        let similarity = shingles.similarity(x, y)
+                        let similarity = shingles.similarity(firstOfSlot[longer] + i, firstOfSlot[shorter] + j)
                         guard similarity >= rewordThreshold else { continue }
                         let a = questionWords(x), b = questionWords(y)
                         guard !a.fillsAnotherSlot(than: b), similarity >= threshold || isRewording(a, b) else { continue }
@@ -823,7 +858,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// statement says more than its question, so the shorter side is not enough). Candidates
         /// come from looking up each run of up to six words of a statement among the correct
         /// choices (by hash, then compared exactly).
-        mutating func pairStatements(with shingles: NearDuplicateJoin.ShingleSets) {
+        mutating func pairStatements(with vocabulary: NearDuplicateJoin.ShingleVocabulary) {
             let statements = nodes.indices.filter { isTrueFalse[$0] && run.answers[Int(run.stored[entry($0)].answer)] == .trueFalse(true) }
             guard !statements.isEmpty else { return }
             // The correct choices of choice questions with a specific answer, by the hash of their form.
@@ -872,7 +907,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
                             let shared = statement.sharedContent(with: stem)
                             guard !statement.fillsAnotherSlot(than: stem), shared >= 2,
                                   Double(shared) >= rewordOverlap * Double(max(statement.contentCount, stem.contentCount)) else { continue }
-                            join(s, y, similarity: shingles.similarity(s, y), kind: .duplicate)
+                            join(s, y, similarity: vocabulary.similarity(s, y, of: texts), kind: .duplicate)
                         }
                     }
                 }
@@ -881,6 +916,13 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
         /// The run's entry of record `x` (the first copy of its text).
         func entry(_ x: Int) -> Int { run.firstEntry(ofGroup: nodes[x]) }
+
+        /// Each record's normalized text as UTF-8, made again from its question when read (the
+        /// run lets its forms go before the search).
+        var texts: LazyMapCollection<Range<Int>, String.UTF8View> {
+            let run = run, nodes = nodes
+            return nodes.indices.lazy.map { QualityText.normalized(run.text(run.firstEntry(ofGroup: nodes[$0]))).utf8 }
+        }
 
         mutating func questionWords(_ x: Int) -> QuestionWords {
             if let cached = questionWords[x] { return cached }
@@ -892,7 +934,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         mutating func words(_ x: Int) -> [UInt64] {
             if let cached = words[x] { return cached }
             let hashes = Self.wordHashes(QualityText.normalized(run.text(entry(x)), keepingWordBreaks: true))
-            words[x] = hashes
+            words.keep(hashes, for: x)
             return hashes
         }
 
@@ -920,7 +962,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         mutating func wrongChoices(_ x: Int) -> [UInt64] {
             if let cached = wrong[x] { return cached }
             let hashes = DuplicateQuestionRule.wrongForms(run.entries[entry(x)]).map { FNV1a.hash($0.utf8) }.sorted()
-            wrong[x] = hashes
+            wrong.keep(hashes, for: x)
             return hashes
         }
 

@@ -146,8 +146,8 @@ struct RunQuestions {
     /// The normalized text of a set of equal texts, as UTF-8 (until `forgetForms`).
     func form(ofGroup group: Int) -> ArraySlice<UInt8> { forms[formStarts[group]..<formStarts[group + 1]] }
 
-    /// Lets the normalized texts go, for a search that has read them all (they are about a
-    /// tenth of what the near-duplicate search holds); the rest reads as before.
+    /// Lets the normalized texts go, for a search that has read them all and makes the few it
+    /// reads again from the questions; the rest reads as before.
     mutating func forgetForms() {
         forms = []
         formStarts = []
@@ -209,22 +209,31 @@ struct RunQuestions {
     }
 }
 
-/// Disjoint sets over 0..<count (union by size, path halving), stored as 32-bit numbers: the
+/// Disjoint sets over 0..<count (union by rank, path halving), each element one 32-bit number:
+/// its parent in the low 27 bits and, for a root, its rank (at most 27) in the high 5. The
 /// near-duplicate search keeps three over every question of a run.
 struct UnionFind {
-    private var parent: [Int32]
-    private var size: [Int32]
+    private var cells: [UInt32]
+    private static let parentBits: UInt32 = 27
+    private static let parentMask: UInt32 = 1 << parentBits - 1
 
     init(count: Int) {
-        parent = (0..<Int32(count)).map { $0 }
-        size = [Int32](repeating: 1, count: count)
+        precondition(count <= 1 << Int(Self.parentBits), "more elements than a union-find cell numbers")
+        cells = (0..<UInt32(count)).map { $0 }
     }
+
+    @inline(__always)
+    private func parent(_ element: Int) -> Int { Int(cells[element] & Self.parentMask) }
+
+    @inline(__always)
+    private func rank(_ root: Int) -> UInt32 { cells[root] >> Self.parentBits }
 
     mutating func find(_ element: Int) -> Int {
         var element = element
-        while Int(parent[element]) != element {
-            parent[element] = parent[Int(parent[element])]
-            element = Int(parent[element])
+        while parent(element) != element {
+            let grandparent = parent(parent(element))
+            cells[element] = cells[element] & ~Self.parentMask | UInt32(grandparent)
+            element = grandparent
         }
         return element
     }
@@ -232,8 +241,8 @@ struct UnionFind {
     mutating func union(_ a: Int, _ b: Int) {
         var a = find(a), b = find(b)
         guard a != b else { return }
-        if size[a] < size[b] { swap(&a, &b) }
-        parent[b] = Int32(a)
-        size[a] += size[b]
+        if rank(a) < rank(b) { swap(&a, &b) }
+        cells[b] = cells[b] & ~Self.parentMask | UInt32(a)
+        if rank(a) == rank(b) { cells[a] += 1 << Self.parentBits }
     }
 }
