@@ -137,6 +137,10 @@ import TestSupport
         let (found, expected) = visitor.joinAgainstBruteForce(texts.sorted())
         #expect(Set(expected.map { visitor.partition($0.first) }).count > 15, "most partitions have pairs")
         #expect(found == expected, "\(found.count) found, \(expected.count) expected")
+        // Partitions of one or two records (those of one are skipped).
+        var small = NearDuplicateTests.PartitionedPairs(partitions: 500, excluded: 0) { _ in 0.1 }
+        let (foundInSmall, expectedInSmall) = small.joinAgainstBruteForce(texts.sorted())
+        #expect(!expectedInSmall.isEmpty && foundInSmall == expectedInSmall, "\(foundInSmall.count) found, \(expectedInSmall.count) expected")
     }
 
     /// A question's words, kept as one list of stems marked content or name, read back as the

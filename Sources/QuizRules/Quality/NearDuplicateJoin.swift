@@ -441,7 +441,8 @@ public enum NearDuplicateJoin {
         overlap.withUnsafeMutableBufferPointer { overlap in
         neededFor.withUnsafeBufferPointer { neededFor in
         lists.withUnsafeMutableBufferPointer { lists in
-            for (partition, next) in zip(starts, starts.dropFirst()) {
+            // A partition of one record has no pair: its set is not made.
+            for (partition, next) in zip(starts, starts.dropFirst()) where next.start - partition.start > 1 {
                 let records = UnsafeBufferPointer(rebasing: order[partition.start..<next.start])
                 let t = levels[partition.level]
                 let neededBase = partition.level * tableSize
