@@ -34,7 +34,7 @@ public struct GitLabReporter: Sendable {
     /// A report written as batches of findings (in report order) come.
     public struct Stream {
         private var json = JSONWriter(linedDepth: 1, deeper: .spaced)
-        private var occurrences: [String: Int] = [:]
+        private var occurrences = FingerprintOccurrences()
 
         public init() {
             json.beginArray()
@@ -42,9 +42,7 @@ public struct GitLabReporter: Sendable {
 
         public mutating func write(_ findings: [Finding], to output: ReportOutput) {
             for finding in findings {
-                let hash = SARIFReporter.fingerprintHash(finding)
-                let occurrence = occurrences[hash, default: 0] + 1
-                occurrences[hash] = occurrence
+                let (hash, occurrence) = occurrences.count(finding)
                 var description = finding.message
                 if let suggestion = finding.suggestion { description += " (suggestion: \(suggestion))" }
                 json.beginObject()

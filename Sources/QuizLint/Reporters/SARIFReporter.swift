@@ -55,7 +55,7 @@ public struct SARIFReporter: Sendable {
     public struct Stream {
         private var json = JSONWriter()
         private var ruleIndex: [String: Int] = [:]
-        private var occurrences: [String: Int] = [:]
+        private var occurrences = FingerprintOccurrences()
 
         public init(_ reporter: SARIFReporter, rules: [RuleDescription]) {
             for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil {
@@ -87,9 +87,7 @@ public struct SARIFReporter: Sendable {
 
         public mutating func write(_ findings: [Finding], to output: ReportOutput) {
             for finding in findings {
-                let hash = SARIFReporter.fingerprintHash(finding)
-                let occurrence = occurrences[hash, default: 0] + 1
-                occurrences[hash] = occurrence
+                let (hash, occurrence) = occurrences.count(finding)
                 SARIFReporter.writeResult(finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: "\(hash):\(occurrence)", to: &json)
                 json.handOver(to: output)
             }
@@ -377,8 +375,13 @@ public struct SARIFReporter: Sendable {
     // MARK: Fingerprints
 
     static func fingerprintHash(_ finding: Finding) -> String {
+        hex(fingerprint(finding))
+    }
+
+    /// The hash of what identifies a finding across edits: its rule, file and message.
+    static func fingerprint(_ finding: Finding) -> UInt64 {
         let key = finding.ruleID + "\u{0}" + artifactURI(finding.path).uri + "\u{0}" + finding.message
-        return hex(FNV1a.hash(key.utf8))
+        return FNV1a.hash(key.utf8)
     }
 
     static func hex(_ value: UInt64) -> String {
@@ -394,5 +397,21 @@ private extension String {
             if character == "|" { out += "\\|" } else { out.append(character) }
         }
         return out
+    }
+}
+
+/// How many times each fingerprint has come so far in a report (a repeat of the same rule,
+/// file and message gets the next number), by the fingerprint's 64-bit hash: a report of a
+/// million questions has about two million, and keyed by their 16-character hex forms, an
+/// allocation each, they were most of the SARIF and GitLab reports' memory.
+struct FingerprintOccurrences {
+    private var counts: [UInt64: Int] = [:]
+
+    /// The finding's fingerprint hash, in hex, and its occurrence number, counting it.
+    mutating func count(_ finding: Finding) -> (hash: String, occurrence: Int) {
+        let fingerprint = SARIFReporter.fingerprint(finding)
+        let occurrence = counts[fingerprint, default: 0] + 1
+        counts[fingerprint] = occurrence
+        return (SARIFReporter.hex(fingerprint), occurrence)
     }
 }
