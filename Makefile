@@ -208,7 +208,8 @@ bench-scale: release $(BENCH_DIR)/floor $(BENCH_DIR)/bank-$(SCALE_QUESTIONS).yam
 	@status=0; \
 	$(PYTHON) Benchmarks/bench.py --quizbank $(QUIZBANK) --floor $(BENCH_DIR)/floor \
 	  --bank $(BENCH_DIR)/bank-$(SCALE_QUESTIONS).yaml --runs $(SCALE_RUNS) --warmup 0 --timeout 0 \
-	  --case lint --command 'lint-json={quizbank} lint --format json {bank}' --ok lint-json=0,1 --case compile \
+	  --case lint --command 'lint-json={quizbank} lint --format json {bank}' --ok lint-json=0,1 \
+	  --command 'lint-sarif={quizbank} lint --format sarif {bank}' --ok lint-sarif=0,1 --case compile \
 	  --command 'stats={quizbank} stats {bank}' \
 	  --command 'stats-layout-quality={quizbank} stats --layout --quality {bank}' \
 	  --max-rss-over-bank $(SCALE_MAX_RSS) --json $(BENCH_DIR)/scale-$(SCALE_QUESTIONS).json || status=$$?; \
