@@ -416,13 +416,8 @@ final class SourceLineIndex: Sendable {
                 }
                 return starts
             }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
-                if byte == 0x0A || byte == 0x0D { guard add(index) else { break } }
-            }
+            var offset = 0
+            while let next = lineStart(after: offset, in: source), add(next) { offset = next }
             return starts
         }
     }
