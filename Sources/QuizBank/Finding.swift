@@ -235,6 +235,55 @@ public struct Finding: Sendable, Equatable {
         if a.range != b.range { return a.range < b.range }
         return a.ruleID < b.ruleID
     }
+
+    /// The indices of `count` findings in report order (`reportOrder`, ties in the order of
+    /// their indices), from each one's path, range and rule id, comparing small keys instead of
+    /// findings: the path's rank and the range packed into words compared in turn, the rule id
+    /// read only between findings of one place. Findings come in runs of one path, so the path
+    /// is looked up only where it changes.
+    public static func reportPermutation(count: Int, path: (Int) -> String, range: (Int) -> SourceRange,
+                                         ruleID: (Int) -> String) -> [Int] {
+        var slotOfPath: [String: Int] = [:]
+        var slots = [Int](repeating: 0, count: count)
+        var lastPath: String?
+        var lastSlot = 0
+        for index in 0..<count {
+            let path = path(index)
+            if path != lastPath {
+                if let known = slotOfPath[path] {
+                    lastSlot = known
+                } else {
+                    lastSlot = slotOfPath.count
+                    slotOfPath[path] = lastSlot
+                }
+                lastPath = path
+            }
+            slots[index] = lastSlot
+        }
+        var rankOfSlot = [Int](repeating: 0, count: slotOfPath.count)
+        for (rank, path) in slotOfPath.keys.sorted().enumerated() { rankOfSlot[slotOfPath[path]!] = rank }
+        var keys = (0..<count).map { index in
+            let range = range(index)
+            return SortKey(pathAndLine: UInt64(rankOfSlot[slots[index]]) << 32 | UInt64(range.start.line),
+                           columnAndEndLine: UInt64(range.start.column) << 32 | UInt64(range.end.line),
+                           endColumn: range.end.column, index: index)
+        }
+        keys.sort { a, b in
+            if a.pathAndLine != b.pathAndLine { return a.pathAndLine < b.pathAndLine }
+            if a.columnAndEndLine != b.columnAndEndLine { return a.columnAndEndLine < b.columnAndEndLine }
+            if a.endColumn != b.endColumn { return a.endColumn < b.endColumn }
+            let (ruleA, ruleB) = (ruleID(a.index), ruleID(b.index))
+            return ruleA != ruleB ? ruleA < ruleB : a.index < b.index
+        }
+        return keys.map(\.index)
+    }
+
+    private struct SortKey {
+        var pathAndLine: UInt64
+        var columnAndEndLine: UInt64
+        var endColumn: UInt32
+        var index: Int
+    }
 }
 
 extension [Finding] {
@@ -249,53 +298,18 @@ extension [Finding] {
     /// whole findings: a large bank has a hundred thousand findings, and each comparison of
     /// findings copies them.
     public mutating func sortForReport() {
-        // Each path's place among the sorted distinct paths; findings come in runs of one path,
-        // so the path is looked up only where it changes.
-        var slotOfPath: [String: Int] = [:]
-        var slots = [Int](repeating: 0, count: count)
-        var lastPath: String?
-        var lastSlot = 0
-        for index in indices {
-            let path = self[index].path
-            if path != lastPath {
-                if let known = slotOfPath[path] {
-                    lastSlot = known
-                } else {
-                    lastSlot = slotOfPath.count
-                    slotOfPath[path] = lastSlot
-                }
-                lastPath = path
-            }
-            slots[index] = lastSlot
-        }
-        var rankOfSlot = [Int](repeating: 0, count: slotOfPath.count)
-        for (rank, path) in slotOfPath.keys.sorted().enumerated() { rankOfSlot[slotOfPath[path]!] = rank }
-        // The path's rank and the range packed into words compared in turn: the order of
-        // (path, start, end) with no field read twice.
-        var keys = indices.map { index in
-            let range = self[index].range
-            return SortKey(pathAndLine: UInt64(rankOfSlot[slots[index]]) << 32 | UInt64(range.start.line),
-                           columnAndEndLine: UInt64(range.start.column) << 32 | UInt64(range.end.line),
-                           endColumn: range.end.column, index: index)
-        }
-        keys.sort { a, b in
-            if a.pathAndLine != b.pathAndLine { return a.pathAndLine < b.pathAndLine }
-            if a.columnAndEndLine != b.columnAndEndLine { return a.columnAndEndLine < b.columnAndEndLine }
-            if a.endColumn != b.endColumn { return a.endColumn < b.endColumn }
-            let (ruleA, ruleB) = (self[a.index].ruleID, self[b.index].ruleID)
-            return ruleA != ruleB ? ruleA < ruleB : a.index < b.index
-        }
+        let order = reportPermutation()
         // Into place by following the permutation's cycles: each finding is moved once, with no
         // copy (a copy retains its box, and the old array would release each one).
         var placed = [Bool](repeating: false, count: count)
         withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
-            for start in keys.indices where !placed[start] {
+            for start in order.indices where !placed[start] {
                 let first = (base + start).move()
                 var position = start
                 while true {
                     placed[position] = true
-                    let source = keys[position].index
+                    let source = order[position]
                     if source == start {
                         (base + position).initialize(to: first)
                         break
@@ -307,10 +321,9 @@ extension [Finding] {
         }
     }
 
-    private struct SortKey {
-        var pathAndLine: UInt64
-        var columnAndEndLine: UInt64
-        var endColumn: UInt32
-        var index: Int
+    /// Not inline in `sortForReport`: a copy of the array held while it moves the findings
+    /// would make it copy them all.
+    private func reportPermutation() -> [Int] {
+        Finding.reportPermutation(count: count, path: { self[$0].path }, range: { self[$0].range }, ruleID: { self[$0].ruleID })
     }
 }

@@ -37,7 +37,7 @@ public struct LintEngine: Sendable {
     public func lint(_ inputs: [LintInput]) -> LintResult {
         let prepared = prepare(inputs)
         // Appending would copy the rules' findings once more.
-        let ruleFindings = prepared.work.perform()
+        let ruleFindings = prepared.work.performAll()
         var findings = prepared.findings.isEmpty ? ruleFindings : prepared.findings + ruleFindings
         var ledger = SuppressionLedger(inputs: inputs, banks: prepared.banks, rules: rules)
         if ledger.hasSuppressions { findings = findings.filter { ledger.keeps($0) } }
@@ -74,9 +74,8 @@ public struct LintEngine: Sendable {
         return (findings, banks, work)
     }
 
-    /// The bank rules enabled for one bank, a task each, and its question rules over chunks of
-    /// its questions. Findings come back in the order one thread would give: the bank rules',
-    /// then the question rules' in question order.
+    /// The bank rules enabled for one bank, a task each (their findings packed as they are
+    /// reported), and its question rules over chunks of its questions.
     private func addTasks(for bank: LintBank, configuration: Configuration, to work: inout RuleWork) {
         var questionRules: [any QuestionRule] = []
         var questionReporters: [FindingReporter] = []
@@ -89,10 +88,10 @@ public struct LintEngine: Sendable {
                 questionRules.append(rule)
                 questionReporters.append(reporter)
             } else if let rule = rule as? any BankRule {
-                work.add(chunk: nil) {
-                    var reporter = reporter
+                work.addWhole {
+                    var reporter = FindingReporter.packing(ruleID: reporter.ruleID, severity: reporter.severity, path: reporter.path)
                     rule.check(bank, report: &reporter)
-                    return reporter.findings
+                    return reporter.packed ?? PackedFindings()
                 }
             }
         }
@@ -140,11 +139,11 @@ public struct LintEngine: Sendable {
             }
             for group in groups {
                 guard let rule = type.init(options: group.options) as? any RunRule else { continue }
-                let reporter = FindingReporter(ruleID: description.id, severity: group.severity, path: group.banks[0].path)
-                work.add(chunk: nil) {
-                    var reporter = reporter
+                let path = group.banks[0].path
+                work.addWhole {
+                    var reporter = FindingReporter.packing(ruleID: description.id, severity: group.severity, path: path)
                     rule.check(group.banks, report: &reporter)
-                    return reporter.findings
+                    return reporter.packed ?? PackedFindings()
                 }
             }
         }
@@ -192,31 +191,56 @@ struct RuleWork: Sendable {
         var lowest: SourceMark
     }
 
-    /// In the order their findings are reported (before sorting).
-    private(set) var tasks: [@Sendable () -> [Finding]] = []
-    /// Of each task, the questions it checks; nil for a bank or run rule's task.
-    private(set) var chunks: [Chunk?] = []
+    /// The question rules' tasks, a chunk of questions each, in the order they were added.
+    private(set) var chunkTasks: [@Sendable () -> [Finding]] = []
+    /// Of each chunk task, the questions it checks.
+    private(set) var chunks: [Chunk] = []
+    /// The bank and run rules' tasks, whose findings are held until their place in the report
+    /// comes, and so are packed as they are reported.
+    private(set) var wholeTasks: [@Sendable () -> PackedFindings] = []
     /// The ids of the question rules that run on the bank at each path.
     var questionRules: [String: Set<String>] = [:]
 
-    mutating func add(chunk: Chunk?, _ task: @escaping @Sendable () -> [Finding]) {
-        tasks.append(task)
+    mutating func add(chunk: Chunk, _ task: @escaping @Sendable () -> [Finding]) {
+        chunkTasks.append(task)
         chunks.append(chunk)
     }
 
-    /// Runs every task, the bank and run rules' first; their findings, in the order the tasks
-    /// were added.
-    func perform() -> [Finding] {
-        let order = chunks.indices.filter { chunks[$0] == nil } + chunks.indices.filter { chunks[$0] != nil }
-        var byTask = [[Finding]](repeating: [], count: tasks.count)
-        for (task, findings) in zip(order, perform(order)) { byTask[task] = findings }
-        return byTask.flatMap { $0 }
+    mutating func addWhole(_ task: @escaping @Sendable () -> PackedFindings) {
+        wholeTasks.append(task)
     }
 
-    /// Runs the tasks at `positions` on all cores, started in that order; the findings of each,
-    /// in the order of `positions`.
-    func perform(_ positions: [Int]) -> [[Finding]] {
-        let tasks = tasks
+    /// Runs every task, the bank and run rules' first; their findings, theirs first, then the
+    /// chunks' in the order the chunks were added. (No two tasks report one rule in one file,
+    /// so a stable sort of these puts them in the order of any other.)
+    func performAll() -> [Finding] {
+        let wholeTasks = wholeTasks, chunkTasks = chunkTasks
+        let whole = ConcurrentSlots<PackedFindings>(count: wholeTasks.count, initial: PackedFindings())
+        let chunked = ConcurrentSlots<[Finding]>(count: chunkTasks.count, initial: [])
+        DispatchQueue.concurrentPerform(iterations: wholeTasks.count + chunkTasks.count) { position in
+            if position < wholeTasks.count {
+                whole.store(wholeTasks[position](), at: position)
+            } else {
+                chunked.store(chunkTasks[position - wholeTasks.count](), at: position - wholeTasks.count)
+            }
+        }
+        return whole.values.flatMap { $0.unpacked() } + chunked.values.flatMap { $0 }
+    }
+
+    /// Runs the bank and run rules' tasks on all cores; the findings of each, packed.
+    func performWhole() -> [PackedFindings] {
+        let tasks = wholeTasks
+        let results = ConcurrentSlots<PackedFindings>(count: tasks.count, initial: PackedFindings())
+        DispatchQueue.concurrentPerform(iterations: tasks.count) { position in
+            results.store(tasks[position](), at: position)
+        }
+        return results.values
+    }
+
+    /// Runs the chunk tasks at `positions` on all cores, started in that order; the findings of
+    /// each, in the order of `positions`.
+    func performChunks(_ positions: [Int]) -> [[Finding]] {
+        let tasks = chunkTasks
         let results = ConcurrentSlots<[Finding]>(count: positions.count, initial: [])
         DispatchQueue.concurrentPerform(iterations: positions.count) { position in
             results.store(tasks[positions[position]](), at: position)

@@ -362,7 +362,10 @@ public struct FindingReporter: Sendable {
     public let severity: Severity
     /// The bank being checked, for findings that name no other file.
     public var path: String
+    /// The findings reported so far, unless the reporter packs them (`packing`).
     public private(set) var findings: [Finding] = []
+    /// The findings reported so far, of a reporter that packs them, in order.
+    public private(set) var packed: PackedFindings?
 
     public init(ruleID: String, severity: Severity, path: String) {
         self.ruleID = ruleID
@@ -370,11 +373,21 @@ public struct FindingReporter: Sendable {
         self.path = path
     }
 
+    /// A reporter that packs each finding as it is reported (`packed`), for findings held until
+    /// their place in the report comes (the bank and run rules'): a rule that reports a finding
+    /// for most questions of a large bank then holds their bytes, and its findings' allocations
+    /// are let go one finding at a time, for the next to take.
+    public static func packing(ruleID: String, severity: Severity, path: String) -> FindingReporter {
+        var reporter = FindingReporter(ruleID: ruleID, severity: severity, path: path)
+        reporter.packed = PackedFindings()
+        return reporter
+    }
+
     public mutating func callAsFunction(_ message: String, at range: SourceRange, in file: String? = nil,
                                         related: [Finding.Related] = [], suggestion: String? = nil,
                                         measure: Finding.Measure? = nil, fix: Finding.Fix? = nil) {
-        findings.append(Finding(ruleID: ruleID, severity: severity, message: message, path: file ?? path,
-                                range: range, related: related, suggestion: suggestion, measure: measure, fix: fix))
+        add(Finding(ruleID: ruleID, severity: severity, message: message, path: file ?? path,
+                    range: range, related: related, suggestion: suggestion, measure: measure, fix: fix))
     }
 
     /// A finding at another severity than the configured one, for a rule whose findings differ
@@ -384,8 +397,16 @@ public struct FindingReporter: Sendable {
     public mutating func callAsFunction(_ message: String, at range: SourceRange, in file: String? = nil,
                                         related: [Finding.Related] = [], suggestion: String? = nil,
                                         measure: Finding.Measure? = nil, severity: Severity) {
-        findings.append(Finding(ruleID: ruleID, severity: severity, message: message, path: file ?? path,
-                                range: range, related: related, suggestion: suggestion, measure: measure))
+        add(Finding(ruleID: ruleID, severity: severity, message: message, path: file ?? path,
+                    range: range, related: related, suggestion: suggestion, measure: measure))
+    }
+
+    private mutating func add(_ finding: Finding) {
+        if packed != nil {
+            packed?.append(finding)
+        } else {
+            findings.append(finding)
+        }
     }
 }
 

@@ -33,15 +33,12 @@ extension LintEngine {
 
         // The chunks by path (in the order added within one path), and before each, the lowest
         // place the chunks from it on reach: where the findings still to come start.
-        var chunksByPath: [(task: Int, path: String)] = []
-        for (task, chunk) in work.chunks.enumerated() {
-            if let chunk { chunksByPath.append((task, chunk.path)) }
+        let chunkTasks = work.chunks.indices.sorted { a, b in
+            work.chunks[a].path != work.chunks[b].path ? work.chunks[a].path < work.chunks[b].path : a < b
         }
-        chunksByPath.sort { a, b in a.path != b.path ? a.path < b.path : a.task < b.task }
-        let chunkTasks = chunksByPath.map(\.task)
         var aheadOf = [ReportPlace?](repeating: nil, count: chunkTasks.count + 1)
         for position in chunkTasks.indices.reversed() {
-            let chunk = work.chunks[chunkTasks[position]]!
+            let chunk = work.chunks[chunkTasks[position]]
             let place = ReportPlace(path: chunk.path, mark: chunk.lowest)
             aheadOf[position] = aheadOf[position + 1].map { min($0, place) } ?? place
         }
@@ -51,34 +48,32 @@ extension LintEngine {
         // wait, packed (`PackedFindings`: a few bytes beside their texts), up to
         // `RuleWork.runAheadFindings` of them, until the bank and run rules' are known.
         let window = RuleWork.minimumChunks
-        let wholeTasks = work.chunks.indices.filter { work.chunks[$0] == nil }
-        let wholeFindings = Locked<[[Finding]]>([])
+        let wholeFindings = Locked<[PackedFindings]>([])
         let wholeDone = DispatchGroup()
-        if !wholeTasks.isEmpty {
+        if !work.wholeTasks.isEmpty {
             DispatchQueue.global().async(group: wholeDone) {
-                let findings = work.perform(wholeTasks)
+                let findings = work.performWhole()
                 wholeFindings.withLock { $0 = findings }
             }
         }
         var ranAhead: [PackedFindings] = [], ranAheadFindings = 0
-        while !wholeTasks.isEmpty, ranAhead.count < chunkTasks.count, ranAheadFindings < RuleWork.runAheadFindings,
+        while !work.wholeTasks.isEmpty, ranAhead.count < chunkTasks.count, ranAheadFindings < RuleWork.runAheadFindings,
               wholeDone.wait(timeout: .now()) == .timedOut {
             let positions = Array(chunkTasks[ranAhead.count..<min(ranAhead.count + window, chunkTasks.count)])
-            for findings in work.perform(positions) {
+            for findings in work.performChunks(positions) {
                 ranAhead.append(PackedFindings(findings))
                 ranAheadFindings += findings.count
             }
         }
         wholeDone.wait()
-        var held = prepared.findings
-        for findings in wholeFindings.withLock({ $0 }) where !findings.isEmpty {
-            held += findings
+        let packs = [PackedFindings(prepared.findings)] + wholeFindings.withLock { found in
+            defer { found = [] }
+            return found
         }
-        if ledger.hasSuppressions { held = held.filter { ledger.keeps($0) } }
-        held.sortForReport()
+        let held = HeldFindings(packs, suppressions: &ledger)
 
         var pending = PendingSuppressions(ledger: ledger, inputs: inputs, questionRules: work.questionRules)
-        var order = ReportOrderMerge(held: held, unusedSource: work.tasks.count)
+        var order = ReportOrderMerge(held: held, unusedSource: work.chunkTasks.count)
         var done = 0
         while true {
             let known = aheadOf[done]
@@ -91,7 +86,7 @@ extension LintEngine {
                 results = ranAhead[done..<done + positions.count].map { $0.unpacked() }
                 for index in done..<done + positions.count { ranAhead[index] = PackedFindings([]) }
             } else {
-                results = work.perform(positions)
+                results = work.performChunks(positions)
             }
             for (task, findings) in zip(positions, results) {
                 let kept = ledger.hasSuppressions ? findings.filter { ledger.keeps($0) } : findings
@@ -133,12 +128,11 @@ private struct ReportOrderMerge {
         }
     }
 
-    private var held: [Finding]
-    private var nextHeld = 0
+    private var held: HeldFindings
     private var waiting: [Waiting] = []
     private let unusedSource: Int
 
-    init(held: [Finding], unusedSource: Int) {
+    init(held: HeldFindings, unusedSource: Int) {
         self.held = held
         self.unusedSource = unusedSource
     }
@@ -181,7 +175,7 @@ private struct ReportOrderMerge {
         var batch: [Finding] = []
         var taken = 0
         while true {
-            let fromHeld = nextHeld < held.count ? held[nextHeld] : nil
+            let fromHeld = held.first
             let fromWaiting = taken < waiting.count ? waiting[taken].finding : nil
             // Held findings and the others never share a rule, so never tie.
             let takeHeld: Bool
@@ -193,11 +187,53 @@ private struct ReportOrderMerge {
             }
             guard let next = takeHeld ? fromHeld : fromWaiting, fits(next) else { break }
             batch.append(next)
-            if takeHeld { nextHeld += 1 } else { taken += 1 }
+            if takeHeld { held.removeFirst() } else { taken += 1 }
         }
         if taken > 0 { waiting.removeFirst(taken) }
-        if nextHeld == held.count, !held.isEmpty { held = [] ; nextHeld = 0 }
         if !batch.isEmpty { report(batch) }
+    }
+}
+
+/// The findings of the decoder and the bank and run rules, packed as they were reported, in
+/// report order: each is made when its turn comes, and let go once handed over, so that a rule
+/// with a finding for most questions holds their bytes and not their values until then.
+struct HeldFindings {
+    private var packs: [PackedFindings]
+    /// In report order (a stable sort of the packs' findings in turn), each finding's pack and
+    /// its index there.
+    private var order: [(pack: Int, index: Int)]
+    private var next = 0
+    /// The next finding in report order, made.
+    private(set) var first: Finding?
+
+    /// The findings of `packs` that no suppression drops (marking the suppressions that drop one
+    /// as used).
+    init(_ packs: [PackedFindings], suppressions ledger: inout SuppressionLedger) {
+        var entries: [(pack: Int, index: Int)] = []
+        entries.reserveCapacity(packs.reduce(0) { $0 + $1.count })
+        for (pack, findings) in packs.enumerated() {
+            for index in 0..<findings.count where !ledger.hasSuppressions || ledger.keeps(findings.finding(at: index)) {
+                entries.append((pack, index))
+            }
+        }
+        let places = entries.map { packs[$0.pack].place(at: $0.index) }
+        let sorted = Finding.reportPermutation(count: places.count, path: { places[$0].path }, range: { places[$0].range },
+                                               ruleID: { places[$0].ruleID })
+        self.packs = packs
+        order = sorted.map { entries[$0] }
+        first = order.first.map { packs[$0.pack].finding(at: $0.index) }
+    }
+
+    mutating func removeFirst() {
+        next += 1
+        if next < order.count {
+            first = packs[order[next].pack].finding(at: order[next].index)
+        } else {
+            first = nil
+            packs = []
+            order = []
+            next = 0
+        }
     }
 }
 

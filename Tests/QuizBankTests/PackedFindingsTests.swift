@@ -63,4 +63,32 @@ import QuizYAML
         #expect(packed.byteCount <= messages + 20 * findings.count)
         #expect(packed.unpacked() == findings)
     }
+
+    /// Findings appended one at a time pack as a list of them does, and each is read back alone,
+    /// with its place in report order read without making it.
+    @Test func findingsAppendedOneByOneReadBackEachAlone() {
+        let findings = Self.findings()
+        var packed = PackedFindings()
+        for finding in findings { packed.append(finding) }
+        #expect(packed.count == findings.count)
+        #expect(packed.unpacked() == PackedFindings(findings).unpacked())
+        for index in findings.indices.reversed() {
+            #expect(packed.finding(at: index) == findings[index])
+            let place = packed.place(at: index)
+            #expect(place.path == findings[index].path && place.range == findings[index].range && place.ruleID == findings[index].ruleID)
+        }
+    }
+
+    /// The report permutation is a stable sort by `Finding.reportOrder`.
+    @Test func theReportPermutationIsAStableSortByReportOrder() {
+        let findings = Self.findings() + Self.findings().reversed()
+        let order = Finding.reportPermutation(count: findings.count, path: { findings[$0].path }, range: { findings[$0].range },
+                                              ruleID: { findings[$0].ruleID })
+        let expected = findings.indices.sorted { a, b in
+            if Finding.reportOrder(findings[a], findings[b]) { return true }
+            if Finding.reportOrder(findings[b], findings[a]) { return false }
+            return a < b
+        }
+        #expect(order == expected)
+    }
 }

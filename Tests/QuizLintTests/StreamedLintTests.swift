@@ -89,6 +89,27 @@ import TestSupport
         return (findings, batches)
     }
 
+    /// A reporter that packs (the bank and run rules' in the engine) holds what a plain one
+    /// holds, as bytes, and no values.
+    @Test func aPackingReporterHoldsWhatAPlainOneHolds() {
+        var plain = FindingReporter(ruleID: "near-duplicate-question", severity: .warning, path: "a.yaml")
+        var packing = FindingReporter.packing(ruleID: "near-duplicate-question", severity: .warning, path: "a.yaml")
+        for index in 0..<50 {
+            let range = SourceRange(start: SourceMark(line: 200 - index, column: index % 7 + 1), end: SourceMark(line: 200 - index, column: 30))
+            let related = (0..<index % 4).map { Finding.Related(path: "b.yaml", range: range, note: "likely duplicate: 'q\($0)' ✓") }
+            if index % 3 == 0 {
+                plain("question 'q\(index)' is nearly the same", at: range, in: index % 2 == 0 ? "c.yaml" : nil, related: related, severity: .info)
+                packing("question 'q\(index)' is nearly the same", at: range, in: index % 2 == 0 ? "c.yaml" : nil, related: related, severity: .info)
+            } else {
+                plain("question 'q\(index)' repeats", at: range, related: related, suggestion: index % 2 == 0 ? "Remove it" : nil)
+                packing("question 'q\(index)' repeats", at: range, related: related, suggestion: index % 2 == 0 ? "Remove it" : nil)
+            }
+        }
+        #expect(plain.packed == nil && plain.findings.count == 50)
+        #expect(packing.findings.isEmpty)
+        #expect(packing.packed?.unpacked() == plain.findings)
+    }
+
     @Test(arguments: 0..<12)
     func streamedFindingsAreTheSortedSuppressedWhole(seed: Int) {
         var base = seededGenerator(for: "streamedFindingsAreTheSortedSuppressedWhole(\(seed))")
