@@ -379,6 +379,40 @@ import QuizYAML
         #expect(text.contains("\"\(SARIFReporter.fingerprintKey)\": \"\(hash):2\""))
     }
 
+    /// Occurrences counted with the flat set of fingerprints seen once and counts for repeats are
+    /// those of counting every fingerprint in a dictionary, through the set's growth.
+    @Test func fingerprintOccurrencesAreThoseOfCountingEach() {
+        var occurrences = FingerprintOccurrences()
+        var plain: [String: Int] = [:]
+        for index in 0..<20_000 {
+            let finding = Finding(ruleID: index % 3 == 0 ? "whitespace" : "missing-explanation", severity: .warning,
+                                  message: "question 'q\(index % 7 == 0 ? index % 50 : index)' has no explanation",
+                                  path: index % 5 == 0 ? "b.yaml" : "a.yaml", range: Self.range(index + 1, 1, index + 1, 2))
+            let (hash, occurrence) = occurrences.count(finding)
+            #expect(hash == SARIFReporter.fingerprintHash(finding))
+            plain[hash, default: 0] += 1
+            #expect(occurrence == plain[hash])
+        }
+        #expect(plain.values.contains { $0 > 2 })
+    }
+
+    /// Hashes that share their high or low bits, and 0, are each found once.
+    @Test func seenHashesAreASetOfHashes() {
+        var seen = FingerprintOccurrences.SeenHashes()
+        var plain = Set<UInt64>()
+        var state: UInt64 = 17
+        for index in 0..<30_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let hash: UInt64 = switch index % 4 {
+            case 0: UInt64(index % 9_000)
+            case 1: UInt64(index % 7_000) << 40
+            case 2: state | 1
+            default: UInt64(index % 11)
+            }
+            #expect(seen.insert(hash) == plain.insert(hash).inserted)
+        }
+    }
+
     @Test func sarifURIs() {
         #expect(SARIFReporter.artifactURI("Banks/geo.yaml") == ("Banks/geo.yaml", true))
         #expect(SARIFReporter.artifactURI("./Banks//my bank.yaml") == ("Banks/my%20bank.yaml", true))

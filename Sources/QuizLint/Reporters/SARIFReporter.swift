@@ -401,17 +401,64 @@ private extension String {
 }
 
 /// How many times each fingerprint has come so far in a report (a repeat of the same rule,
-/// file and message gets the next number), by the fingerprint's 64-bit hash: a report of a
-/// million questions has about two million, and keyed by their 16-character hex forms, an
-/// allocation each, they were most of the SARIF and GitLab reports' memory.
+/// file and message gets the next number), by the fingerprint's 64-bit hash. A report of a
+/// million questions has about two million fingerprints, nearly all of them seen once: those
+/// are kept in a flat table of hashes (8 bytes a slot, at most three quarters full), and only
+/// the fingerprints seen again get a count, in a dictionary (16 bytes a slot, kept at most
+/// three quarters full too, and twice that while it grows).
 struct FingerprintOccurrences {
-    private var counts: [UInt64: Int] = [:]
+    private var seen = SeenHashes()
+    /// The occurrences so far of each fingerprint seen more than once.
+    private var repeats: [UInt64: Int] = [:]
 
     /// The finding's fingerprint hash, in hex, and its occurrence number, counting it.
     mutating func count(_ finding: Finding) -> (hash: String, occurrence: Int) {
         let fingerprint = SARIFReporter.fingerprint(finding)
-        let occurrence = counts[fingerprint, default: 0] + 1
-        counts[fingerprint] = occurrence
+        var occurrence = 1
+        if !seen.insert(fingerprint) {
+            occurrence = repeats[fingerprint, default: 1] + 1
+            repeats[fingerprint] = occurrence
+        }
         return (SARIFReporter.hex(fingerprint), occurrence)
+    }
+
+    /// A set of 64-bit hashes: open addressing, linear probing over a power of two of slots,
+    /// 0 marking an empty slot (the hash 0 is kept apart).
+    struct SeenHashes {
+        private var slots = [UInt64](repeating: 0, count: 1024)
+        private var count = 0
+        private var hasZero = false
+
+        /// False when `hash` was already in the set.
+        mutating func insert(_ hash: UInt64) -> Bool {
+            if hash == 0 {
+                defer { hasZero = true }
+                return !hasZero
+            }
+            var index = slot(hash)
+            while slots[index] != 0 {
+                if slots[index] == hash { return false }
+                index = (index + 1) & (slots.count - 1)
+            }
+            slots[index] = hash
+            count += 1
+            if count * 4 > slots.count * 3 { grow() }
+            return true
+        }
+
+        /// The high bits, as the low ones of a hash that is mostly small numbers would cluster.
+        private func slot(_ hash: UInt64) -> Int {
+            Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - slots.count.trailingZeroBitCount))
+        }
+
+        private mutating func grow() {
+            let old = slots
+            slots = [UInt64](repeating: 0, count: old.count * 2)
+            for hash in old where hash != 0 {
+                var index = slot(hash)
+                while slots[index] != 0 { index = (index + 1) & (slots.count - 1) }
+                slots[index] = hash
+            }
+        }
     }
 }
