@@ -113,7 +113,7 @@ struct ReportPlace: Comparable {
 /// The findings known and not yet handed over, in report order: the held ones (already sorted),
 /// and those of chunks and unused suppressions, kept sorted with their origin, which orders
 /// findings of one rule at one range as the sorted whole does.
-private struct ReportOrderMerge {
+struct ReportOrderMerge {
     struct Waiting {
         var finding: Finding
         /// The task that found it (or, past the tasks, the input of an unused suppression), and
@@ -166,7 +166,13 @@ private struct ReportOrderMerge {
         waiting = merged
     }
 
-    /// Hands over, in one batch, every finding that starts before `limit` (all when nil).
+    /// Findings in one batch, at most: the held ones are made as they are handed over, and a
+    /// rule that held a finding for most questions would otherwise have them all made at once
+    /// at its turn (all of them at the end, when no question rule runs).
+    static let batchSize = 1024
+
+    /// Hands over every finding that starts before `limit` (all when nil), in batches of at
+    /// most `batchSize`.
     mutating func hand(before limit: ReportPlace?, to report: ([Finding]) -> Void) {
         func fits(_ finding: Finding) -> Bool {
             guard let limit else { return true }
@@ -188,6 +194,10 @@ private struct ReportOrderMerge {
             guard let next = takeHeld ? fromHeld : fromWaiting, fits(next) else { break }
             batch.append(next)
             if takeHeld { held.removeFirst() } else { taken += 1 }
+            if batch.count == Self.batchSize {
+                report(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
         }
         if taken > 0 { waiting.removeFirst(taken) }
         if !batch.isEmpty { report(batch) }

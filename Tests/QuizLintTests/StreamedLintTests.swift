@@ -240,20 +240,55 @@ import TestSupport
         #expect(streamed == engine.lint(inputs).findings)
     }
 
+    /// A question rule that counts its questions, for `aFileSuppressionOfAQuestionRuleHoldsItsFileUntilItsEnd`.
+    struct CountingHeldRule: QuestionRule {
+        static let description = RuleDescription(id: "counting-held", summary: "Counts questions.", rationale: "A test's probe.",
+                                                 severity: .info, scope: .question, examples: [])
+        static let seen = Locked(0)
+
+        init(options: RuleOptions) {}
+
+        func check(_ question: QuizBank.Question, in bank: LintBank, report: inout FindingReporter) {
+            Self.seen.withLock { $0 += 1 }
+        }
+    }
+
     @Test func aFileSuppressionOfAQuestionRuleHoldsItsFileUntilItsEnd() {
         // Full chunks, one more than a window takes: two windows.
         let count = RuleWork.chunkQuestions * (RuleWork.minimumChunks + 1)
         let questions = (0..<count).map { "  - id: q\($0)\n    text: The Sun is a star.\n    answer: true\n" }.joined()
         let bank = "quizbank: 1\nid: held\ntitle: Held\nlocale: en\nquestions:\n" + questions
-        let engine = LintEngine(rules: [MissingExplanationRule.self, NegativeStemRule.self])
+        let engine = LintEngine(rules: [MissingExplanationRule.self, NegativeStemRule.self, CountingHeldRule.self])
+        // How many questions had been checked when the first batch came.
+        func seenAtFirstBatch(_ inputs: [LintInput]) -> (findings: [Finding], seen: Int?) {
+            CountingHeldRule.seen.withLock { $0 = 0 }
+            var findings: [Finding] = [], seen: Int?
+            _ = engine.lint(inputs) { batch in
+                if seen == nil { seen = CountingHeldRule.seen.withLock { $0 } }
+                findings += batch
+            }
+            return (findings, seen)
+        }
         let free = [LintInput(path: "held.yaml", bytes: Array(bank.utf8))]
-        #expect(Self.streamed(engine, free).batches.count > 1)
+        #expect(seenAtFirstBatch(free).seen ?? .max < count)
         // No negative stem anywhere: the suppression stays unused to the file's end, and its
         // finding, on line 1, goes first.
         let held = [LintInput(path: "held.yaml", bytes: Array(("# quizbank: disable-file negative-stem\n" + bank).utf8))]
-        let (streamed, batches) = Self.streamed(engine, held)
+        let (streamed, seen) = seenAtFirstBatch(held)
         #expect(streamed == engine.lint(held).findings)
         #expect(streamed.first?.ruleID == UnusedSuppressionRule.description.id)
-        #expect(batches.count == 1)
+        #expect(seen == count)
+    }
+
+    /// Findings held to the end (a run rule's, with no question rule running) come in batches
+    /// of at most `batchSize`, in order: they are made as they are handed over.
+    @Test func heldFindingsComeInBoundedBatches() {
+        var random = seededGenerator()
+        let inputs = [LintInput(path: "dup.yaml", bytes: Array(Self.bank(id: "dup", questions: 3_000, random: &random).utf8))]
+        let engine = LintEngine(rules: [DuplicateQuestionRule.self])
+        let (streamed, batches) = Self.streamed(engine, inputs)
+        #expect(streamed.count > ReportOrderMerge.batchSize)
+        #expect(batches.allSatisfy { $0 <= ReportOrderMerge.batchSize })
+        #expect(streamed == engine.lint(inputs).findings)
     }
 }
