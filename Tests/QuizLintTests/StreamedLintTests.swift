@@ -161,17 +161,26 @@ import TestSupport
         #expect(Self.streamed(engine, inputs).findings == whole)
     }
 
-    /// A question rule that counts the questions it has seen, to tell how far the run is when
-    /// the first findings are handed over.
+    /// A question rule that counts the questions it has seen, by bank path (tests run side by
+    /// side, each with banks of its own), to tell how far a run is when something happens.
     struct CountingRule: QuestionRule {
         static let description = RuleDescription(id: "counting", summary: "Counts questions.", rationale: "A test's probe.",
                                                  severity: .info, scope: .question, examples: [])
-        static let seen = Locked(0)
+        private static let seen = Locked([String: Int]())
 
         init(options: RuleOptions) {}
 
         func check(_ question: QuizBank.Question, in bank: LintBank, report: inout FindingReporter) {
-            Self.seen.withLock { $0 += 1 }
+            Self.seen.withLock { $0[bank.path, default: 0] += 1 }
+        }
+
+        /// The questions seen so far in the banks at `paths`.
+        static func seen(in paths: [String]) -> Int {
+            seen.withLock { counts in paths.reduce(0) { $0 + counts[$1, default: 0] } }
+        }
+
+        static func reset(_ paths: [String]) {
+            seen.withLock { counts in for path in paths { counts[path] = nil } }
         }
     }
 
@@ -181,32 +190,20 @@ import TestSupport
         let inputs = (0..<banks).map { index in
             LintInput(path: "bank-\(index).yaml", bytes: Array(Self.bank(id: "b\(index)", questions: perBank, random: &random).utf8))
         }
-        CountingRule.seen.withLock { $0 = 0 }
+        let paths = inputs.map(\.path)
+        CountingRule.reset(paths)
         var seenAtFirstBatch: Int?
         var largestBatch = 0, total = 0
         _ = LintEngine(rules: [MissingExplanationRule.self, CountingRule.self]).lint(inputs) { batch in
-            if seenAtFirstBatch == nil { seenAtFirstBatch = CountingRule.seen.withLock { $0 } }
+            if seenAtFirstBatch == nil { seenAtFirstBatch = CountingRule.seen(in: paths) }
             largestBatch = max(largestBatch, batch.count)
             total += batch.count
         }
         #expect(total > banks * perBank / 2)
-        #expect(CountingRule.seen.withLock { $0 } == banks * perBank)
+        #expect(CountingRule.seen(in: paths) == banks * perBank)
         #expect((seenAtFirstBatch ?? .max) < banks * perBank / 2)
         // No batch holds more than a few banks' findings.
         #expect(largestBatch <= total / 2)
-    }
-
-    /// A question rule that counts its questions, for `WaitingBankRule`.
-    struct CountingBesideRule: QuestionRule {
-        static let description = RuleDescription(id: "counting-beside", summary: "Counts questions.", rationale: "A test's probe.",
-                                                 severity: .info, scope: .question, examples: [])
-        static let seen = Locked(0)
-
-        init(options: RuleOptions) {}
-
-        func check(_ question: QuizBank.Question, in bank: LintBank, report: inout FindingReporter) {
-            Self.seen.withLock { $0 += 1 }
-        }
     }
 
     /// A bank rule as slow as a long near-duplicate search: it waits (at most 10 s) until
@@ -221,8 +218,8 @@ import TestSupport
 
         func check(_ bank: LintBank, report: inout FindingReporter) {
             let deadline = Date().addingTimeInterval(10)
-            while CountingBesideRule.seen.withLock({ $0 }) == 0, Date() < deadline { usleep(1_000) }
-            Self.seenWhenDone.withLock { $0 = CountingBesideRule.seen.withLock { $0 } }
+            while CountingRule.seen(in: [bank.path]) == 0, Date() < deadline { usleep(1_000) }
+            Self.seenWhenDone.withLock { $0 = CountingRule.seen(in: [bank.path]) }
             if let last = bank.bank.questions.last { report("Waited.", at: last.range) }
         }
     }
@@ -232,25 +229,12 @@ import TestSupport
     @Test func questionChunksRunBesideASlowBankRule() {
         var random = seededGenerator()
         let inputs = [LintInput(path: "slow.yaml", bytes: Array(Self.bank(id: "slow", questions: 3_000, random: &random).utf8))]
-        let engine = LintEngine(rules: [MissingExplanationRule.self, CountingBesideRule.self, WaitingBankRule.self])
-        CountingBesideRule.seen.withLock { $0 = 0 }
+        let engine = LintEngine(rules: [MissingExplanationRule.self, CountingRule.self, WaitingBankRule.self])
+        CountingRule.reset(inputs.map(\.path))
         let streamed = Self.streamed(engine, inputs).findings
         #expect(WaitingBankRule.seenWhenDone.withLock { $0 } > 0, "chunks ran while the bank rule did")
         #expect(streamed.contains { $0.ruleID == WaitingBankRule.description.id })
         #expect(streamed == engine.lint(inputs).findings)
-    }
-
-    /// A question rule that counts its questions, for `aFileSuppressionOfAQuestionRuleHoldsItsFileUntilItsEnd`.
-    struct CountingHeldRule: QuestionRule {
-        static let description = RuleDescription(id: "counting-held", summary: "Counts questions.", rationale: "A test's probe.",
-                                                 severity: .info, scope: .question, examples: [])
-        static let seen = Locked(0)
-
-        init(options: RuleOptions) {}
-
-        func check(_ question: QuizBank.Question, in bank: LintBank, report: inout FindingReporter) {
-            Self.seen.withLock { $0 += 1 }
-        }
     }
 
     @Test func aFileSuppressionOfAQuestionRuleHoldsItsFileUntilItsEnd() {
@@ -258,13 +242,13 @@ import TestSupport
         let count = RuleWork.chunkQuestions * (RuleWork.minimumChunks + 1)
         let questions = (0..<count).map { "  - id: q\($0)\n    text: The Sun is a star.\n    answer: true\n" }.joined()
         let bank = "quizbank: 1\nid: held\ntitle: Held\nlocale: en\nquestions:\n" + questions
-        let engine = LintEngine(rules: [MissingExplanationRule.self, NegativeStemRule.self, CountingHeldRule.self])
+        let engine = LintEngine(rules: [MissingExplanationRule.self, NegativeStemRule.self, CountingRule.self])
         // How many questions had been checked when the first batch came.
         func seenAtFirstBatch(_ inputs: [LintInput]) -> (findings: [Finding], seen: Int?) {
-            CountingHeldRule.seen.withLock { $0 = 0 }
+            CountingRule.reset(inputs.map(\.path))
             var findings: [Finding] = [], seen: Int?
             _ = engine.lint(inputs) { batch in
-                if seen == nil { seen = CountingHeldRule.seen.withLock { $0 } }
+                if seen == nil { seen = CountingRule.seen(in: inputs.map(\.path)) }
                 findings += batch
             }
             return (findings, seen)
