@@ -108,6 +108,34 @@ import TestSupport
 
     /// Shingle sets made from UTF-8 bytes give the similarities of the texts' 5-gram sets, and
     /// a malformed sequence reads as U+FFFD.
+    /// The rules that read a run side by side take one made run while one of them holds it;
+    /// once none does it is let go, and banks made in memory (no bytes) are never shared.
+    @Test func aClaimedRunIsSharedWhileHeldAndMadeAgainAfter() throws {
+        let text = Self.bank("claimed", locale: "en", [("Which planet is red?", "Mars"), ("Which planet is red?", "Mars")])
+        let bytes = Array(text.utf8)
+        let banks = [LintBank(path: "claimed.yaml", source: bytes, bank: try #require(BankDecoder().decode(bytes, path: "claimed.yaml").bank))]
+        func storage(_ run: RunQuestions) -> UnsafeRawPointer? { run.stored.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        let first = RunQuestions.claim(banks)
+        let second = RunQuestions.claim(banks)
+        #expect(storage(first.run) != nil && storage(first.run) == storage(second.run))
+        #expect(first.run.groups.count == RunQuestions(banks).groups.count)
+        first.claim.release()
+        first.claim.release()
+        let third = RunQuestions.claim(banks)
+        #expect(storage(third.run) == storage(second.run), "shared while the second claim holds it")
+        second.claim.release()
+        third.claim.release()
+        let again = RunQuestions.claim(banks)
+        #expect(storage(again.run) != storage(third.run), "made again once no claim held it")
+        again.claim.release()
+
+        let inMemory = [LintBank(path: "claimed.yaml", source: [], bank: banks[0].bank)]
+        let a = RunQuestions.claim(inMemory), b = RunQuestions.claim(inMemory)
+        #expect(storage(a.run) != storage(b.run))
+        a.claim.release()
+        b.claim.release()
+    }
+
     @Test func shingleSetsFromBytesGiveTheSimilaritiesOfTheTexts() {
         let texts = ["whatisthecapitaloffrance", "whatisthecapitalofspain", "été", "étéété", "日本の首都はどこですか", "日本の首都は", "a"]
         let sets = NearDuplicateJoin.ShingleSets(utf8: texts.map { Array($0.utf8)[...] })

@@ -102,7 +102,8 @@ struct DuplicateQuestionRule: RunRule {
     init(options: RuleOptions) {}
 
     func check(_ banks: [LintBank], report: inout FindingReporter) {
-        let run = RunQuestions(banks)
+        // Shared with near-duplicate-question, which reads the same run beside this rule.
+        let (run, claim) = RunQuestions.claim(banks)
         for group in run.groups where group.count > 1 {
             let members = group.map { run.entries[$0] }
             // Copies are joined by being the same or contradicting; a pair that only shares a
@@ -159,6 +160,7 @@ struct DuplicateQuestionRule: RunRule {
                 }
             }
         }
+        claim.release()
     }
 
     /// The answer of an entry as the author wrote it.

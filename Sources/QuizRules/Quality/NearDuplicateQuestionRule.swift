@@ -357,7 +357,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
     }
 
     func check(_ banks: [LintBank], report: inout FindingReporter) {
-        var run = RunQuestions(banks)
+        // Shared with duplicate-question, which reads the same run beside this rule.
+        var (run, claim) = RunQuestions.claim(banks)
         // One node per set of equal texts, represented by its first copy; joined per locale.
         var nodesByLocale: [String: [Int]] = [:]
         for group in run.groups.indices {
@@ -388,7 +389,10 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
             // The normalized texts are read whole only to make the vocabulary: not kept through
             // the last locale's search (before the visitor takes its copy of the run); the join
             // makes each partition's texts again.
-            if locale == locales.last { run.forgetForms() }
+            if locale == locales.last {
+                run.forgetForms()
+                claim.release()
+            }
             var visitor = Visitor(run: run, nodes: nodes, genericAnswers: genericAnswers, isEnglish: English.isEnglish(locale),
                                   options: self)
             let texts = visitor.texts

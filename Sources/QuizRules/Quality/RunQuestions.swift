@@ -246,3 +246,88 @@ struct UnionFind {
         if rank(a) == rank(b) { cells[a] += 1 << Self.parentBits }
     }
 }
+
+extension RunQuestions {
+    /// A rule's hold on the questions of a run, made once for the rules that read them side by
+    /// side: `duplicate-question` and `near-duplicate-question` both group every text of a
+    /// run, and start together. The first to ask makes them (the other waits); one that asks
+    /// while another still holds them takes the same ones, instead of normalizing every text
+    /// again and holding a second copy. Once no rule holds them (`release()`, or when the claim
+    /// goes), they are let go; a rule that asks after that makes them again.
+    final class Claim {
+        private let key: SharingKey?
+        private var released = false
+
+        fileprivate init(key: SharingKey?) {
+            self.key = key
+        }
+
+        /// No more reading through this claim: the run is let go once no claim holds it.
+        func release() {
+            guard !released else { return }
+            released = true
+            if let key { RunQuestions.leave(key) }
+        }
+
+        deinit { release() }
+    }
+
+    /// The banks' paths and where their source bytes are: no two runs alive at once share it,
+    /// since a shared run keeps its banks' bytes. Nil when a bank has no bytes (banks made in
+    /// memory), which are not shared.
+    fileprivate struct SharingKey: Hashable {
+        var paths: [String]
+        var sources: [Int]
+
+        init?(_ banks: [LintBank]) {
+            var sources: [Int] = []
+            for bank in banks {
+                guard let address = bank.source.withUnsafeBufferPointer({ $0.isEmpty ? nil : $0.baseAddress }) else { return nil }
+                sources.append(Int(bitPattern: address))
+            }
+            paths = banks.map(\.path)
+            self.sources = sources
+        }
+    }
+
+    private struct Shared: @unchecked Sendable {
+        var run: RunQuestions
+        /// Kept so that no other run's bytes take their place while the run is shared.
+        var sources: [[UInt8]]
+        var readers: Int
+    }
+
+    private static let shared = Locked<[SharingKey: Shared]>([:])
+
+    /// The questions of `banks`, made or taken from a rule that holds them, and the claim that
+    /// keeps them shared until it is released (the run itself is the caller's: the claim does
+    /// not hold it).
+    static func claim(_ banks: [LintBank]) -> (run: RunQuestions, claim: Claim) {
+        guard let key = SharingKey(banks) else { return (RunQuestions(banks), Claim(key: nil)) }
+        // Made under the lock: a rule that asks meanwhile waits for them rather than making its own.
+        return shared.withLock { table in
+            if var entry = table[key] {
+                entry.readers += 1
+                table[key] = entry
+                return (entry.run, Claim(key: key))
+            }
+            let run = RunQuestions(banks)
+            table[key] = Shared(run: run, sources: banks.map(\.source), readers: 1)
+            return (run, Claim(key: key))
+        }
+    }
+
+    fileprivate static func leave(_ key: SharingKey) {
+        // The last reader's entry is returned and dropped after the lock is let go: freeing a
+        // large run takes a while.
+        _ = shared.withLock { table -> Shared? in
+            guard var entry = table[key] else { return nil }
+            entry.readers -= 1
+            if entry.readers > 0 {
+                table[key] = entry
+                return nil
+            }
+            return table.removeValue(forKey: key)
+        }
+    }
+}
