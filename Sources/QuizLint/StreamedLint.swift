@@ -17,9 +17,9 @@ extension LintEngine {
     /// batch at a time, as soon as nothing that is still to come can go before them, so that a
     /// report with a finding for most questions is never held whole.
     ///
-    /// The bank and run rules' findings are held (they may fall anywhere in a file, and are
-    /// few); the first chunks of questions run beside them, their findings kept (packed) until
-    /// those are known. The question rules run over chunks of questions, a few chunks per core at a time,
+    /// The bank and run rules' findings are held, packed as they are reported (they may fall
+    /// anywhere in a file); the first chunks of questions run beside them, their findings kept
+    /// (packed) until those are known. The question rules run over chunks of questions, a few chunks per core at a time,
     /// banks in path order: a question rule reports in its own bank, at or
     /// after the first place any node of its question is at (`Question.lowestMark`), so once
     /// the chunks before a place are done, every finding before it is known. A suppression
