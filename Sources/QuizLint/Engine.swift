@@ -82,14 +82,13 @@ public struct LintEngine: Sendable {
         for type in rules {
             let description = type.description
             guard !description.isFormatRule, description.scope != .run, let setting = configuration.setting(for: description) else { continue }
-            let reporter = FindingReporter(ruleID: description.id, severity: setting.severity, path: bank.path)
             let rule = type.init(options: setting.options)
             if let rule = rule as? any QuestionRule {
                 questionRules.append(rule)
-                questionReporters.append(reporter)
+                questionReporters.append(FindingReporter(ruleID: description.id, severity: setting.severity, path: bank.path))
             } else if let rule = rule as? any BankRule {
                 work.addWhole {
-                    var reporter = FindingReporter.packing(ruleID: reporter.ruleID, severity: reporter.severity, path: reporter.path)
+                    var reporter = FindingReporter.packing(ruleID: description.id, severity: setting.severity, path: bank.path)
                     rule.check(bank, report: &reporter)
                     return reporter.packed ?? PackedFindings()
                 }
