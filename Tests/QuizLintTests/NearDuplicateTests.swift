@@ -113,6 +113,30 @@ import QuizBank
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
 
+    /// `Stems.reading(of:)` keeps what it read of each ASCII word: read twice through it, words
+    /// read as `readingMadeAfresh(of:)` reads them every time, in the same order, with their
+    /// stems numbered alike; canonically equivalent spellings are not taken for one.
+    @Test func aKeptReadingIsTheOneMadeAfresh() {
+        let texts = [
+            "Which TV show starred Andy Griffith? Name the town of the show.",
+            "What year did The Love Boat first air, in 1977 or in 1978?",
+            "The largest planets are the gas giants; the LARGEST is Jupiter.",
+            "Who was the first U.S. president to live in the White House?",
+            "Caf\u{E9} au lait or cafe\u{301} noir: which is served first?",
+            "Which planet has the most moons? It is the largest planet.",
+        ]
+        let kept = Stems(), afresh = Stems()
+        for text in texts + texts {
+            for word in English.words(text) {
+                #expect(kept.reading(of: word.lower) == afresh.readingMadeAfresh(of: word.lower), "\(word.lower)")
+            }
+        }
+        let composed = kept.reading(of: "caf\u{E9}"), decomposed = kept.reading(of: "cafe\u{301}")
+        #expect(composed.numbers.stem == decomposed.numbers.stem && composed.numbers.spelling != decomposed.numbers.spelling)
+        #expect(kept.reading(of: "1977").isDigits && kept.reading(of: "tv").isShort && kept.reading(of: "the").isStopWord)
+        #expect(kept.reading(of: "largest").isSuperlative && kept.reading(of: "planets").isLong && !kept.reading(of: "moon").isLong)
+    }
+
     /// `QuestionWords` looks a word up among the superlatives only when it ends in "st".
     @Test func everySuperlativeEndsInST() {
         #expect(QuestionWords.superlatives.allSatisfy { $0.hasSuffix("st") })

@@ -32,6 +32,57 @@ final class Stems {
 
     /// A stem as it was written.
     subscript(spelling number: UInt32) -> String { spellings[Int(number)] }
+
+    /// What `QuestionWords` reads in a word, by its lower-case form alone: its stem's numbers
+    /// and what kind of word it is. The word's case and place (a name, an abbreviation) are
+    /// read from the word itself.
+    struct Reading: Equatable {
+        let numbers: (stem: UInt32, spelling: UInt32)
+        /// All digits: a number, a content word whatever its length.
+        let isDigits: Bool
+        /// One or two characters: no content word unless written in capitals (`TV`).
+        let isShort: Bool
+        /// A stop word or function word, or one whose stem is a stop word.
+        let isStopWord: Bool
+        let isSuperlative: Bool
+        /// The stem has five bytes or more.
+        let isLong: Bool
+
+        static func == (a: Reading, b: Reading) -> Bool {
+            a.numbers == b.numbers && a.isDigits == b.isDigits && a.isShort == b.isShort && a.isStopWord == b.isStopWord
+                && a.isSuperlative == b.isSuperlative && a.isLong == b.isLong
+        }
+    }
+
+    /// The readings of the ASCII words met so far, by their bytes: most words of a run recur,
+    /// and stemming a word, numbering its stem and looking it up in three word sets cost
+    /// several times this one lookup.
+    private var readings: [String: Reading] = [:]
+
+    /// `readingMadeAfresh(of:)`, kept for each ASCII word (`readings`). Other words are read
+    /// afresh each time: a dictionary of strings would take two canonically equivalent
+    /// spellings for one, where their spellings are numbered apart.
+    func reading(of lower: String) -> Reading {
+        guard lower.utf8.allSatisfy({ $0 < 0x80 }) else { return readingMadeAfresh(of: lower) }
+        if let known = readings[lower] { return known }
+        let reading = readingMadeAfresh(of: lower)
+        readings[lower] = reading
+        return reading
+    }
+
+    /// What a lower-case word reads as, its stem numbered (`numbers(_:)`) when new.
+    func readingMadeAfresh(of lower: String) -> Reading {
+        let stem = English.stem(lower)
+        // Every superlative listed ends in "st": a cheap test before the set's.
+        let endsInST = lower.utf8.last == 0x74 && lower.utf8.dropLast().last == 0x73
+        return Reading(numbers: numbers(stem),
+                       isDigits: lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                       isShort: lower.count <= 2,
+                       isStopWord: English.stopWords.contains(lower) || QuestionWords.functionWords.contains(lower)
+                           || English.stopWords.contains(stem),
+                       isSuperlative: endsInST && QuestionWords.superlatives.contains(lower),
+                       isLong: stem.utf8.count >= 5)
+    }
 }
 
 /// What `near-duplicate-question` reads in the words of an English question text, to tell a
@@ -91,27 +142,21 @@ struct QuestionWords {
     init(_ text: String, stems: Stems) {
         self.stems = stems
         var words: [Word] = [], superlatives: [String] = []
-        func numbered(_ stem: String, isContent: Bool, isName: Bool) -> Word {
-            Word(stems.numbers(stem), isContent: isContent, isName: isName, isLong: stem.utf8.count >= 5)
-        }
         for word in English.words(text) {
-            let stem = English.stem(word.lower)
-            // Every superlative listed ends in "st": a cheap test before the set's.
-            if word.lower.utf8.last == 0x74, word.lower.utf8.dropLast().last == 0x73, Self.superlatives.contains(word.lower) {
-                superlatives.append(word.lower)
-            }
-            if word.lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                words.append(numbered(stem, isContent: true, isName: false))
+            let reading = stems.reading(of: word.lower)
+            if reading.isSuperlative { superlatives.append(word.lower) }
+            if reading.isDigits {
+                words.append(Word(reading.numbers, isContent: true, isName: false, isLong: reading.isLong))
                 continue
             }
             // An abbreviation of letters is written many ways (U.S., US, United States): like the
             // single letters it is made of, not a content word.
-            guard word.lower.count > 2 || word.isAllCaps, !word.isAbbreviationOfLetters, !English.stopWords.contains(word.lower), !Self.functionWords.contains(word.lower),
-                  !English.stopWords.contains(stem) else {
-                words.append(numbered(stem, isContent: false, isName: false))
+            guard !reading.isShort || word.isAllCaps, !word.isAbbreviationOfLetters, !reading.isStopWord else {
+                words.append(Word(reading.numbers, isContent: false, isName: false, isLong: reading.isLong))
                 continue
             }
-            words.append(numbered(stem, isContent: true, isName: (word.isCapitalized || word.isAllCaps) && !word.startsSentence))
+            words.append(Word(reading.numbers, isContent: true, isName: (word.isCapitalized || word.isAllCaps) && !word.startsSentence,
+                              isLong: reading.isLong))
         }
         // Sorted and unique: equal stems are one, marked as any of their words is.
         words.sort { $0.stem < $1.stem }
