@@ -137,6 +137,21 @@ import QuizBank
         #expect(kept.reading(of: "largest").isSuperlative && kept.reading(of: "planets").isLong && !kept.reading(of: "moon").isLong)
     }
 
+    /// `numbers` reads an ASCII text's digits from its bytes, and any other text by scalars:
+    /// both read as `numbersOfAnyText` does.
+    @Test(arguments: [
+        "", "No digits here.", "1977", "Won in 1992, lost in 1996 and 1992", "3 of 12 (25%)", "7:35 a.m. or 10:05",
+        "a1b22c333", "Caf\u{E9} 1950", "\u{FF11}\u{FF12} and 12", "\u{663}\u{664} or 34", "End 5",
+    ])
+    func numbersAreTheDigitRunsOfAnyText(_ text: String) {
+        #expect(NearDuplicateQuestionRule.numbers(text) == NearDuplicateQuestionRule.numbersOfAnyText(text))
+    }
+
+    @Test func numbersAreSortedDigitRuns() {
+        #expect(NearDuplicateQuestionRule.numbers("Won in 1996, lost in 1992 and 7 times") == ["1992", "1996", "7"])
+        #expect(NearDuplicateQuestionRule.numbers("Caf\u{E9} \u{663}\u{664} 12") == ["12", "\u{663}\u{664}"])
+    }
+
     /// `QuestionWords` looks a word up among the superlatives only when it ends in "st".
     @Test func everySuperlativeEndsInST() {
         #expect(QuestionWords.superlatives.allSatisfy { $0.hasSuffix("st") })

@@ -1007,22 +1007,32 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    /// The runs of decimal digits of a text, sorted.
+    /// The runs of decimal digits of a text, sorted: `numbersOfAnyText`, read from the bytes of
+    /// an ASCII text (most texts, and most have no digit), where the decimal digits are 0–9.
     static func numbers(_ text: String) -> [String] {
-        var result: [String] = []
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            var current: [UInt8] = []
-            for byte in text.utf8 {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+            var result: [String] = []
+            var start = -1
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                if byte >= 0x80 { return nil }
                 if byte >= 0x30 && byte <= 0x39 {
-                    current.append(byte)
-                } else if !current.isEmpty {
-                    result.append(String(decoding: current, as: UTF8.self))
-                    current.removeAll(keepingCapacity: true)
+                    if start < 0 { start = offset }
+                } else if start >= 0 {
+                    result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
+                    start = -1
                 }
             }
-            if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+            if start >= 0 { result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
             return result.sorted()
         }
+        if let ascii = ascii ?? nil { return ascii }
+        return numbersOfAnyText(text)
+    }
+
+    /// The runs of decimal digits (`Nd`) of any text, sorted.
+    static func numbersOfAnyText(_ text: String) -> [String] {
+        var result: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {
             if scalar.properties.generalCategory == .decimalNumber {
