@@ -562,7 +562,8 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         /// other answers), for `pairNearAnswers`.
         var answerForm: [String] = [""]
         /// A key of each text's numbers (0: none), so that equal numbers are one comparison, and
-        /// by key the numbers themselves (sorted).
+        /// by key the numbers themselves (sorted), which `questionWords` hands on rather than
+        /// reading them again.
         var numberKeys: [Int32] = []
         var numberLists: [[String]] = [[]]
         /// Hashes of each true/false text's words, sorted; of each choice question's wrong
@@ -931,7 +932,7 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
 
         mutating func questionWords(_ x: Int) -> QuestionWords {
             if let cached = questionWords[x] { return cached }
-            let result = QuestionWords(run.text(entry(x)), stems: stems)
+            let result = QuestionWords(run.text(entry(x)), stems: stems, numbers: numberLists[Int(numberKeys[x])])
             questionWords.keep(result, for: x)
             return result
         }

@@ -37,7 +37,9 @@ final class Stems {
     /// and what kind of word it is. The word's case and place (a name, an abbreviation) are
     /// read from the word itself.
     struct Reading: Equatable {
-        let numbers: (stem: UInt32, spelling: UInt32)
+        /// The numbers of the stem's class and of its spelling (`numbers(_:)`).
+        let stem: UInt32
+        let spelling: UInt32
         /// All digits: a number, a content word whatever its length.
         let isDigits: Bool
         /// One or two characters: no content word unless written in capitals (`TV`).
@@ -48,10 +50,7 @@ final class Stems {
         /// The stem has five bytes or more.
         let isLong: Bool
 
-        static func == (a: Reading, b: Reading) -> Bool {
-            a.numbers == b.numbers && a.isDigits == b.isDigits && a.isShort == b.isShort && a.isStopWord == b.isStopWord
-                && a.isSuperlative == b.isSuperlative && a.isLong == b.isLong
-        }
+        var numbers: (stem: UInt32, spelling: UInt32) { (stem, spelling) }
     }
 
     /// The readings of the ASCII words met so far, by their bytes: most words of a run recur,
@@ -75,7 +74,8 @@ final class Stems {
         let stem = English.stem(lower)
         // Every superlative listed ends in "st": a cheap test before the set's.
         let endsInST = lower.utf8.last == 0x74 && lower.utf8.dropLast().last == 0x73
-        return Reading(numbers: numbers(stem),
+        let numbers = numbers(stem)
+        return Reading(stem: numbers.stem, spelling: numbers.spelling,
                        isDigits: lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                        isShort: lower.count <= 2,
                        isStopWord: English.stopWords.contains(lower) || QuestionWords.functionWords.contains(lower)
@@ -139,7 +139,10 @@ struct QuestionWords {
     /// How many content words.
     var contentCount: Int { words.reduce(0) { $0 + ($1.isContent ? 1 : 0) } }
 
-    init(_ text: String, stems: Stems) {
+    /// The words of `text`; `numbers`, when given, are its digit runs as
+    /// `NearDuplicateQuestionRule.numbers(text)` gives them (read once per text by a caller
+    /// that has them already).
+    init(_ text: String, stems: Stems, numbers: [String]? = nil) {
         self.stems = stems
         var words: [Word] = [], superlatives: [String] = []
         for word in English.words(text) {
@@ -176,7 +179,7 @@ struct QuestionWords {
         kept.append(contentsOf: words[..<unique])
         self.words = kept
         self.superlatives = Self.sortedUnique(superlatives)
-        numbers = Self.sortedUnique(NearDuplicateQuestionRule.numbers(text))
+        self.numbers = Self.sortedUnique(numbers ?? NearDuplicateQuestionRule.numbers(text))
     }
 
     private init(words: [Word], numbers: [String], superlatives: [String], stems: Stems) {
