@@ -27,77 +27,103 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             homogeneous distractors (guidelines 22 and 29) and warn against cues in the choices \
             (guideline 28); convergence is among the cues that reward test-wiseness in the \
             item-writing flaw taxonomies used to review items (Tarrant et al. 2006; the NBME \
-            guide's "convergence strategy"). Read: the content words of each choice (lower case, \
-            simple suffixes off as `stem-clue` does; articles, prepositions, pronouns, forms of \
-            "be" and other function words left out, and so are the words of the stem, which give \
-            the topic rather than a pattern: "driver" in every choice of "A driver is tailgating \
-            you"). Each choice's score is the number of words \
-            it shares with each other choice, summed over the other choices. Reported, at the \
-            correct choice, when the question has one correct choice and at least `min-choices` \
-            choices, at least three choices have two content words or more (the stem's words \
-            counted), and the key's score is at least `min-shared` and higher than every \
-            distractor's. Among shorter choices a key shares words only when it joins them, \
-            and it is reported when it has two words or more, each one another choice has, and \
-            shares at least `min-shared` and more than every distractor ("Electrons and \
-            neutrons" beside "Electrons", "Neutrons" and "Protons"; "Dear God" beside "Dear \
-            Prudence" and "Are You There, God?"; a key of one content word with the function words \
-            counted: "In Paris" beside "At Paris" and "In London", "By Myself" beside "Be Myself" and "By Yourself"): the key is where the distractors meet, as \
-            `complex-choice` also says of such a combination. When some distractor ties with the key, the stem's words are counted as \
-            well, and the key is reported if it then shares more than every distractor ("tells \
-            him Ursula lied" beside "tells him a secret" and "hides Ursula's purse", under a \
-            stem about Ursula), and if a tie remains and every word of the key, function words \
-            included, is one another choice has, with the function words as well ("I come with \
-            my own background music" beside "I make my own background music", "I make cool \
-            background music" and "I come with cool background music"; not "While I breathe, I \
-            hope" beside "I hope my soul will live on" and "Hope comes when you take a breath"; \
-            among short choices too, when the stem's words leave a tie: "They have one pair of wings." beside "They have two \
-            pairs of wings." and "They have only one wing."); \
-            otherwise by the content words as written, not stemmed, the stem's words and those every \
-            choice shares left out: a distractor that shares only a stem ("Messaging" beside \
-            "Message", "flavours" beside "flavour") was varied from another choice, so the key is \
-            reported if it then shares at least `min-shared` and more than every distractor, and `min-shared` with one \
-            distractor at least, which varies it ("Network Message Relay \
-            Protocol" beside "Neutral Message Routing Process", "Network Mass Relay Point" and \
-            "Neutral Messaging Routing Protocol"; not "Stop completely, then go when it is safe" beside "Slow down \
-            and go through without stopping" and "Stop and wait until the light turns green"). When the key's score is below `min-shared` (no distractor \
-            scoring more), the words of the stem that two distractors or more repeat count as \
-            well, and the key is reported if every word of it is then one another choice has \
-            (the key is made of the distractors' parts) and it shares at least `min-shared` and \
-            more than every distractor ("Ken Briscoe" beside "John Briscoe", "Ken Branch" and \
-            "David Briscoe", under a stem about Lennie Briscoe). Among short choices (names, \
-            titles, terms: four content words or fewer each) the stem's words count as any \
-            other, first: the key is reported when it then shares at least `min-shared` and more \
-            than every distractor ("Speed skiing" beside "Speed skating" and "Freestyle skiing" \
-            under a stem about speed; "A left turn" beside "A right turn" and "pass on the left" \
-            under a stem about a left arm), since a short choice is the parts a writer varies \
+            guide's "convergence strategy").
+
+            The rule reads the content words of each choice: lower case, simple suffixes off as \
+            `stem-clue` does; articles, prepositions, pronouns, forms of "be" and other function \
+            words left out, and so are the words of the stem, which give the topic rather than a \
+            pattern ("driver" in every choice of "A driver is tailgating you"). Each choice's score \
+            is the number of words it shares with each other choice, summed over the other choices. \
+            It reports at the correct choice, when the question has one correct choice and at least \
+            `min-choices` choices, and the key scores at least `min-shared` and more than every \
+            distractor in one of these readings:
+
+            - Phrases: at least three choices have two content words or more (the stem's words \
+            counted), and the key's score is higher than every distractor's.
+            - A key that joins shorter choices: among shorter choices a key shares words only when \
+            it joins them, so it is reported when it has two words or more, each one another choice \
+            has ("Electrons and neutrons" beside "Electrons", "Neutrons" and "Protons"; "Dear God" \
+            beside "Dear Prudence" and "Are You There, God?"), or one content word with the function \
+            words counted ("In Paris" beside "At Paris" and "In London", "By Myself" beside "Be \
+            Myself" and "By Yourself"): the key is where the distractors meet, as `complex-choice` \
+            also says of such a combination.
+            - Short choices (names, titles, terms: four content words or fewer each): the stem's \
+            words count as any other, first ("Speed skiing" beside "Speed skating" and "Freestyle \
+            skiing" under a stem about speed; "A left turn" beside "A right turn" and "pass on the \
+            left" under a stem about a left arm), since a short choice is the parts a writer varies \
             while long ones repeat the stem's words as their topic; the parts of a number are no \
-            words there either. Short choices that leave the key level at the top, its own words \
-            included, are judged with their pronouns counted, which lyrics vary as parts: the key \
-            is reported when it then shares at least `min-shared` and more than every distractor, \
-            shares words with two distractors or more, and `min-shared` with one at least, which \
-            varies it, a content word every choice has left out ("keep your head little girl" \
+            words there either.
+            - Short choices that leave the key level at the top, its own words included: their \
+            pronouns are counted too, which lyrics vary as parts, and the key is reported when it \
+            then also shares words with two distractors or more, and `min-shared` with one at least, \
+            which varies it, a content word every choice has left out ("keep your head little girl" \
             beside "run along little girl" and "wash your hands"; not "Keep Your Love Warm" beside \
-            "Love Forever" and "Ten Ways to Lose Your Friend", which no distractor varies, nor \
-            "Rats are coming for you, Mabel!" beside "Rats ate it, Mabel!" and "What are you \
-            eating, Mabel?", where the name ends every line). Not reported under a stem that asks for the exception ("Which statement is untrue?", as \
+            "Love Forever" and "Ten Ways to Lose Your Friend", which no distractor varies, nor "Rats \
+            are coming for you, Mabel!" beside "Rats ate it, Mabel!" and "What are you eating, \
+            Mabel?", where the name ends every line).
+
+            Ties and low scores, in this order:
+
+            - When some distractor ties with the key, the stem's words are counted as well, and the \
+            key is reported if it then shares more than every distractor ("tells him Ursula lied" \
+            beside "tells him a secret" and "hides Ursula's purse", under a stem about Ursula).
+            - If a tie remains and every word of the key, function words included, is one another \
+            choice has ("and", which joins two claims into one, excepted), the function words are \
+            counted as well ("I come with my own background music" beside "I make my own background \
+            music", "I make cool background music" and "I come with cool background music"; "Some \
+            whales have one blow hole and some have two." beside "All whales have two blow holes.", \
+            "Every whale has exactly one blow hole." and "Only some whales have blow holes."; not \
+            "While I breathe, I hope" beside "I hope my soul will live on" and "Hope comes when you \
+            take a breath"); among short choices too, when the stem's words leave a tie ("They have \
+            one pair of wings." beside "They have two pairs of wings." and "They have only one \
+            wing.").
+            - Otherwise the content words as written, not stemmed, break the tie, the stem's words \
+            and those every choice shares left out: a distractor that shares only a stem \
+            ("Messaging" beside "Message", "flavours" beside "flavour") was varied from another \
+            choice, so the key is reported if it then shares at least `min-shared` and more than \
+            every distractor, and `min-shared` with one distractor at least, which varies it \
+            ("Network Message Relay Protocol" beside "Neutral Message Routing Process", "Network \
+            Mass Relay Point" and "Neutral Messaging Routing Protocol"; not "Stop completely, then \
+            go when it is safe" beside "Slow down and go through without stopping" and "Stop and \
+            wait until the light turns green").
+            - When the key's score is below `min-shared` (no distractor scoring more), the words of \
+            the stem that two distractors or more repeat count as well, and the key is reported if \
+            every word of it is then one another choice has (the key is made of the distractors' \
+            parts) and it shares at least `min-shared` and more than every distractor ("Ken \
+            Briscoe" beside "John Briscoe", "Ken Branch" and "David Briscoe", under a stem about \
+            Lennie Briscoe).
+
+            Not reported:
+
+            - Under a stem that asks for the exception ("Which statement is untrue?", as \
             `negative-stem` reads it): the key is the odd one out, and the words it shares are the \
-            statements' common topic; unless every content word of the key is one another choice has \
-            ("Oil paint and enamel" beside "Oil paint and tempera" and "Acrylic paint and enamel", \
-            under "Which two paints should not be mixed?"). Not reported either: ties \
-            that remain (a question whose choices all vary one pattern \
-            equally, "He was the first Jewish governor / senator / candidate"), one-word choices, \
-            and questions with several correct choices. Known limits: the rule counts words, not \
-            meaning, so names that share a first name by chance ("George Bush", "George \
-            Washington") count as shared, "I" is a numeral ("Richard I") only one space after a \
-            capitalized word and before the end, a mark, "of" or "and", function words count only to break a tie, \
-            and pronouns otherwise only among short choices where one distractor shares two words \
-            with the key (a lyric whose key takes "our" from one line and "land" from another is missed), a compound or a blend of names is not its parts ("Playground", "Playing"; "Susannah" beside "Susan" \
-            and "Hannah"), and initials written with points and spaces are other words than those written with points \
-            alone ("H. G." is two words, "H.G." one), so "Robert A. Heinlein and Arthur C. Clarke" beside "Robert Heinlein \
-            and Frank Herbert", "H. G. Wells and Arthur C Clarke" and "Frank Herbert and H.G. Wells" shares the most; \
-            long sentences as choices share many words, so a margin of one shared word among \
-            twenty is reported as readily as one among two; with four choices, some key ends up sharing most by \
-            chance, so this is a note (`info`) to look at how the distractors were made. \
+            statements' common topic; unless every content word of the key is one another choice \
+            has ("Oil paint and enamel" beside "Oil paint and tempera" and "Acrylic paint and \
+            enamel", under "Which two paints should not be mixed?").
+            - Ties that remain (a question whose choices all vary one pattern equally, "He was the \
+            first Jewish governor / senator / candidate"), one-word choices, and questions with \
+            several correct choices.
+
+            Known limits:
+
+            - The rule counts words, not meaning, so names that share a first name by chance \
+            ("George Bush", "George Washington") count as shared.
+            - "I" is a numeral ("Richard I") only one space after a capitalized word and before the \
+            end, a mark, "of" or "and".
+            - Function words count only to break a tie, and pronouns otherwise only among short \
+            choices where one distractor shares two words with the key (a lyric whose key takes \
+            "our" from one line and "land" from another is missed).
+            - A compound or a blend of names is not its parts ("Playground", "Playing"; "Susannah" \
+            beside "Susan" and "Hannah").
+            - Initials written with points and spaces are other words than those written with \
+            points alone ("H. G." is two words, "H.G." one), so "Robert A. Heinlein and Arthur C. \
+            Clarke" beside "Robert Heinlein and Frank Herbert", "H. G. Wells and Arthur C Clarke" \
+            and "Frank Herbert and H.G. Wells" shares the most.
+            - Long sentences as choices share many words, so a margin of one shared word among \
+            twenty is reported as readily as one among two.
+            - With four choices, some key ends up sharing most by chance, so this is a note \
+            (`info`) to look at how the distractors were made.
+
             \(English.localeNote)
             """,
         severity: .info,
@@ -152,8 +178,9 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - tells him it was stolen
                       - hides the purse to spite Ursula
                 """),
-            // A tie that the function words break; the same choices with another key, which
-            // they leave behind, and a key with words of its own, which shares only a frame.
+            // A tie that the function words break (also in a key that joins two others' claims
+            // with "and"); the same choices with another key, which they leave behind, and a key
+            // with words of its own, which shares only a frame.
             .triggering(questions: """
                   - id: shirt
                     text: What is written on Chad Danforth's shirt in High School Musical?
@@ -163,6 +190,14 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - text: ↓I come with my own background music
                         correct: true
                       - I come with cool background music
+                  - id: whales
+                    text: Which statement about whales is true?
+                    choices:
+                      - All whales have two blow holes.
+                      - text: ↓Some whales have one blow hole and some have two.
+                        correct: true
+                      - Every whale has exactly one blow hole.
+                      - Only some whales have blow holes.
                 """),
             .passing(questions: """
                   - id: shirt
@@ -468,6 +503,10 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return result
     }
 
+    /// The word that joins two claims into one ("Some whales have one blow hole and some have
+    /// two"): a key made of the others' words joined by it combines them.
+    static let joiningWords = SmallWordSet(["and"])
+
     /// The function words that are pronouns, which lyrics vary as parts ("your", "I", "our").
     static let pronounWords: WordSet = [
         "i", "you", "we", "my", "our", "your", "he", "she", "his", "her", "him", "they", "them", "their", "it", "its",
@@ -489,7 +528,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         let allWords = choices.map { Self.allWords($0.text) }
         let othersWords = allWords.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(allWords[$1]) }
         let withFunctionWords = Self.scores(allWords)
-        guard allWords[key].isSubset(of: othersWords), Self.leads(key, withFunctionWords) else { return nil }
+        guard allWords[key].subtracting(joiningWords).isSubset(of: othersWords), Self.leads(key, withFunctionWords) else { return nil }
         return withFunctionWords
     }
 
