@@ -25,41 +25,77 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
             Haladyna, Downing & Rodriguez (2002), guideline 17: "Word the stem positively, avoid \
             negatives such as NOT or EXCEPT. If negative words are used, use the word cautiously \
             and always ensure that the word appears capitalized and boldface." Learners under time \
-            pressure read past a lower-case "not" and answer the opposite question; the NBME \
+            pressure read past a lower-case "not" and answer the opposite question. The NBME \
             Item-Writing Guide (Paniagua & Swygert, 4th ed.) advises against negatively phrased \
             items, and Tarrant et al. (2006) count "negative stem" among the most frequent \
-            item-writing flaws. A negative stem with a negative choice ("Which is NOT true? — It \
-            never rains") is a double negative, guideline 27 ("Phrase choices positively"), and is \
-            reported even when the stem's word is in capitals, when the stem asks for the exception \
-            ("which... not", "except", "is false"). The rule reads the sentence that asks (the one \
-            ending in "?", or the last), so a negative in the context before it is fine. "not", \
-            "never", "cannot" and contractions (don't, isn't, also without the apostrophe) count in the \
-            clause that asks: after "which", "what", "who" (or a sentence that starts with "why", \
-            "how", "when" or "where" and ends in "?"), with no "when", "because", "if"... and no \
-            "said", "line", "lyrics"... in between, or in a completion stem about "these" or "the \
-            following" ("One of these films was not released in the 1980s."), but not inside a \
-            relative clause that describes what is asked about ("What do you call a sink that \
-            isn't draining?", "What are things that cannot make their own food called?": a \
-            relative pronoun up to three words before the negative), unless the stem is about \
-            "these" or "the following". "all but" counts before a count or "of" ("All but one of \
-            these are mammals"), not as "almost" ("all but destroyed"). Not counted: quoted \
-            or parenthesised text, words inside other words (another, knot), titles in title case \
-            ("Do Not Disturb"), "not only", "whether or not", "if not", "not to" ("told him not to \
-            go") and "not X but Y". "least" counts in "least likely" and its kin, not in "at \
-            least" or "the least dense"; "false", "incorrect" and "untrue" count when they are what \
-            is asked ("which is false?"). A negative written in capitals or between `*` marks is \
-            emphasised as the guideline asks and is not reported unless `report-emphasised` is \
-            set. Choices in title case ("Don't Speak") are names, not double negatives. "the odd \
-            one" asks for the exception too; a "why" or "how" question with a negative asks for a \
-            reason ("Why will Jews not eat pork?"), and a negative right after "but" states a \
-            property of the answer ("based on cocoa butter, but does not contain cocoa solids"): \
-            neither is reported. With `check-statements` (on by default), a true/false statement \
-            built on a negative is reported ("Damon Wayans was not in Hollywood Shuffle."): the \
-            guidelines for true/false items ask for positive statements, since a learner must \
-            judge a false negative as a double negative. Known limits: the \
-            clause is told by words, not parsed: a relative clause further from its negative \
-            ("a sink that for days now has not drained") is read as asking, and a negative \
-            question that is no exception ("Why did Rome never fall?") is reported like the rest. \
+            item-writing flaws.
+
+            Reported when a question's stem has a negative in the clause that asks. The rule reads \
+            the sentence that asks (the one ending in "?", or the last), so a negative in the \
+            context before it is fine.
+
+            Also reported:
+
+            - A negative stem with a negative choice ("Which is NOT true? — It never rains"): a \
+            double negative, guideline 27 ("Phrase choices positively"). It is reported even when \
+            the stem's word is in capitals, when the stem asks for the exception ("which... not", \
+            "except", "is false").
+            - With `check-statements` (on by default), a true/false statement built on a negative \
+            ("Damon Wayans was not in Hollywood Shuffle."): the guidelines for true/false items \
+            ask for positive statements, since a learner must judge a false negative as a double \
+            negative.
+
+            "not", "never", "cannot" and contractions (don't, isn't, also without the apostrophe) \
+            count in the clause that asks:
+
+            - after "which", "what", "who" (or a sentence that starts with "why", "how", "when" or \
+            "where" and ends in "?"), with no "when", "because", "if"... and no "said", "line", \
+            "lyrics"... in between;
+            - or in a completion stem about "these" or "the following" ("One of these films was \
+            not released in the 1980s.");
+            - but not inside a relative clause that describes what is asked about ("What do you \
+            call a sink that isn't draining?", "What are things that cannot make their own food \
+            called?": a relative pronoun up to three words before the negative), unless the stem \
+            is about "these" or "the following".
+
+            Other negatives:
+
+            - "all but" counts before a count or "of" ("All but one of these are mammals"), not as \
+            "almost" ("all but destroyed").
+            - "least" counts in "least likely" and its kin, not in "at least" or "the least \
+            dense".
+            - "false", "incorrect" and "untrue" count when they are what is asked ("which is \
+            false?").
+            - "the odd one" asks for the exception too.
+
+            Not counted:
+
+            - quoted or parenthesised text
+            - words inside other words (another, knot)
+            - titles in title case ("Do Not Disturb")
+            - "not only"
+            - "whether or not"
+            - "if not"
+            - "not to" ("told him not to go")
+            - "not X but Y"
+
+            Not reported:
+
+            - A negative written in capitals or between `*` marks is emphasised as the guideline \
+            asks and is not reported unless `report-emphasised` is set.
+            - Choices in title case ("Don't Speak") are names, not double negatives.
+            - A "why" or "how" question with a negative asks for a reason ("Why will Jews not eat \
+            pork?").
+            - A negative right after "but" states a property of the answer ("based on cocoa \
+            butter, but does not contain cocoa solids").
+
+            Known limits (the clause is told by words, not parsed):
+
+            - A relative clause further from its negative ("a sink that for days now has not \
+            drained") is read as asking.
+            - A negative question that is no exception ("Why did Rome never fall?") is reported \
+            like the rest.
+
             \(English.localeNote)
             """,
         severity: .warning,

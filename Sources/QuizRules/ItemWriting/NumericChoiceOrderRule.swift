@@ -18,64 +18,141 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             Haladyna, Downing & Rodriguez (2002), guideline 21: "Place choices in logical or \
             numerical order". Numbers in order let the learner find the value they have in mind \
             instead of searching, and keep the position of the key from hinting at it (the middle \
-            of a scrambled list is a favourite hiding place); the NBME Item-Writing Guide \
+            of a scrambled list is a favourite hiding place). The NBME Item-Writing Guide \
             (Paniagua & Swygert, 4th ed.) lists options "in a nonlogical order" among the flaws \
             that add irrelevant difficulty, and Tarrant et al. (2006) count it among the frequent \
-            flaws. The rule applies when a question has at least three choices and every one is a \
-            number: digits with thousands separators (also "586, 000" and a space, "200 000") and decimals (also a decimal \
-            comma, "0,01 %"), a date with a month name ("6 October, 1939", "October 6, 1939", \
-            "October 1939"; a season and a year, "Summer 1967", as the month in its middle, winter at the end of its year; in figures with slashes and the year last, "9/05/1919", ordered by year and then by the other parts as written; only dates of one form are compared), a span of time in two or three units ("1 hour 40 minutes", "1 year and 6 months", "2 Hrs., 15 minutes", "3 days, 11 hours, 50 minutes"), \
-            a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 oz"; lengths \
-            in feet, inches, yards, furlongs, miles, km, m, cm and mm, and weights in pounds, ounces, kg, g and mg, \
-            compare across units, as spans of time do: "22 yards", "100 feet", "25 metres"), a sign (also "- $20"), a currency sign \
-            (a magnitude after it: "$5m", "$750k"; cents beside dollars: "50 cents", "$2.50"), a \
-            percent sign (a space before it or not: "33 %", "25%"), an ordinal (2nd), a decade (1990s), million/billion ("a million"), a unit that all \
-            choices share (km, years, "Earth hours"; a plural and its singular, and metres and m, \
-            count as one, word by word: "degrees Fahrenheit" and "degree Fahrenheit"), BC \
-            and AD years, a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are times; "a" or "an" before a span of time is one: "a week"), or a rank ("# 4"); a bare "None" \
-            that stands for no count ("How many Grammys did he win? — None") is 0, in the others' unit \
-            when they share one ("none", "7 rungs", "5 rungs"), and so is one bare figure beside three or more that share a unit as written ("100,000,000" beside "10 men", "100 men" and "1,000 men"; not beside spans of time or other measures converted to one unit). Choices with different units, \
-            or words besides the unit are not judged; a fraction is its \
-            value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} hours") and an ordinal word its number ("Third", \
-            "Nineteenth century", "Fourth Amendment"); a leading option letter ("A) \
-            59", "(b) 60") and a leading "over", "about", "more than", "nearly", "just", "just over", "exactly" \
-            or "approx.", "~", "early", "late" or "mid-" ("Late 1880s") and a trailing "or more", "or less", "at least" or "exactly" ("13 grams or \
-            more", "18 years exactly") are read past, \
-            a range is ordered by its lower end ("6-9 years", "1962- 1978", "10 -15 years", "10 to 14 \
-            years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century", "Between the 7th and 8th week"; in number words or \
-            between dates, its lower end taking the upper end's unit: "Three to four glasses", "Two or three", \
-            "September 1969 to September 1970"; not "368 -38th \
-            Street", an address), then by its upper end in figures when lower ends are equal ("1-4" before \
-            "1-7"), and so is a pair of years by its first ("1993 and 1994", "1987 1991"), and a list of three whole numbers or more in ascending order by its first \
-            ("1998, 2002, 2004"; "3, 2, 1, 4" is an order to choose, not values), a rate is a unit \
-            ("37 miles per year", "$1 per yard"), and so is a share of one whole ("15 in 100", "3 \
-            out of 100"; shares of different wholes are not compared), a note in parentheses that ends every choice is read past ("1095 ft (334 m)", \
-            "2002 Winter Olympics (USA)"), and so is a second measure after a slash that ends every \
-            choice ("35 mph / 56 km/h"), a day of the week before a date ("Saturday, January 14, \
-            1985"), "and a half" adds a half ("Five and a half"), a time on the clock is a number \
-            ("7:35 a.m.", "4:59"; hours and minutes apart from minutes and seconds only by "a.m." or \
-            "p.m."), numbered titles that share the words before the \
-            number are ordered by it ("Symphony #8", "Soyuz 11", "Vitamin B6", "F-16", "Season three", in Roman \
-            numerals "Rocky III", "Henry VIII"; not \
-            "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: "Since 1967", \
-            "Since 1948", "None of these"), a temperature's scale is a unit ("7 °C", "135 \
-            Degrees C."), spans of time compare \
-            across units ("10 days", "3 weeks", "1 month"), and so do spans of one kind ("20 Earth hours", "243 Earth \
-            days"), a trailing "each" is read past ("3 years each"), and one aggregate choice ("None of these"), \
-            or one choice of four or more without a figure ("Never", "It is not stated.") when every other has a \
-            digit, starts with a number word or is a bare "None", is left out of the order. Engines shuffle choices \
-            by default, which undoes any order: the message says so, and the fix is to order the \
-            choices and set `shuffle: false` on the question (or `exam.shuffle-choices: false`). \
-            With `report-shuffled`, numeric choices that are in order but will be shuffled are \
-            reported too. Known limits: choices in units of different kinds ("1 km", "900 kg"), ratios ("3:2"), dates in digits ("6/10/1939"), numbers with words that are \
-            not a shared unit ("1 - George V", "Barcelona 1992"; a year followed by a name, "1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", "1956, Switzerland", is ordered by the year), notes in parentheses on only \
-            some choices, and questions with two aggregate choices are not judged; a capital \
-            joined to the number is a title only when every choice starts with it ("B6", "B12"), a comma before three digits is a thousands separator ("1,250", never 1.25), ranges that overlap are ordered by their lower ends (by their upper ends only when those are equal), \
-            a bare title beside Roman-numbered ones is left out, not read as the first ("Saw" beside "Saw II"), \
-            "Late 1880s" and "1880s" are one value, "m" after a bare figure is metres and after a currency sign millions, \
-            version names are read as numbers ("Windows 3.11", "Windows 95" and "Windows 3.0", with "Windows XP" left out), \
-            a choice off the scale is left out even when it answers the question ("Never"), a pair written with a slash ("7/8" for sizes seven \
-            to eight) is read as a fraction, and so are lists by their first numbers (a list beside single numbers is compared by its first too). \(English.localeNote)
+            flaws.
+
+            Reported when a question has at least three choices, every one of them a number, and \
+            they are in neither ascending nor descending order. Choices with different units, or \
+            words besides the unit, are not judged.
+
+            What counts as a number:
+
+            - digits with thousands separators (also "586, 000" and a space, "200 000")
+            - decimals (also a decimal comma, "0,01 %")
+            - a fraction, as its value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} \
+            hours")
+            - "and a half", which adds a half ("Five and a half")
+            - a sign (also "- $20")
+            - a currency sign (a magnitude after it: "$5m", "$750k"; cents beside dollars: "50 \
+            cents", "$2.50")
+            - a percent sign (a space before it or not: "33 %", "25%")
+            - an ordinal (2nd)
+            - an ordinal word, as its number ("Third", "Nineteenth century", "Fourth Amendment")
+            - a decade (1990s)
+            - BC and AD years
+            - million/billion ("a million")
+            - a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are \
+            times; "a" or "an" before a span of time is one: "a week")
+            - a rank ("# 4")
+            - a time on the clock ("7:35 a.m.", "4:59"; hours and minutes told apart from minutes \
+            and seconds only by "a.m." or "p.m.")
+            - a bare "None" that stands for no count ("How many Grammys did he win? — None"): it \
+            is 0, in the others' unit when they share one ("none", "7 rungs", "5 rungs")
+            - numbered titles that share the words before the number, ordered by it ("Symphony \
+            #8", "Soyuz 11", "Vitamin B6", "F-16", "Season three", in Roman numerals "Rocky III", \
+            "Henry VIII"; not "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: \
+            "Since 1967", "Since 1948", "None of these")
+
+            Dates (only dates of one form are compared):
+
+            - a date with a month name ("6 October, 1939", "October 6, 1939", "October 1939")
+            - a season and a year ("Summer 1967"), as the month in its middle, winter at the end \
+            of its year
+            - a date in figures with slashes and the year last ("9/05/1919"), ordered by year and \
+            then by the other parts as written
+
+            Units and measures:
+
+            - a unit that all choices share (km, years, "Earth hours"; a plural and its singular, \
+            and metres and m, count as one, word by word: "degrees Fahrenheit" and "degree \
+            Fahrenheit")
+            - a temperature's scale is a unit ("7 °C", "135 Degrees C.")
+            - a rate is a unit ("37 miles per year", "$1 per yard")
+            - a share of one whole is a unit ("15 in 100", "3 out of 100"); shares of different \
+            wholes are not compared
+            - spans of time compare across units ("10 days", "3 weeks", "1 month"), and so do \
+            spans of one kind ("20 Earth hours", "243 Earth days")
+            - a span of time in two or three units ("1 hour 40 minutes", "1 year and 6 months", "2 \
+            Hrs., 15 minutes", "3 days, 11 hours, 50 minutes")
+            - a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 \
+            oz")
+            - lengths in feet, inches, yards, furlongs, miles, km, m, cm and mm, and weights in \
+            pounds, ounces, kg, g and mg, compare across units, as spans of time do ("22 yards", \
+            "100 feet", "25 metres")
+            - one bare figure beside three or more that share a unit as written is in their unit, \
+            as a bare "None" is ("100,000,000" beside "10 men", "100 men" and "1,000 men"; not \
+            beside spans of time or other measures converted to one unit)
+
+            Read past:
+
+            - a leading option letter ("A) 59", "(b) 60")
+            - a leading "over", "about", "more than", "nearly", "just", "just over", "exactly" or \
+            "approx.", "~", "early", "late" or "mid-" ("Late 1880s")
+            - a trailing "or more", "or less", "at least" or "exactly" ("13 grams or more", "18 \
+            years exactly")
+            - a trailing "each" ("3 years each")
+            - a note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter \
+            Olympics (USA)")
+            - a second measure after a slash that ends every choice ("35 mph / 56 km/h")
+            - a day of the week before a date ("Saturday, January 14, 1985")
+
+            Ranges, pairs and lists:
+
+            - A range is ordered by its lower end ("6-9 years", "1962- 1978", "10 -15 years", "10 \
+            to 14 years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century", "Between the \
+            7th and 8th week"), then by its upper end in figures when lower ends are equal ("1-4" \
+            before "1-7").
+            - A range in number words or between dates is ordered so too, its lower end taking the \
+            upper end's unit: "Three to four glasses", "Two or three", "September 1969 to \
+            September 1970".
+            - "368 -38th Street", an address, is not a range.
+            - A pair of years is ordered by its first ("1993 and 1994", "1987 1991").
+            - A list of three whole numbers or more in ascending order is ordered by its first \
+            ("1998, 2002, 2004"); "3, 2, 1, 4" is an order to choose, not values.
+
+            Left out of the order:
+
+            - one aggregate choice ("None of these")
+            - one choice of four or more without a figure ("Never", "It is not stated.") when \
+            every other has a digit, starts with a number word or is a bare "None"
+
+            Known limits. These are not judged:
+
+            - choices in units of different kinds ("1 km", "900 kg")
+            - ratios ("3:2")
+            - dates in digits ("6/10/1939")
+            - numbers with words that are not a shared unit ("1 - George V", "Barcelona 1992"); a \
+            year followed by a name ("1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", \
+            "1956, Switzerland") is ordered by the year
+            - notes in parentheses on only some choices
+            - questions with two aggregate choices
+
+            Other known limits:
+
+            - A capital joined to the number is a title only when every choice starts with it \
+            ("B6", "B12").
+            - A comma before three digits is a thousands separator ("1,250", never 1.25).
+            - Ranges that overlap are ordered by their lower ends (by their upper ends only when \
+            those are equal).
+            - A bare title beside Roman-numbered ones is left out, not read as the first ("Saw" \
+            beside "Saw II").
+            - "Late 1880s" and "1880s" are one value.
+            - "m" after a bare figure is metres and after a currency sign millions.
+            - Version names are read as numbers ("Windows 3.11", "Windows 95" and "Windows 3.0", \
+            with "Windows XP" left out).
+            - A choice off the scale is left out even when it answers the question ("Never").
+            - A pair written with a slash ("7/8" for sizes seven to eight) is read as a fraction.
+            - Lists are read by their first numbers (a list beside single numbers is compared by \
+            its first too).
+
+            Engines shuffle choices by default, which undoes any order: the message says so, and \
+            the fix is to order the choices and set `shuffle: false` on the question (or \
+            `exam.shuffle-choices: false`). With `report-shuffled`, numeric choices that are in \
+            order but will be shuffled are reported too.
+
+            \(English.localeNote)
             """,
         severity: .info,
         scope: .question,

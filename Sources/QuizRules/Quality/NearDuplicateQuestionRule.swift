@@ -28,71 +28,101 @@ struct NearDuplicateQuestionRule: RunRule, ConfigurableRule {
         rationale: """
             Items should be independent (Haladyna, Downing & Rodriguez 2002, "A review of \
             multiple-choice item-writing guidelines", guideline 4; the NBME item-writing guide's \
-            "enemy items", two items that test the same point or cue each other): a reworded \
-            copy gives away its answer just as an exact one does, and is much harder to see in a \
-            large bank. Each question's text is put in the normal form of `duplicate-question` \
-            (NFKC, case folded, punctuation and whitespace removed) and cut into character \
-            5-grams ("shingles"); the similarity of two texts is the Jaccard similarity of their \
-            shingle sets (shared shingles over all shingles of either). Candidates are found by \
-            an exact prefix-filtered similarity join (PPJoin: shingles ordered rarest first, \
-            length and positional filters), which finds every pair at or above a threshold with a \
-            cost that grows near-linearly with the number of questions (a MinHash/LSH index \
-            would miss some pairs by design), and each candidate's similarity is computed \
-            exactly. Within each source locale, questions with the same answer are joined at \
-            `threshold`, and English choice questions with the same specific answer (of at most \
-            16 questions) at `reword-threshold`: rewordings of one question mostly share a tenth to a half of \
-            their shingles ("What is the capital of Iceland?" / "What is the capital and largest \
-            city of Iceland?": 0.44; "Which river is considered the longest on the planet?" / "It \
-            is the longest river in the world.": 0.14). English choice questions whose specific \
-            answers are one word apart ("October 1962" / "1962") are compared as questions of one \
-            answer: each answer of two to eight words is looked up without each of its words. A found pair is classified by a criterion stated here in \
-            full. The same answer (correct choices compared in their normal form, spaces aside: \
-            "Half-brothers" is "Half brothers") is a likely duplicate (the configured severity), unless \
-            something shows another question: each text holds a number the other lacks ("won in \
-            1992" / "won in 1996"; a date added on one side is a detail); each English text \
-            holds a name the other lacks anywhere, even one letter off (a capitalized word, or \
-            one in capitals, that does not start a sentence and is not a stop word: "the state beverage of Ohio" / "... \
-            of Vermont", "The Love Boat" / "Eight is Enough"); each English text singles out by a superlative the \
-            other lacks (most, least, first, last, best, worst and a fixed list of -est words: "the \
-            planet with the most moons" / "the largest planet"); the answer is generic (one of a \
-            fixed list such as "All of the above", "None of these", "Yes", "True", however rarely \
-            the bank uses it, or any answer of at least 5 choice questions and 1% of them) and no \
-            wrong choice is shared; or two true/false statements each have a word the other \
-            lacks ("Frogs can breathe underwater" / "Turtles can ..."). A pair under `threshold` \
-            must also be confirmed by its words: with stop words left out and words stemmed \
-            (plurals, -ed, -ing, -ly), the texts share at least two content words, at least \
-            `reword-overlap` of those of the text with fewer, and at least 0.3 of those of either \
-            (their Jaccard similarity: "Which Marx brother was silent?" / "Which Marx brother \
-            starred in the 1930 film Animal Crackers?" share 2 of 8). A true statement that holds the \
-            correct choice of a choice question (a run of up to six of its words in the choice's \
-            normal form) is a likely duplicate of it when it says what the question asks \
-            ("Harrison Ford starred in Blade Runner." / "What actor starred in Blade Runner?"): \
-            the choice has a content word the question lacks, and the statement without the \
-            choice's words shares with the question at least two content words and \
-            `reword-overlap` of the content words of the one with more, with no name or number \
-            slot filled differently. A true/false statement nearly the same as another with the \
-            opposite answer is a negated pair, reported one severity step below the configured \
-            one (info by default: sometimes a deliberate pair, often a contradiction, and each \
-            gives the other away). The rest share a template but ask something else ("What is \
-            the capital of France?" / "... of Spain?"): template siblings, reported only with \
+            "enemy items", two items that test the same point or cue each other). A reworded copy \
+            gives away its answer just as an exact one does, and is much harder to see in a large \
+            bank.
+
+            Reported when two questions are found similar (below) and the pair is a likely \
+            duplicate or a negated pair; template siblings are reported only with \
             `report-template-siblings`. Similar pairs of each kind are joined into clusters \
             (union-find), and each cluster is one finding at its first question, by file and \
-            position, with the others as related locations. Questions with exactly the same \
-            normal form are `duplicate-question`'s: each set of them takes part through its \
-            first copy, and the other copies are listed beside it. Known limits: the word tests read English only \
-            (in other locales a pair needs `threshold`); synonyms are not known, so a rewording \
-            in other words ("When did the show begin?" / "When did it start airing?") that shares \
-            fewer shingles than `reword-threshold` or too few content words is missed; a slot \
-            filled by a common word is not seen, so two questions of one template with the same \
-            answer by chance are reported ("If the world were 100 people, how many would own a \
-            computer?" / "... have a college education?"); an answer two words off or \
-            with a word replaced is another answer ("Ivan IV" / "Ivan the Terrible"), so the pair is \
-            never compared; a superlative said in other words ("the most populous city" / "the \
-            largest city by population") reads as another question; the \
-            questions of an answer of more than 16 are compared at `threshold` only; a name added on each side reads as \
-            another subject ("What Hollywood actor starred in Blood Diamond?" / "What actor \
-            starred as Danny Archer in Blood Diamond?"); a false statement that holds a wrong \
-            choice is not paired with its question.
+            position, with the others as related locations.
+
+            How similarity is measured:
+
+            - Each question's text is put in the normal form of `duplicate-question` (NFKC, case \
+            folded, punctuation and whitespace removed) and cut into character 5-grams \
+            ("shingles").
+            - The similarity of two texts is the Jaccard similarity of their shingle sets (shared \
+            shingles over all shingles of either).
+            - Candidates are found by an exact prefix-filtered similarity join (PPJoin: shingles \
+            ordered rarest first, length and positional filters), which finds every pair at or \
+            above a threshold with a cost that grows near-linearly with the number of questions (a \
+            MinHash/LSH index would miss some pairs by design), and each candidate's similarity is \
+            computed exactly.
+            - Questions with exactly the same normal form are `duplicate-question`'s: each set of \
+            them takes part through its first copy, and the other copies are listed beside it.
+
+            Which questions are compared, within each source locale:
+
+            - Questions with the same answer are joined at `threshold`.
+            - English choice questions with the same specific answer (of at most 16 questions) are \
+            joined at `reword-threshold`: rewordings of one question mostly share a tenth to a \
+            half of their shingles ("What is the capital of Iceland?" / "What is the capital and \
+            largest city of Iceland?": 0.44; "Which river is considered the longest on the \
+            planet?" / "It is the longest river in the world.": 0.14).
+            - English choice questions whose specific answers are one word apart ("October 1962" / \
+            "1962") are compared as questions of one answer: each answer of two to eight words is \
+            looked up without each of its words.
+            - A pair under `threshold` must also be confirmed by its words: with stop words left \
+            out and words stemmed (plurals, -ed, -ing, -ly), the texts share at least two content \
+            words, at least `reword-overlap` of those of the text with fewer, and at least 0.3 of \
+            those of either (their Jaccard similarity: "Which Marx brother was silent?" / "Which \
+            Marx brother starred in the 1930 film Animal Crackers?" share 2 of 8).
+
+            A found pair is classified by a criterion stated here in full:
+
+            - Likely duplicate (the configured severity): the same answer (correct choices \
+            compared in their normal form, spaces aside: "Half-brothers" is "Half brothers"), \
+            unless something shows another question (next list).
+            - Likely duplicate too: a true statement that holds the correct choice of a choice \
+            question (a run of up to six of its words in the choice's normal form), when it says \
+            what the question asks ("Harrison Ford starred in Blade Runner." / "What actor starred \
+            in Blade Runner?"): the choice has a content word the question lacks, and the \
+            statement without the choice's words shares with the question at least two content \
+            words and `reword-overlap` of the content words of the one with more, with no name or \
+            number slot filled differently.
+            - Negated pair: a true/false statement nearly the same as another with the opposite \
+            answer, reported one severity step below the configured one (info by default: \
+            sometimes a deliberate pair, often a contradiction, and each gives the other away).
+            - Template siblings: the rest, which share a template but ask something else ("What is \
+            the capital of France?" / "... of Spain?"), reported only with \
+            `report-template-siblings`.
+
+            Something shows another question, not a likely duplicate, when:
+
+            - each text holds a number the other lacks ("won in 1992" / "won in 1996"; a date \
+            added on one side is a detail);
+            - each English text holds a name the other lacks anywhere, even one letter off (a \
+            capitalized word, or one in capitals, that does not start a sentence and is not a stop \
+            word: "the state beverage of Ohio" / "... of Vermont", "The Love Boat" / "Eight is \
+            Enough");
+            - each English text singles out by a superlative the other lacks (most, least, first, \
+            last, best, worst and a fixed list of -est words: "the planet with the most moons" / \
+            "the largest planet");
+            - the answer is generic (one of a fixed list such as "All of the above", "None of \
+            these", "Yes", "True", however rarely the bank uses it, or any answer of at least 5 \
+            choice questions and 1% of them) and no wrong choice is shared;
+            - or two true/false statements each have a word the other lacks ("Frogs can breathe \
+            underwater" / "Turtles can ...").
+
+            Known limits:
+
+            - The word tests read English only (in other locales a pair needs `threshold`).
+            - Synonyms are not known, so a rewording in other words ("When did the show begin?" / \
+            "When did it start airing?") that shares fewer shingles than `reword-threshold` or too \
+            few content words is missed.
+            - A slot filled by a common word is not seen, so two questions of one template with \
+            the same answer by chance are reported ("If the world were 100 people, how many would \
+            own a computer?" / "... have a college education?").
+            - An answer two words off or with a word replaced is another answer ("Ivan IV" / "Ivan \
+            the Terrible"), so the pair is never compared.
+            - A superlative said in other words ("the most populous city" / "the largest city by \
+            population") reads as another question.
+            - The questions of an answer of more than 16 are compared at `threshold` only.
+            - A name added on each side reads as another subject ("What Hollywood actor starred in \
+            Blood Diamond?" / "What actor starred as Danny Archer in Blood Diamond?").
+            - A false statement that holds a wrong choice is not paired with its question.
             """,
         severity: .warning,
         scope: .run,
