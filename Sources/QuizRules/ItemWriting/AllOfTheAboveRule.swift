@@ -14,45 +14,72 @@ struct AllOfTheAboveRule: QuestionRule {
             options are each a plausible answer on their own, and Tarrant et al. (2006) count \
             "all of the above" among the frequent item-writing flaws of nursing examinations. In \
             quizbank it is also fragile: engines shuffle choices by default, so "above" may end up \
-            anywhere. "Both", "Both of these" and "Both of the above" are the same choice for two \
-            alternatives and are reported too; a choice that joins named choices ("Both A and C", \
-            "Salt and pepper" beside "Salt" and "Pepper") is `complex-choice`. A bare "All" or \
-            "Both" is taken as an answer, not an aggregate, when the stem asks how many or asks for \
-            words (a lyric, a line, a meaning: "you are my ... — All"), words looked for in the \
-            stem's last sentence, the one that asks ("The first coin said it was minted in 43 BC... \
-            Which of the coins was fake? — Both" asks for coins); "how many", "the number \
-            of", "what percentage" ask how many, a stem that only mentions a number ("Which \
-            particle determines the atomic number?") does not. Long forms count: "All of the \
-            above would be good ways to...", "All of the diseases above" (one or two words between \
-            "the" and "above", "listed" or "mentioned"); titles such as "All Quiet on the Western \
-            Front" are not aggregates. So are a count of the other choices ("All three were shot" \
-            beside three names; not when the stem asks how many), a judgement of them together \
-            ("All statements are in fact true": "all" or "both", "are" or "is", at most two more \
-            words, and "true", "correct" or "right" last), a short sentence (up to ten words) \
-            opened by a pronoun that says one thing of them all ("They are all true", "These are \
-            all correct usages", "He was in all of these bands" under "...all but which of the \
-            following bands?", "She slept with all of them", "It could be any or all of these"), \
-            a bare "Both" beside a bare "Neither" and two other choices, whatever the stem \
-            mentions, and "All of them" or "Both of them" and a few words (up to eight in all) \
-            under a stem that asks which of the choices it is (opening with "which" or "who", or \
-            with "which of", and not asking which statement is true: "Which of the following \
-            players has not hit 50 home runs? — All of them have accomplished this feat"). "Each of the above", "Every one of these", "Any of them", "All of the aforementioned" and \
-            "Every answer is correct" are the same choice, and so is any of these forms as a clause \
-            of its own after a lead-in that ends with ". ", "! ", "? ", ": " or "; " ("There are no \
-            false statements. All of these are true.", "Trick question: any of them"); not after a \
-            dash or a comma, where "all of them" speaks of what the choice names ("The Barrymores - \
-            all of 'em!"). Reach: the choices of \
-            single- and multiple-choice questions, each English text of a translated choice \
-            (choices in other languages are not read). Known limits: an aggregate that names the \
-            choices in other words ("Whichever you pick", "Either of these"), one after a comma \
-            ("Yes, all of them"), or one that says something \
-            of them opened by "all" or "both" under a stem that does not ask which ("Both have \
-            laboratories of equal size", "All of them have hit 50 home runs" under "What is true \
-            of these players?") is not recognised, since "them" and "both" may as well mean \
-            people of the stem ("What do Shaw, Yeats and Kipling have in common? — All of them \
-            received the Nobel Prize"); "which" opening a stem is read as asking among the \
-            choices even where "them" are people it names; a sentence opened by a pronoun with "all of them" is taken for an \
-            aggregate even where "them" are people of the stem ("He coached all of them"). \
+            anywhere.
+
+            The rule reports a choice that stands for the other choices together (an aggregate), \
+            in any of the forms below. It reads the choices of single- and multiple-choice \
+            questions, each English text of a translated choice (choices in other languages are \
+            not read).
+
+            Reported as the same choice:
+
+            - "Both", "Both of these" and "Both of the above": the same choice for two \
+            alternatives, reported too.
+            - Long forms: "All of the above would be good ways to...", "All of the diseases above" \
+            (one or two words between "the" and "above", "listed" or "mentioned").
+            - "Each of the above", "Every one of these", "Any of them", "All of the aforementioned" \
+            and "Every answer is correct".
+            - Any of these forms as a clause of its own after a lead-in that ends with ". ", "! ", \
+            "? ", ": " or "; " ("There are no false statements. All of these are true.", "Trick \
+            question: any of them").
+            - A count of the other choices ("All three were shot" beside three names).
+            - A judgement of them together ("All statements are in fact true": "all" or "both", \
+            "are" or "is", at most two more words, and "true", "correct" or "right" last).
+            - A short sentence (up to ten words) opened by a pronoun that says one thing of them \
+            all ("They are all true", "These are all correct usages", "He was in all of these \
+            bands" under "...all but which of the following bands?", "She slept with all of them", \
+            "It could be any or all of these").
+            - A bare "Both" beside a bare "Neither" and two other choices, whatever the stem \
+            mentions.
+            - "All of them" or "Both of them" and a few words (up to eight in all) under a stem \
+            that asks which of the choices it is (opening with "which" or "who", or with "which \
+            of", and not asking which statement is true: "Which of the following players has not \
+            hit 50 home runs? — All of them have accomplished this feat").
+
+            Not reported:
+
+            - A bare "All" or "Both" when the stem asks how many: it is taken as an answer, not an \
+            aggregate. "how many", "the number of", "what percentage" ask how many, a stem that \
+            only mentions a number ("Which particle determines the atomic number?") does not.
+            - A bare "All" or "Both" when the stem asks for words (a lyric, a line, a meaning: "you \
+            are my ... — All"), words looked for in the stem's last sentence, the one that asks \
+            ("The first coin said it was minted in 43 BC... Which of the coins was fake? — Both" \
+            asks for coins): it is taken as an answer, not an aggregate.
+            - A count of the other choices when the stem asks how many.
+            - Titles such as "All Quiet on the Western Front": they are not aggregates.
+            - A clause after a lead-in that ends with a dash or a comma, where "all of them" speaks \
+            of what the choice names ("The Barrymores - all of 'em!").
+            - A choice that joins named choices ("Both A and C", "Salt and pepper" beside "Salt" and \
+            "Pepper"): that is `complex-choice`.
+
+            Known limits, not recognised since "them" and "both" may as well mean people of the \
+            stem ("What do Shaw, Yeats and Kipling have in common? — All of them received the Nobel \
+            Prize"):
+
+            - An aggregate that names the choices in other words ("Whichever you pick", "Either of \
+            these").
+            - One after a comma ("Yes, all of them").
+            - One that says something of them opened by "all" or "both" under a stem that does not \
+            ask which ("Both have laboratories of equal size", "All of them have hit 50 home runs" \
+            under "What is true of these players?").
+
+            Other known limits:
+
+            - "which" opening a stem is read as asking among the choices even where "them" are \
+            people it names.
+            - A sentence opened by a pronoun with "all of them" is taken for an aggregate even where \
+            "them" are people of the stem ("He coached all of them").
+
             \(English.localeNote)
             """,
         severity: .warning,

@@ -10,52 +10,77 @@ struct StemChoiceAgreementRule: QuestionRule {
             Haladyna, Downing & Rodriguez (2002), guideline 28c: avoid "grammatical \
             inconsistencies that cue the test-taker to the correct choice"; the NBME Item-Writing \
             Guide (Paniagua & Swygert, 4th ed.) names grammatical cues first among the flaws that \
-            reward test-wiseness, and Tarrant et al. (2006) count them among the frequent flaws. \
+            reward test-wiseness, and Tarrant et al. (2006) count them among the frequent flaws.
+
             `article-cue` checks a stem that ends in "a" or "an"; this rule checks number and \
-            tense, only where the words make it clear. (1) Number, a plural stem over single \
-            answers: "Which are", "Which of these are", "Which of the following were" (the verb \
-            right after "which" and "of these", "of those" or "of the following") in a question \
-            with one correct choice whose choices are all one thing each (starting with "a", "an" \
-            or "one", or of one to three words with no "and", comma or digit, the last not ending \
-            in "s"): the plural tells the learner to expect several answers where there is one. \
-            (2) Number, a completion stem that ends in "are" or "were" (a trailing blank or colon \
+            tense, only where the words make it clear. It reports a stem and choices that disagree \
+            in one of the seven ways below. It reads the stems and choices of single- and \
+            multiple-choice questions, in each English text of a translated question; true/false \
+            statements are not checked.
+
+            What it reports:
+
+            - (1) Number, a plural stem over single answers: "Which are", "Which of these are", \
+            "Which of the following were" (the verb right after "which" and "of these", "of those" \
+            or "of the following") in a question with one correct choice whose choices are all one \
+            thing each (starting with "a", "an" or "one", or of one to three words with no "and", \
+            comma or digit, the last not ending in "s"): the plural tells the learner to expect \
+            several answers where there is one.
+            - (2) Number, a completion stem that ends in "are" or "were" (a trailing blank or colon \
             may follow) with choices that start with "a" or "an": those choices do not fit, and \
-            learners rule them out on grammar (or the key is among them and the stem misleads). \
-            (3) Tense, a completion stem (no "?") whose choices all continue it in lower case: \
+            learners rule them out on grammar (or the key is among them and the stem misleads).
+            - (3) Tense, a completion stem (no "?") whose choices all continue it in lower case: \
             the correct choice starts with a verb in one form (-ed, -s or -ing) and every \
             distractor with a verb in one other form ("walked on the Moon" beside "walks on \
-            Mars", "swims the Channel"): the key alone agrees with the stem. Not reported: a relative "which" (after a noun: \
-            "the thrillers The Bourne Identity..., which were filmed"; the asking one opens its \
-            sentence or follows a preposition or "these"), a \
-            plural stem with a choice that may be plural ("Lions", "Salt and pepper", "2 moons"), \
-            "Which animals are..." (the verb agrees with the noun, not the answer), choices in \
-            capitals (names), and choices whose forms vary. (4) An article twice: a stem that \
-            ends in "a" or "an" over choices that start with an article of their own ("lookin \
-            for a ... — a snack"). (5) Number, a stem whose question (its last sentence) asks for one thing ("What is the \
+            Mars", "swims the Channel"): the key alone agrees with the stem.
+            - (4) An article twice: a stem that ends in "a" or "an" over choices that start with an \
+            article of their own ("lookin for a ... — a snack").
+            - (5) Number, a stem whose question (its last sentence) asks for one thing ("What is the \
             official language of Brazil?", "Which club has won most titles?", "... What was her \
             occupation?") over choices of which some list two, one of them another choice \
             ("Spanish and Portuguese" beside "Portuguese") or each with its own article ("A \
-            chemist and a painter"), and some do not: the lists do not fit; names and \
-            titles ("What is the name of the duo?") and quotations ("What is the state motto?") are \
-            left out. The question may open with a phrase ("In 1985, who was the first...?"), may \
-            ask with "who", and a choice is read up to its first comma ("AC Milan and Real Madrid, \
-            3 times each" beside "Real Madrid, 4 times"). (6) Form, one sentence among things: a \
-            question that asks with "who", "what" or "which" over choices that name a thing or a \
-            person (one to four words, no closing mark) but one, a sentence of its own (four words \
-            or more, a subject pronoun first, a full stop last: "Logan", "Dean", "Jess", "She slept \
-            with all of them."); it stands out by its form, and often denies the others ("It has \
-            no name."). Aggregate choices ("All of these") are not counted, and a stem that asks \
-            for words (a line, a quote) is left out. (7) After a final article (or one before a \
-            blank, as `article-cue` reads it), a choice that is a verb in -ing and what it governs \
-            ("like a ________" over "crying on the stair" beside "blowtorch burnin"); "a swimming \
-            pool" is a thing. Reach: the stems and choices of single- and multiple-choice \
-            questions, in each English text of a translated question; true/false statements are \
-            not checked. Known limits: the rule reads word endings, not grammar: irregular verbs \
-            (ran, swam) have no form it knows, plural nouns without "s" (mice, people) read as \
-            singular, and a singular name ending in "s" (Mars, Paris) makes a choice unclear; a \
-            mismatch of number or form in other words (a plural asked with "Name the...", a \
+            chemist and a painter"), and some do not: the lists do not fit.
+            - (6) Form, one sentence among things: a question that asks with "who", "what" or \
+            "which" over choices that name a thing or a person (one to four words, no closing mark) \
+            but one, a sentence of its own (four words or more, a subject pronoun first, a full \
+            stop last: "Logan", "Dean", "Jess", "She slept with all of them."); it stands out by its \
+            form, and often denies the others ("It has no name.").
+            - (7) After a final article (or one before a blank, as `article-cue` reads it), a \
+            choice that is a verb in -ing and what it governs ("like a ________" over "crying on \
+            the stair" beside "blowtorch burnin").
+
+            What it reads:
+
+            - In (5), the question may open with a phrase ("In 1985, who was the first...?") and \
+            may ask with "who".
+            - In (5), a choice is read up to its first comma ("AC Milan and Real Madrid, 3 times \
+            each" beside "Real Madrid, 4 times").
+
+            Not reported:
+
+            - In (1), a relative "which" (after a noun: "the thrillers The Bourne Identity..., \
+            which were filmed"; the asking one opens its sentence or follows a preposition or \
+            "these").
+            - In (1), a plural stem with a choice that may be plural ("Lions", "Salt and pepper", \
+            "2 moons").
+            - In (1), "Which animals are..." (the verb agrees with the noun, not the answer).
+            - In (3), choices in capitals (names).
+            - In (3), choices whose forms vary.
+            - In (5), names and titles ("What is the name of the duo?") and quotations ("What is \
+            the state motto?"): they are left out.
+            - In (6), aggregate choices ("All of these"): they are not counted.
+            - In (6), a stem that asks for words (a line, a quote): it is left out.
+            - In (7), "a swimming pool": it is a thing.
+
+            Known limits (the rule reads word endings, not grammar):
+
+            - Irregular verbs (ran, swam) have no form it knows.
+            - Plural nouns without "s" (mice, people) read as singular.
+            - A singular name ending in "s" (Mars, Paris) makes a choice unclear.
+            - A mismatch of number or form in other words (a plural asked with "Name the...", a \
             sentence that opens with a name, choices of two forms in equal numbers) is not \
-            reported. \
+            reported.
+
             \(English.localeNote)
             """,
         severity: .warning,

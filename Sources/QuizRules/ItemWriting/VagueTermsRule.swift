@@ -30,94 +30,148 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             among the frequent item-writing flaws, and Haladyna, Downing & Rodriguez (2002) ask \
             for clear directions in the stem (guideline 14) and against trick items (guideline 7). \
             In a true/false statement a hedge also cues the answer: "usually" and "may" make a \
-            statement hard to call false, the mirror image of `absolute-terms`. Say how often, or \
-            leave the word out. Superlatives ("most often", "more commonly", "the most \
-            populous", "most of all") are comparisons, not vague, and are not reported: "most" counts only as a \
-            quantifier ("most birds", "most of the time", not after "the" or before an \
-            adjective, but whatever follows when it opens a sentence of a stem or statement \
-            before a word not in capitals: "Most medical authorities believe..."), as "tends to" \
-            and "relatively" do, and "many" not in "how many", "so many", "too many" or "as \
-            many", nor "many" and "several" before "other(s)" ("amongst many others") or, in a \
-            stem, before "including" ("in several commercials, including..."), nor "many" after \
-            "the" or a possessive, which refers to a set as a whole ("one of the many pseudonyms", \
-            "thanks to the many fans", "his many hits"). "few" counts \
-            only in a true/false statement ("The legal drinking age in a few US states is 18"), \
-            and not after "the", "first", "next", "last", "past" or "select", before an order \
-            of magnitude ("in a few billion years") or in "one of (only) a few": in stems and choices it is mostly a detail or a span ("after only a \
-            few shows", "within a few inches"). "may" and "might" are not in the default `terms`: \
-            they are modals of possibility or permission ("Where might someone go to see \
-            penguins?", "Marine algae may have this effect", "You may pass when it is clear") \
-            far more often than hedges; added to `terms`, they count in a stem only in the \
-            sentence that asks when no question word comes before them, and never in a choice. \
-            "Mainly", "mostly", "largely", "primarily", "predominantly" and "chiefly" hedge as \
+            statement hard to call false, the mirror image of `absolute-terms`.
+
+            The rule reports a term of its `terms` list where it hedges, in a stem or a true/false \
+            statement; choices are checked too (`check-choices: false` turns that off). Say how \
+            often, or leave the word out.
+
+            What counts:
+
+            - "most" counts only as a quantifier ("most birds", "most of the time", not after "the" \
+            or before an adjective, but whatever follows when it opens a sentence of a stem or \
+            statement before a word not in capitals: "Most medical authorities believe..."), as \
+            "tends to" and "relatively" do.
+            - "few" counts only in a true/false statement ("The legal drinking age in a few US \
+            states is 18"): in stems and choices it is mostly a detail or a span ("after only a \
+            few shows", "within a few inches").
+            - "Mainly", "mostly", "largely", "primarily", "predominantly" and "chiefly" hedge as \
             "usually" does ("Dry air consists mostly of what gas?"), "fairly" and "somewhat" as \
-            "relatively" does. A term that names rather than hedges is not reported: "commonly \
-            known as", "often called", "sometimes referred to as", "often translated as", "usually described as", "often \
-            quoted", "frequently cited", "usually used to refer to", "What name is commonly used for...?" give a name in use, and "known to many as" says who uses one. Nor are quoted text, text in parentheses (an aside: "(the low \
-            string commonly alternates)"), text after a word that introduces a \
-            quotation (said, line, lyrics...), titles in title case, the month "May", and a \
-            concessive "may" ("Lions may be fast, but..."). In the stem of a choice question only the \
-            sentence that asks is read (the one ending in "?", or the last): context before it \
-            states facts ("London clubs usually bear the name of their district. Which of these is \
-            not based in London?"), and a last sentence that asks nothing (no "what", "how" or "why", no other question \
-            word opening it, no task verb such as "Name" opening it or a clause, no blank: "whose \
-            official name is..." names nothing to do) is a clue, whose hedges describe what is to be \
-            named ("This tree usually grows in Australia."): a "which", "who" or "when" inside \
-            it opens a relative clause ("...for this band, whose image tended to be \
-            off-beat"), and "when" or "where" opening it asks only before a verb such as "did" \
-            ("When performing, he is usually introduced with this music." is a clue). Within the sentence that asks, \
-            background is left out too: a lead-in before a comma and the question word ("Often \
-            ranked first, what is the novel...?") or before "but" or "so" and the question word ("He was \
-            nominated for several awards but how many did he win?"), a clause after a comma opened by who, which, \
-            whose, whom or where ("..., which was covered in many countries?"), by "a", "an" or "one" \
-            (an appositive: "Mola mola, a fish generally considered...", ", one of Brandon's many \
-            love interests,") or by a past \
-            participle, alone or after an adverb (a reduced relative clause: ", often compared \
-            to Furioso,", ", found in reefs,", ", often used by..."), a relative clause that no comma opens (who, \
-            which, whose, whom or where after a noun: "What was the name of the lyricist who wrote \
-            many songs with Elton John?") or that a term, a participle and a preposition with its \
-            object open after a noun led by a determiner in lower case ("Who is the crime lord \
-            sometimes mentioned on the show?"; not "What is the color red usually associated \
-            with?", whose preposition ends the question, nor "...generally believed to mean..."), which describes what is to be named as a clue does, \
-            and a clause opened by since, because, although, though, while or whereas, each up to \
-            the next comma. A "?" that closes a question the sentence quotes, after an asking or \
-            quoting word and with no question word of the sentence's own ("...would often \
-            interrupt a song by asking the audience Are you O.K., honey?"), does not make it the \
-            sentence that asks, and a frame "It is (or was) ... that" before the question word \
-            says how the premise is known ("It is fairly well documented that he loved which \
-            composer's wife?", "It is generally accepted that the name of these islands..."): \
-            the question is in the clause after "that"; so is a clause before ", but" and the \
-            question word ("Cats generally purr when they are happy, but they also purr in what \
-            other situation?"). "Most often" is a superlative after any word ("the disease that \
-            most often attacks the lungs"), "this many" a count asked ("uses this many \
-            different words"), and a naming verb before the term gives a name too ("known \
-            commonly as", "used commonly to refer to"). Choices are checked too (`check-choices: false` turns that \
-            off), but not a choice in title case ("Sometimes", "Sometimes They Come Back", a title), "many", \
-            "several" or "most" after a preposition in a choice, a detail of what the choice \
-            names ("Tall with many scars", "Actor with most film roles"), "most of" what someone \
-            has in a choice with no auxiliary verb (a part of one thing: "Most of his right big \
-            toe"; "Most of their eggs are eaten" states a share), or the choices of a \
-            stem that asks how often ("How often is a leap year? — Usually every four years"). \
-            Known limits: the rule reads words, not meaning: "most" before a plural noun in a \
-            superlative without "the" ("Who scored most goals?") is reported, and "many" counts \
-            even where the number does not matter ("one of many moons", "tall, with many \
-            scars" in a statement); "most" before a plural noun is read as a quantifier even where it names \
-            what is asked ("the age of most diamonds"); a relative clause that no comma opens \
-            is read to the next comma or the end of the sentence, so a hedge after it in what is \
-            asked ("Which actor who starred in Alien usually plays villains?") is missed, and \
-            one opened by "that" is read as asked ("the band that often appeared on the show"); "most" before a blank ("with most ___ per capita") is taken for a \
-            superlative; "most" before a verb in "-s" is read as a quantifier ("Which monster \
-            most resembles a turtle?"); a main verb in "-ed" just after a comma is read as a \
-            participle that opens background ("In 1990, invaded by..." and "..., invaded Kuwait"); a question without its "?" that opens with a preposition ("In \
-            which year was...") is taken for a clue, as is one whose task verb follows other words \
-            ("Try to name the band that often..."); an irregular participle not in the rule's list \
-            (", often heard in...") is not read as opening background; a reduced relative clause is told from the verb asked about by its words alone, so \
-            "Where was the film mostly made in 1990?" is read as one and missed; and a quotation that no quoting word \
-            introduces ("Who made this remark: Most rock journalism is...") is read as the \
-            question; a choice that states a share of what someone has with no auxiliary verb \
-            ("Most of their eggs hatch") is read as naming a part; and a quoted question in a \
-            clue that names no quoting word ("...greeted the crowd with Are you ready?") is read \
-            as the question. \(English.localeNote)
+            "relatively" does.
+            - "may" and "might" are not in the default `terms`: they are modals of possibility or \
+            permission ("Where might someone go to see penguins?", "Marine algae may have this \
+            effect", "You may pass when it is clear") far more often than hedges; added to \
+            `terms`, they count in a stem only in the sentence that asks when no question word \
+            comes before them, and never in a choice.
+
+            What it reads in a stem:
+
+            - In the stem of a choice question only the sentence that asks is read (the one ending \
+            in "?", or the last): context before it states facts ("London clubs usually bear the \
+            name of their district. Which of these is not based in London?").
+            - A last sentence that asks nothing (no "what", "how" or "why", no other question word \
+            opening it, no task verb such as "Name" opening it or a clause, no blank: "whose \
+            official name is..." names nothing to do) is a clue, whose hedges describe what is to \
+            be named ("This tree usually grows in Australia.").
+            - A "which", "who" or "when" inside such a clue opens a relative clause ("...for this \
+            band, whose image tended to be off-beat").
+            - "when" or "where" opening a clue asks only before a verb such as "did" ("When \
+            performing, he is usually introduced with this music." is a clue).
+            - A "?" that closes a question the sentence quotes, after an asking or quoting word and \
+            with no question word of the sentence's own ("...would often interrupt a song by asking \
+            the audience Are you O.K., honey?"), does not make it the sentence that asks.
+            - A frame "It is (or was) ... that" before the question word says how the premise is \
+            known ("It is fairly well documented that he loved which composer's wife?", "It is \
+            generally accepted that the name of these islands..."): the question is in the clause \
+            after "that".
+            - Likewise, when a clause before ", but" comes before the question word, the question \
+            is in the clause after ", but" ("Cats generally purr when they are happy, but they \
+            also purr in what other situation?").
+
+            Read past as background within the sentence that asks, each up to the next comma:
+
+            - A lead-in before a comma and the question word ("Often ranked first, what is the \
+            novel...?").
+            - A lead-in before "but" or "so" and the question word ("He was nominated for several \
+            awards but how many did he win?").
+            - A clause after a comma opened by who, which, whose, whom or where ("..., which was \
+            covered in many countries?").
+            - A clause after a comma opened by "a", "an" or "one" (an appositive: "Mola mola, a fish \
+            generally considered...", ", one of Brandon's many love interests,").
+            - A clause after a comma opened by a past participle, alone or after an adverb (a \
+            reduced relative clause: ", often compared to Furioso,", ", found in reefs,", ", often \
+            used by...").
+            - A relative clause that no comma opens (who, which, whose, whom or where after a noun: \
+            "What was the name of the lyricist who wrote many songs with Elton John?"), which \
+            describes what is to be named as a clue does.
+            - A relative clause that a term, a participle and a preposition with its object open \
+            after a noun led by a determiner in lower case ("Who is the crime lord sometimes \
+            mentioned on the show?"; not "What is the color red usually associated with?", whose \
+            preposition ends the question, nor "...generally believed to mean..."), which describes \
+            what is to be named as a clue does.
+            - A clause opened by since, because, although, though, while or whereas.
+
+            Not reported:
+
+            - Superlatives ("most often", "more commonly", "the most populous", "most of all"): \
+            they are comparisons, not vague.
+            - "Most often" after any word: it is a superlative ("the disease that most often \
+            attacks the lungs").
+            - "many" in "how many", "so many", "too many" or "as many".
+            - "this many", a count asked ("uses this many different words").
+            - "many" and "several" before "other(s)" ("amongst many others") or, in a stem, before \
+            "including" ("in several commercials, including...").
+            - "many" after "the" or a possessive, which refers to a set as a whole ("one of the \
+            many pseudonyms", "thanks to the many fans", "his many hits").
+            - "few" after "the", "first", "next", "last", "past" or "select", before an order of \
+            magnitude ("in a few billion years") or in "one of (only) a few".
+            - A term that names rather than hedges: "commonly known as", "often called", "sometimes \
+            referred to as", "often translated as", "usually described as", "often quoted", \
+            "frequently cited", "usually used to refer to", "What name is commonly used for...?" \
+            give a name in use, and "known to many as" says who uses one.
+            - A term after a naming verb: the verb gives a name too ("known commonly as", "used \
+            commonly to refer to").
+            - Quoted text.
+            - Text in parentheses (an aside: "(the low string commonly alternates)").
+            - Text after a word that introduces a quotation (said, line, lyrics...).
+            - Titles in title case.
+            - The month "May".
+            - A concessive "may" ("Lions may be fast, but...").
+
+            Not reported in choices:
+
+            - A choice in title case ("Sometimes", "Sometimes They Come Back", a title).
+            - "many", "several" or "most" after a preposition in a choice, a detail of what the \
+            choice names ("Tall with many scars", "Actor with most film roles").
+            - "most of" what someone has in a choice with no auxiliary verb (a part of one thing: \
+            "Most of his right big toe"; "Most of their eggs are eaten" states a share).
+            - The choices of a stem that asks how often ("How often is a leap year? — Usually every \
+            four years").
+
+            Known limits (the rule reads words, not meaning):
+
+            - "most" before a plural noun in a superlative without "the" ("Who scored most \
+            goals?") is reported.
+            - "many" counts even where the number does not matter ("one of many moons", "tall, \
+            with many scars" in a statement).
+            - "most" before a plural noun is read as a quantifier even where it names what is asked \
+            ("the age of most diamonds").
+            - A relative clause that no comma opens is read to the next comma or the end of the \
+            sentence, so a hedge after it in what is asked ("Which actor who starred in Alien \
+            usually plays villains?") is missed.
+            - A relative clause opened by "that" is read as asked ("the band that often appeared on \
+            the show").
+            - "most" before a blank ("with most ___ per capita") is taken for a superlative.
+            - "most" before a verb in "-s" is read as a quantifier ("Which monster most resembles \
+            a turtle?").
+            - A main verb in "-ed" just after a comma is read as a participle that opens \
+            background ("In 1990, invaded by..." and "..., invaded Kuwait").
+            - A question without its "?" that opens with a preposition ("In which year was...") is \
+            taken for a clue.
+            - A question whose task verb follows other words ("Try to name the band that \
+            often...") is taken for a clue too.
+            - An irregular participle not in the rule's list (", often heard in...") is not read \
+            as opening background.
+            - A reduced relative clause is told from the verb asked about by its words alone, so \
+            "Where was the film mostly made in 1990?" is read as one and missed.
+            - A quotation that no quoting word introduces ("Who made this remark: Most rock \
+            journalism is...") is read as the question.
+            - A choice that states a share of what someone has with no auxiliary verb ("Most of \
+            their eggs hatch") is read as naming a part.
+            - A quoted question in a clue that names no quoting word ("...greeted the crowd with \
+            Are you ready?") is read as the question.
+
+            \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
