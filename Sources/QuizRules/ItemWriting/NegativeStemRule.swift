@@ -93,8 +93,8 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
 
             - A relative clause further from its negative ("a sink that for days now has not \
             drained") is read as asking.
-            - A negative question that is no exception ("Why did Rome never fall?") is reported \
-            like the rest.
+            - A "which" or "what" question whose negative asks for no exception ("What did the \
+            Romans never eat?") is reported like the rest; a "why" or "how" question is not.
 
             \(English.localeNote)
             """,

@@ -41,7 +41,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - an ordinal (2nd)
             - an ordinal word, as its number ("Third", "Nineteenth century", "Fourth Amendment")
             - a decade (1990s)
-            - BC and AD years
+            - BC and AD years (also "BCE", "CE", "b.c.e.", "c.e."; a year without an era beside \
+            BC years is AD: "120-110 b.c.e." beside "66-70")
             - million/billion ("a million")
             - a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are \
             times; "a" or "an" before a span of time is one: "a week")
@@ -70,8 +71,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             Fahrenheit")
             - a temperature's scale is a unit ("7 °C", "135 Degrees C.")
             - a rate is a unit ("37 miles per year", "$1 per yard")
-            - a share of one whole is a unit ("15 in 100", "3 out of 100"); shares of different \
-            wholes are not compared
+            - a share of one whole is a unit ("15 in 100", "3 out of 100", "6 out of ten"); shares \
+            of different wholes are not compared
             - spans of time compare across units ("10 days", "3 weeks", "1 month"), and so do \
             spans of one kind ("20 Earth hours", "243 Earth days")
             - a span of time in two or three units ("1 hour 40 minutes", "1 year and 6 months", "2 \
@@ -93,6 +94,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - a trailing "or more", "or less", "at least" or "exactly" ("13 grams or more", "18 \
             years exactly")
             - a trailing "each" ("3 years each")
+            - "full", "whole" or "entire" before a unit of time ("1 full year" beside "9 months")
             - a note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter \
             Olympics (USA)")
             - a second measure after a slash that ends every choice ("35 mph / 56 km/h")
@@ -122,7 +124,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
 
             - choices in units of different kinds ("1 km", "900 kg")
             - ratios ("3:2")
-            - dates in digits ("6/10/1939")
+            - dates in digits beside dates of another form ("6/10/1939" beside "June 10, 1929")
             - numbers with words that are not a shared unit ("1 - George V", "Barcelona 1992"); a \
             year followed by a name ("1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", \
             "1956, Switzerland") is ordered by the year
@@ -907,6 +909,36 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - "1"
                       - "5"
                       - None
+                """),
+            // A whole span of time; a share of a whole written as a word; eras written with points.
+            .triggering(questions: """
+                  - id: aardvark
+                    text: ↓What is the gestation period of an aardvark?
+                    shuffle: false
+                    choices:
+                      - 9 months
+                      - text: 1 full year
+                        correct: true
+                      - 3 months
+                      - 7 months
+                  - id: marbles
+                    text: ↓A bag holds four red and six blue marbles. What is the chance of drawing a blue one?
+                    shuffle: false
+                    choices:
+                      - text: 6 out of ten
+                        correct: true
+                      - "0"
+                      - 4 out of ten
+                      - 2 out of ten
+                  - id: revolt
+                    text: ↓When was the Great Jewish Revolt against Rome?
+                    shuffle: false
+                    choices:
+                      - 120-110 b.c.e.
+                      - 250-223 b.c.e.
+                      - text: 66-73 c.e.
+                        correct: true
+                      - 211-216 c.e.
                 """),
             // Near misses: years in order, ordered amounts with different spellings, mixed text,
             // pairs of numbered statements (a list needs three numbers), orders to choose (a list
@@ -1931,7 +1963,7 @@ struct NumericValue {
             value *= multiplier
             words.removeFirst()
         }
-        if let last = words.last, ["bc", "bce", "b.c", "ad", "ce"].contains(last) {
+        if let last = words.last, ["bc", "bce", "b.c", "b.c.e", "ad", "a.d", "ce", "c.e"].contains(last) {
             if last.hasPrefix("b") { era = -1 }
             words.removeLast()
         } else if words.count >= 2, words.suffix(2) == ["b", "c"] || words.suffix(2) == ["a", "d"] {
@@ -1944,7 +1976,9 @@ struct NumericValue {
         let rate = words.indices.contains { words[$0] == "per" && $0 + 1 < words.count && !qualifiers.contains(words[$0 + 1])
             && words[$0 + 1].first?.isNumber != true }
         let share = words.count == 2 && words[0] == "in" || words.count == 3 && words[0] == "out" && words[1] == "of"
-        let whole = share && words[words.count - 1].allSatisfy { $0.isASCII && $0.isNumber }
+        let whole = share && (words[words.count - 1].allSatisfy { $0.isASCII && $0.isNumber } || numberWords[words[words.count - 1]] != nil)
+        // "1 full year" beside "9 months": a whole span of time is the span.
+        if words.count == 2, spanWholes.contains(words[0]), durations[normalizeUnit(words[1])] != nil { words.removeFirst() }
         guard words.count <= 3, whole || !words.contains(where: { (qualifiers.contains($0) && !(rate && $0 == "per"))
             || numberWords[$0] != nil || $0.first?.isNumber == true })
         else { return nil }
@@ -1961,6 +1995,9 @@ struct NumericValue {
         if unit == "cent" { return NumericValue(value: sign * value / 100, unit: nil) }
         return NumericValue(value: sign * era * value, unit: unit)
     }
+
+    /// Words before a unit of time that say the span is whole ("1 full year"), read past.
+    private static let spanWholes: Set<String> = ["full", "whole", "entire"]
 
     /// Magnitudes written after an amount of money ("$5m", "$750k"): after a bare figure, "m" is metres.
     private static let moneyMagnitudes: [String: Double] = ["k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9]
