@@ -36,45 +36,58 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
         id: "key-longest-bias",
         summary: "The correct choice is the longest one more often than chance, or one choice of a question (the correct one, or a distractor) is much longer than every other.",
         rationale: """
-            "Keep the length of choices about equal" (Haladyna, Downing & Rodriguez 2002, "A \
-            review of multiple-choice item-writing guidelines", guideline 24; guideline 28d, the \
-            conspicuous correct choice). The NBME item-writing guide (Case & Swanson, \
-            "Constructing Written Test Questions for the Basic and Clinical Sciences") lists "the \
-            correct answer is longer, more specific, or more complete than the other options" \
-            among the flaws that reward test-wiseness: writers qualify the right answer until it \
-            is exactly right and leave the distractors short, and "pick the longest" becomes a \
-            strategy that works. Two checks. (1) Bank level: among choice questions with one \
-            strictly longest choice (length in characters of the source text as learners see it: trimmed, runs of white \
-            space inside counted once), how often that \
-            choice is correct, against chance: with c correct choices out of k, a choice picked \
-            regardless of length is correct with probability c/k, so the count is a sum of \
-            Bernoulli trials (a binomial when every question has the same k and c). The one-sided \
-            test P(X ≥ observed) is exact (the distribution computed term by term) up to 3000 \
-            questions and a normal approximation with continuity correction above; the bank is \
-            reported when p < `alpha`, with at least `min-questions` questions in the sample, at \
-            the `id` of the first of them. (2) Question level: a choice at least `min-length` \
-            characters long, at least `ratio` times as long as every other choice and longer by \
-            at least `min-difference` characters is reported at that choice, since no test is \
-            needed to see it. When it is the correct choice, its length gives it away. With \
-            `check-distractors` (on by default), a distractor that is the length outlier is \
-            reported too, from `distractor-ratio` (1.5) times as long rather than `ratio`: it \
-            stands out, and learners answer on length instead of content, but it gives no answer \
-            away, and among choices that are all phrases or long names a third longer is not yet \
-            conspicuous ("Indira Gandhi National Open University" beside "Allama Iqbal Open \
-            University"; "The Three Stooges Go Around the World in a Daze" beside three titles of \
-            about 30 characters) (turn it off to report only the key: in the OpenTriviaQA corpus the outlier \
-            is the key in about one question in four, as chance makes it, so an outlying \
-            distractor is a flaw of form rather than a cue to the key). Both the ratio and the difference must hold: \
-            "Chlorophyll absorbs red light" beside "Paint" and "Dye" is reported, a 19-character \
-            choice beside one of 14 is not. Names and titles count as well: reviewers see \
-            "Greenback Cutthroat Trout" beside "Walleye" as the conspicuous choice it is. With \
-            `skip-titles`, a name or title (every word of four or more letters capitalized: "The Love Song of J. \
-            Alfred Prufrock", "DJ Jazzy Jeff and the Fresh Prince"), whose length is not the \
-            writer's doing (in the OpenTriviaQA corpus, half of the long correct choices were \
-            titles), is left out. Known limits: length is counted in characters, so a choice of long words \
-            beside one of short words of the same meaning can be reported, and a key that is only \
-            a little longer than the others in every question of a bank is left to the bank-level \
-            test.
+            "Keep the length of choices about equal" (Haladyna, Downing & Rodriguez 2002, "A review of \
+            multiple-choice item-writing guidelines", guideline 24; guideline 28d, the conspicuous \
+            correct choice). The NBME item-writing guide (Case & Swanson, "Constructing Written Test \
+            Questions for the Basic and Clinical Sciences") lists "the correct answer is longer, more \
+            specific, or more complete than the other options" among the flaws that reward \
+            test-wiseness: writers qualify the right answer until it is exactly right and leave the \
+            distractors short, and "pick the longest" becomes a strategy that works.
+
+            Two checks. At bank level, the rule counts how often the one strictly longest choice of a \
+            choice question is correct, against chance, and reports the bank when p < `alpha`, with at \
+            least `min-questions` questions in the sample, at the `id` of the first of them. At question \
+            level, a choice at least `min-length` characters long, at least `ratio` times as long as \
+            every other choice and longer by at least `min-difference` characters is reported at that \
+            choice, since no test is needed to see it. When it is the correct choice, its length gives \
+            it away.
+
+            The bank-level test:
+
+            - The sample: choice questions with one strictly longest choice (length in characters of the \
+            source text as learners see it: trimmed, runs of white space inside counted once).
+            - Chance: with c correct choices out of k, a choice picked regardless of length is correct \
+            with probability c/k, so the count is a sum of Bernoulli trials (a binomial when every \
+            question has the same k and c).
+            - The one-sided test P(X ≥ observed) is exact (the distribution computed term by term) up to \
+            3000 questions and a normal approximation with continuity correction above.
+
+            At question level:
+
+            - Both the ratio and the difference must hold: "Chlorophyll absorbs red light" beside \
+            "Paint" and "Dye" is reported, a 19-character choice beside one of 14 is not.
+            - Names and titles count as well: reviewers see "Greenback Cutthroat Trout" beside "Walleye" \
+            as the conspicuous choice it is.
+            - With `check-distractors` (on by default), a distractor that is the length outlier is \
+            reported too, from `distractor-ratio` (1.5) times as long rather than `ratio`: it stands \
+            out, and learners answer on length instead of content, but it gives no answer away, and \
+            among choices that are all phrases or long names a third longer is not yet conspicuous \
+            ("Indira Gandhi National Open University" beside "Allama Iqbal Open University"; "The Three \
+            Stooges Go Around the World in a Daze" beside three titles of about 30 characters).
+            - Turn `check-distractors` off to report only the key: in the OpenTriviaQA corpus the \
+            outlier is the key in about one question in four, as chance makes it, so an outlying \
+            distractor is a flaw of form rather than a cue to the key.
+            - With `skip-titles`, a name or title (every word of four or more letters capitalized: "The \
+            Love Song of J. Alfred Prufrock", "DJ Jazzy Jeff and the Fresh Prince"), whose length is not \
+            the writer's doing (in the OpenTriviaQA corpus, half of the long correct choices were \
+            titles), is left out.
+
+            Known limits:
+
+            - Length is counted in characters, so a choice of long words beside one of short words of \
+            the same meaning can be reported.
+            - A key that is only a little longer than the others in every question of a bank is left to \
+            the bank-level test.
             """,
         severity: .warning,
         scope: .bank,
