@@ -18,42 +18,58 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
         id: "incomplete-stem",
         summary: "A choice question's stem that asks nothing: a fragment (\"GDP measures\", \"Leaves of Grass\") or a statement with no question, blank or word standing for the answer.",
         rationale: """
-            The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) asks every stem to pass \
-            the "cover-the-options" test: a learner who knows the content can answer with the \
-            options covered. Haladyna, Downing & Rodriguez (2002) ask to "include the central idea \
-            in the stem instead of the choices" (guideline 15) and to word the stem clearly \
-            (guideline 14); Tarrant et al. (2006) count the unfocused stem among the frequent \
-            item-writing flaws. A good completion stem carries the whole question and leaves only \
-            the answer open ("The gas that plants take in for photosynthesis is"); a vague one \
-            names a topic and stops ("GDP measures", "Mitochondria are"), so each choice is a \
-            separate true/false judgement and the learner reads the choices to find out what is \
-            asked. A completion that ends in a colon, is more than three words long, is not in \
-            title case and whose choices complete it (none of them is "True", "False", "Yes" or \
-            "No", which judge the stem instead) is the standard completion form, not reported: \
-            "If you double your speed, your braking distance becomes roughly:" over "Four times as \
-            long", "Twice as long"; the colon says that a choice completes the sentence, and the \
-            clause before it carries the question (Haladyna et al., guideline 9, accept the \
-            completion format). Reported, for a stem with no "?": (1) a completion (no final full \
-            stop, or ending in a dash or ellipsis, or a colon after three words or fewer, a title \
-            or before true/false choices): "GDP measures", "Mitochondria are:", a bare title \
-            "Leaves of Grass", names, "The famous witch Baba Yaga comes from", a lyric, "The \
-            phrase 'A man, a plan, a canal, Panama' is a palindrome:" over "True" and "False"; with `check-completions` \
-            off, only fragments of three words or fewer and stems in title case; (2) with \
-            `check-statements`, a complete statement ending in "." or "!" that asks nothing \
-            ("The Battle of Custoza, the Battle of Palestro and the Battle of Calatafimi.", \
-            "Yabba Dabba Do!"). Not reported: a stem with a question word (what, which, who, \
-            where, when, why, how), an instruction that asks ("Name the composer", "Complete the \
-            proverb", "Choose..."), a blank ("The ___ is the powerhouse of the cell"), a word that \
-            stands for the answer as in quiz-show clues ("This actress played...", "He invented \
-            the McTwist", "Jennifer Lopez was born there", "one of these"). A completion that carries \
-            the whole question but no colon ("The gas that plants take in for photosynthesis is") \
-            is reported too: without the colon it reads as a sentence cut off, and reviewers who \
-            ask for a question or a stated task flag it; hence `info`, and `check-completions: \
-            false` for banks written as completions without colons. True/false statements are not checked. Known \
-            limits: the rule reads words, not meaning: a question word used as a conjunction \
-            ("He retired when he was 40.") keeps a statement from being reported, and a stem whose \
-            question is in an image or audio ("Name the composer." beside a recording) is read as \
-            it stands. \(English.localeNote)
+            The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) asks every stem to pass the \
+            "cover-the-options" test: a learner who knows the content can answer with the options \
+            covered. Haladyna, Downing & Rodriguez (2002) ask to "include the central idea in the stem \
+            instead of the choices" (guideline 15) and to word the stem clearly (guideline 14); Tarrant \
+            et al. (2006) count the unfocused stem among the frequent item-writing flaws. A good \
+            completion stem carries the whole question and leaves only the answer open ("The gas that \
+            plants take in for photosynthesis is"); a vague one names a topic and stops ("GDP measures", \
+            "Mitochondria are"), so each choice is a separate true/false judgement and the learner reads \
+            the choices to find out what is asked.
+
+            Reported, for a stem with no "?": a completion, and, with `check-statements`, a complete \
+            statement that asks nothing. True/false statements are not checked.
+
+            What it reports:
+
+            - A completion: no final full stop, or ending in a dash or ellipsis, or a colon after three \
+            words or fewer, a title or before true/false choices ("GDP measures", "Mitochondria are:", a \
+            bare title "Leaves of Grass", names, "The famous witch Baba Yaga comes from", a lyric, "The \
+            phrase 'A man, a plan, a canal, Panama' is a palindrome:" over "True" and "False").
+            - With `check-completions` off, of the completions only fragments of three words or fewer \
+            and stems in title case.
+            - With `check-statements`, a complete statement ending in "." or "!" that asks nothing ("The \
+            Battle of Custoza, the Battle of Palestro and the Battle of Calatafimi.", "Yabba Dabba \
+            Do!").
+
+            Not reported:
+
+            - A completion that ends in a colon, is more than three words long, is not in title case and \
+            whose choices complete it (none of them is "True", "False", "Yes" or "No", which judge the \
+            stem instead): the standard completion form ("If you double your speed, your braking \
+            distance becomes roughly:" over "Four times as long", "Twice as long"). The colon says that \
+            a choice completes the sentence, and the clause before it carries the question (Haladyna et \
+            al., guideline 9, accept the completion format).
+            - A stem with a question word (what, which, who, where, when, why, how).
+            - An instruction that asks ("Name the composer", "Complete the proverb", "Choose...").
+            - A blank ("The ___ is the powerhouse of the cell").
+            - A word that stands for the answer as in quiz-show clues ("This actress played...", "He \
+            invented the McTwist", "Jennifer Lopez was born there", "one of these").
+
+            Known limits (the rule reads words, not meaning):
+
+            - A question word used as a conjunction ("He retired when he was 40.") keeps a statement \
+            from being reported.
+            - A stem whose question is in an image or audio ("Name the composer." beside a recording) is \
+            read as it stands.
+
+            A completion that carries the whole question but no colon ("The gas that plants take in for \
+            photosynthesis is") is reported too: without the colon it reads as a sentence cut off, and \
+            reviewers who ask for a question or a stated task flag it; hence `info`, and \
+            `check-completions: false` for banks written as completions without colons.
+
+            \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
