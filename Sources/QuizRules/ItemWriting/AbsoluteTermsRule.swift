@@ -27,39 +27,61 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
         id: "absolute-terms",
         summary: "A true/false statement or yes/no stem (with `check-choices`, also a choice) with an absolute term: always, never, all, only, must, completely...",
         rationale: """
-            Haladyna, Downing & Rodriguez (2002), guideline 28a: avoid giving clues to the right \
-            answer such as "specific determiners including always, never, completely, and \
-            absolutely". Test-wise learners know that few things are always or never so, and \
-            guess "false" for such a statement, or rule out such a choice, without knowing the \
-            content; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) lists "absolute \
-            terms" among the flaws that help test-wise examinees, and Tarrant et al. (2006) among \
-            the frequent item-writing flaws. One absolute statement is not a flaw by itself — a \
-            statement may be false precisely because of its "always" — so this rule is `info`, a \
-            note to check the wording; the cue that does harm is the pattern across a bank, which \
-            `absolute-terms-pattern` reports. A choice question answered Yes or No (or True or \
-            False) is a statement too: its stem is read ("Do all frogs live in water?"). With \
-            `check-choices`, choices are checked too, and reported only when some other choice \
-            of the question has no absolute term (when all have, none stands out); "None of \
-            these" and "All of the above" are left to `none-of-the-above` and `all-of-the-above`, \
-            a choice in title case (a title such as "Nobody Does It Better", "All My Children") \
-            is skipped, and so are the choices of a stem that asks for a quotation (a line, a \
-            motto, lyrics: "What is the state motto? — Thus always to tyrants"). It is off by \
-            default: reviewers judge an absolute choice a cue only when it overgeneralises, and \
-            most absolute choices in trivia state a plain fact ("It was the only color he had \
-            left"). \
-            Hedged and negated uses ("almost always", "not always", "nearly everyone", "not all", \
-            "little or nothing"), hyphenated words ("never-ending", "all-time"), quoted text, text \
-            after a word that introduces a quotation (said, line, lyrics...) or reports a claim \
-            (claimed, believed...) and titles in title case ("Never Let Me Go") are not reported. The words that are also ordinary English \
-            have their idioms and counts left out: "at all" (but "at all times" counts), "after \
-            all", "above all", "all over", "all but", "all" before a number ("all four Beatles"); "not only", "if only", \
-            "only" before a number ("only 3% of water"); "every" before a number or a unit of time \
-            ("every four years", "every day"); "must have been" and "must have" before a past \
-            participle (a deduction: "he must have known", not "you must have a level of 99"). Known limits: "only" \
-            and "all" stay common in plain factual statements ("the only planet with rings \
-            visible from Earth"), so a report is a note to check the wording, not a verdict; a \
-            team that finds them noisy sets `terms` to the strong words alone (always, never, \
-            nobody, completely...). \
+            Haladyna, Downing & Rodriguez (2002), guideline 28a: avoid giving clues to the right answer \
+            such as "specific determiners including always, never, completely, and absolutely". \
+            Test-wise learners know that few things are always or never so, and guess "false" for such a \
+            statement, or rule out such a choice, without knowing the content; the NBME Item-Writing \
+            Guide (Paniagua & Swygert, 4th ed.) lists "absolute terms" among the flaws that help \
+            test-wise examinees, and Tarrant et al. (2006) among the frequent item-writing flaws. One \
+            absolute statement is not a flaw by itself — a statement may be false precisely because of \
+            its "always" — so this rule is `info`, a note to check the wording; the cue that does harm \
+            is the pattern across a bank, which `absolute-terms-pattern` reports.
+
+            Reported: an absolute term in a true/false statement. A choice question answered Yes or No \
+            (or True or False) is a statement too: its stem is read ("Do all frogs live in water?").
+
+            With `check-choices`, choices are checked too. The option is off by default: reviewers judge \
+            an absolute choice a cue only when it overgeneralises, and most absolute choices in trivia \
+            state a plain fact ("It was the only color he had left").
+
+            When choices are checked:
+
+            - A choice is reported only when some other choice of the question has no absolute term \
+            (when all have, none stands out).
+            - "None of these" and "All of the above" are left to `none-of-the-above` and \
+            `all-of-the-above`.
+            - A choice in title case (a title such as "Nobody Does It Better", "All My Children") is \
+            skipped.
+            - The choices of a stem that asks for a quotation (a line, a motto, lyrics: "What is the \
+            state motto? — Thus always to tyrants") are skipped.
+
+            Not reported:
+
+            - hedged and negated uses ("almost always", "not always", "nearly everyone", "not all", \
+            "little or nothing")
+            - hyphenated words ("never-ending", "all-time")
+            - quoted text
+            - text after a word that introduces a quotation (said, line, lyrics...) or reports a claim \
+            (claimed, believed...)
+            - titles in title case ("Never Let Me Go")
+
+            The words that are also ordinary English have their idioms and counts left out:
+
+            - "at all" (but "at all times" counts), "after all", "above all", "all over", "all but", \
+            "all" before a number ("all four Beatles")
+            - "not only", "if only", "only" before a number ("only 3% of water")
+            - "every" before a number or a unit of time ("every four years", "every day")
+            - "must have been" and "must have" before a past participle (a deduction: "he must have \
+            known", not "you must have a level of 99")
+
+            Known limits:
+
+            - "only" and "all" stay common in plain factual statements ("the only planet with rings \
+            visible from Earth"), so a report is a note to check the wording, not a verdict.
+
+            A team that finds "only" and "all" noisy sets `terms` to the strong words alone (always, \
+            never, nobody, completely...).
+
             \(English.localeNote)
             """,
         severity: .info,
