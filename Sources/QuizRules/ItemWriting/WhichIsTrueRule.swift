@@ -6,34 +6,50 @@ struct WhichIsTrueRule: QuestionRule {
         id: "which-is-true",
         summary: "An unfocused stem: \"Which of the following is true?\", \"Which statement about X is false?\", \"What is correct about X?\"",
         rationale: """
-            Such a stem poses no question: the item is four true/false statements on loosely \
-            related facts, and the learner cannot think of an answer before reading the choices. \
-            The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) asks every stem to pass the \
-            "cover-the-options" test — a learner who knows the content can answer with the \
-            options covered — and discourages "which of the following statements is correct" \
-            items; Haladyna, Downing & Rodriguez (2002) ask to "include the central idea in the \
-            stem instead of the choices" (guideline 15) and for clear directions (guideline 14); \
-            Tarrant et al. (2006) count the "unfocused stem" among the frequent item-writing flaws. \
-            Reported: "which" or "what", optionally "one", "of the following", "of these", a \
-            noun such as "statement" or "fact" and a topic ("about X", "regarding X"), then a \
-            form of "be" and true, false, correct, incorrect, accurate, inaccurate, untrue, right \
-            or wrong, ending the stem or followed by about/of/regarding/concerning/for/in/except; \
-            and "the true/false/correct statement"; a task that asks for one ("Identify the \
-            true statement regarding X", "Select the correct statement", "Choose the statement \
-            that is false": identify, select, choose, pick, find, mark, spot, circle or tick, \
-            then a statement, fact, sentence, claim or assertion); "only one of the X is \
-            correct", a sentence opening "One of these X is wrong"; and "All of the following \
-            are true except". Not reported: a focused question that uses \
-            these words ("Which spelling is correct?", "What was wrong with the engine?", \
-            "Select the correct lyric", "Choose the correct answer" after a question), and \
-            "Which is correct?" over choices that are variants of one sentence ("He woke up at \
-            six", "He awoke at six"), which asks about usage; "Which statement is correct?" \
-            over such variants still asks for a statement, and is reported. \
-            Reach: the stems of single- and multiple-choice questions, in each English text of a \
-            translated question; true/false statements are not checked. Known limits: a stem that \
-            asks which choice is true in other words ("What can be said of X?", "Which best \
-            describes X?") is not reported, and the choices are not read, so four unrelated \
-            statements under a stem that names a narrow topic pass. \(English.localeNote)
+            Such a stem poses no question: the item is four true/false statements on loosely related \
+            facts, and the learner cannot think of an answer before reading the choices. The NBME \
+            Item-Writing Guide (Paniagua & Swygert, 4th ed.) asks every stem to pass the \
+            "cover-the-options" test — a learner who knows the content can answer with the options \
+            covered — and discourages "which of the following statements is correct" items; Haladyna, \
+            Downing & Rodriguez (2002) ask to "include the central idea in the stem instead of the \
+            choices" (guideline 15) and for clear directions (guideline 14); Tarrant et al. (2006) count \
+            the "unfocused stem" among the frequent item-writing flaws.
+
+            Reported: a stem that asks which choice is true (or false, correct, wrong...) in one of the \
+            forms below. Reach: the stems of single- and multiple-choice questions, in each English text \
+            of a translated question; true/false statements are not checked.
+
+            Forms reported:
+
+            - "which" or "what", optionally "one", "of the following", "of these", a noun such as \
+            "statement" or "fact" and a topic ("about X", "regarding X"), then a form of "be" and true, \
+            false, correct, incorrect, accurate, inaccurate, untrue, right or wrong, ending the stem or \
+            followed by about/of/regarding/concerning/for/in/except; and "the true/false/correct \
+            statement"
+            - a task that asks for one ("Identify the true statement regarding X", "Select the correct \
+            statement", "Choose the statement that is false": identify, select, choose, pick, find, \
+            mark, spot, circle or tick, then a statement, fact, sentence, claim or assertion)
+            - "only one of the X is correct"
+            - a sentence opening "One of these X is wrong"
+            - "All of the following are true except"
+
+            Not reported:
+
+            - A focused question that uses these words ("Which spelling is correct?", "What was wrong \
+            with the engine?", "Select the correct lyric", "Choose the correct answer" after a \
+            question).
+            - "Which is correct?" over choices that are variants of one sentence ("He woke up at six", \
+            "He awoke at six"), which asks about usage; "Which statement is correct?" over such variants \
+            still asks for a statement, and is reported.
+
+            Known limits:
+
+            - A stem that asks which choice is true in other words ("What can be said of X?", "Which \
+            best describes X?") is not reported.
+            - The choices are not read, so four unrelated statements under a stem that names a narrow \
+            topic pass.
+
+            \(English.localeNote)
             """,
         severity: .warning,
         scope: .question,
