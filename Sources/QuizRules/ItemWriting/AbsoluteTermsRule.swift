@@ -37,8 +37,8 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
             its "always" — so this rule is `info`, a note to check the wording; the cue that does harm \
             is the pattern across a bank, which `absolute-terms-pattern` reports.
 
-            Reported: an absolute term in a true/false statement. A choice question answered Yes or No \
-            (or True or False) is a statement too: its stem is read ("Do all frogs live in water?").
+            Reported: an absolute term in a true/false statement. A question of two choices answered Yes \
+            or No (or True or False) is a statement too: its stem is read ("Do all frogs live in water?").
 
             With `check-choices`, choices are checked too. The option is off by default: reviewers judge \
             an absolute choice a cue only when it overgeneralises, and most absolute choices in trivia \
@@ -67,12 +67,13 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
 
             The words that are also ordinary English have their idioms and counts left out:
 
-            - "at all" (but "at all times" counts), "after all", "above all", "all over", "all but", \
-            "all" before a number ("all four Beatles")
-            - "not only", "if only", "only" before a number ("only 3% of water")
+            - "at all" (but "at all times" counts), "after all", "above all", "in all", "for all", \
+            "once all", "all over", "all along", "all but", "all" before a number ("all four Beatles")
+            - "not only", "if only", "only just", "only" before a number ("only 3% of water")
+            - "never mind", "nothing less"
             - "every" before a number or a unit of time ("every four years", "every day")
             - "must have been" and "must have" before a past participle (a deduction: "he must have \
-            known", not "you must have a level of 99")
+            known", not "you must have a level of 99"), and "it must be"
 
             Known limits:
 

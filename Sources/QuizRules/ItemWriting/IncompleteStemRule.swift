@@ -51,7 +51,8 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
             distance becomes roughly:" over "Four times as long", "Twice as long"). The colon says that \
             a choice completes the sentence, and the clause before it carries the question (Haladyna et \
             al., guideline 9, accept the completion format).
-            - A stem with a question word (what, which, who, where, when, why, how).
+            - A stem with a question word (what, which, who, whom, whose, where, whereabouts, when, why, \
+            how).
             - An instruction that asks ("Name the composer", "Complete the proverb", "Choose...").
             - A blank ("The ___ is the powerhouse of the cell").
             - A word that stands for the answer as in quiz-show clues ("This actress played...", "He \

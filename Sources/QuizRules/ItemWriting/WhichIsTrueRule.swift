@@ -24,14 +24,14 @@ struct WhichIsTrueRule: QuestionRule {
             - "which" or "what", optionally "one", "of the following", "of these", a noun such as \
             "statement" or "fact" and a topic ("about X", "regarding X"), then a form of "be" and true, \
             false, correct, incorrect, accurate, inaccurate, untrue, right or wrong, ending the stem or \
-            followed by about/of/regarding/concerning/for/in/except; and "the true/false/correct \
-            statement"
+            followed by about/of/regarding/concerning/for/in/except/among/with/when (not "wrong with" \
+            or "right with"); and "the true/false/correct statement"
             - a task that asks for one ("Identify the true statement regarding X", "Select the correct \
             statement", "Choose the statement that is false": identify, select, choose, pick, find, \
             mark, spot, circle or tick, then a statement, fact, sentence, claim or assertion)
             - "only one of the X is correct"
             - a sentence opening "One of these X is wrong"
-            - "All of the following are true except"
+            - "All of the following are true except" (or "but")
 
             Not reported:
 
@@ -46,8 +46,8 @@ struct WhichIsTrueRule: QuestionRule {
 
             - A stem that asks which choice is true in other words ("What can be said of X?", "Which \
             best describes X?") is not reported.
-            - The choices are not read, so four unrelated statements under a stem that names a narrow \
-            topic pass.
+            - The choices are read only to tell variants of one sentence, so four unrelated \
+            statements under a stem in none of the forms above pass.
 
             \(English.localeNote)
             """,
