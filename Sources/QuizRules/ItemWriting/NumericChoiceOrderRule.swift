@@ -127,7 +127,11 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - dates in digits beside dates of another form ("6/10/1939" beside "June 10, 1929")
             - numbers with words that are not a shared unit ("1 - George V", "Barcelona 1992"); a \
             year followed by a name ("1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", \
-            "1956, Switzerland") is ordered by the year
+            "1956, Switzerland") is ordered by the year, and so is a name followed by a year after \
+            ", ", " - ", " -- ", " \u{2013} " or " in " under a stem that asks when ("when" or "year" \
+            among its words: "Where and when...? — Stockholm, Sweden, 1890", "Spanish in 1588"; \
+            elsewhere the name is the answer and its year a note, "Where was the regatta held first? \
+            — Lisbon, 1911"; a month or a season is no name: "August, 1862" is a date)
             - notes in parentheses on only some choices
             - questions with two aggregate choices
 
@@ -910,7 +914,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - "5"
                       - None
                 """),
-            // A whole span of time; a share of a whole written as a word; eras written with points.
+            // A whole span of time; a share of a whole written as a word; eras written with points;
+            // names with their years.
             .triggering(questions: """
                   - id: aardvark
                     text: ↓What is the gestation period of an aardvark?
@@ -939,6 +944,33 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: 66-73 c.e.
                         correct: true
                       - 211-216 c.e.
+                  - id: invasion
+                    text: ↓When and by whom was Britain last invaded?
+                    shuffle: false
+                    choices:
+                      - Spanish in 1588
+                      - Dutch in 1688
+                      - text: Norman in 1066
+                        correct: true
+                      - German in 1940
+                  - id: journey
+                    text: ↓Where and when does the story begin?
+                    shuffle: false
+                    choices:
+                      - Stockholm, Sweden, 1890
+                      - London, England, 1900
+                      - text: Edinburgh, Scotland, 1880
+                        correct: true
+                      - Oslo, Norway, 1860
+                  - id: antietam
+                    text: ↓When was the Battle of Antietam fought?
+                    shuffle: false
+                    choices:
+                      - August, 1862
+                      - October, 1862
+                      - text: September, 1862
+                        correct: true
+                      - December, 1862
                 """),
             // Near misses: years in order, ordered amounts with different spellings, mixed text,
             // pairs of numbered statements (a list needs three numbers), orders to choose (a list
@@ -1084,7 +1116,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 """),
             // Near misses: ranges with one lower end in order; a Roman title whose other
             // choices are in order, its bare title left out; letters that end names but are no
-            // numerals; a year after a name.
+            // numerals; a year after a name under a stem that does not ask when.
             .passing(questions: """
                   - id: litter
                     text: How many cubs are born in a litter?
@@ -1146,9 +1178,13 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // A note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter
             // Olympics (USA)") is read past: the number before it orders the choice.
             // So is a second measure after a slash ("35 mph / 56 km/h").
-            // So is a name after a year ("1984 in Los Angeles", "1976 - Innsbruck").
-            let texts = NumericValue.yearsBeforeNames(
-                NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedNotes(choices.map(\.text))))
+            // So is a name after a year ("1984 in Los Angeles", "1976 - Innsbruck"), and a name
+            // before one under a stem that asks when ("Where and when...? — Stockholm, Sweden,
+            // 1890"): elsewhere the name is the answer, and its year a note ("Where was the
+            // regatta held first? — Lisbon, 1911").
+            let texts = NumericValue.namesBeforeYears(NumericValue.yearsBeforeNames(
+                NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedNotes(choices.map(\.text)))),
+                asksWhen: { NumericValue.asksWhen(item.stem.text) })
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11"),
             // and so do those numbered in Roman numerals ("Rocky III", "Henry VIII").
             let digitTitle = NumericValue.sharedTitle(texts)
@@ -1340,6 +1376,34 @@ struct NumericValue {
     }
 
     private static let yearNameJoins = [", ", " - ", " -- ", " \u{2013} ", " in "]
+
+    /// Whether a stem asks when, "when" or "year" among its words ("Where and when...?", "Who
+    /// landed first, and in what year?").
+    static func asksWhen(_ stem: String) -> Bool {
+        English.words(stem).contains { $0.lower == "when" || $0.lower == "year" }
+    }
+
+    /// The years of choices that each name something and then give its year after ", ", " - ",
+    /// " -- ", " \u{2013} " or " in " ("Stockholm, Sweden, 1890", "Michael Collins, 1968", "Spanish
+    /// in 1588"), to be ordered by it as a year before a name is, when `asksWhen` (asked last, as
+    /// few questions get that far); `texts` as they are otherwise.
+    static func namesBeforeYears(_ texts: [String], asksWhen: () -> Bool) -> [String] {
+        guard texts.count >= 3, texts.allSatisfy({ $0.utf8.last.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }), asksWhen()
+        else { return texts }
+        var years: [String] = []
+        for text in texts {
+            let year = text.suffix(4)
+            guard year.count == 4, year.allSatisfy({ $0.isASCII && $0.isNumber }) else { return texts }
+            let name = text.dropLast(4)
+            guard let join = yearNameJoins.first(where: { name.hasSuffix($0) }), name.count > join.count,
+                  name.first?.isUppercase == true, !name.dropLast(join.count).contains(where: \.isNumber),
+                  // "August, 1862", "Summer, 1967": a date, read as one.
+                  !English.words(String(name)).contains(where: { months[$0.lower] != nil || seasons[$0.lower] != nil || weekdays.contains($0.lower) })
+            else { return texts }
+            years.append(String(year))
+        }
+        return years
+    }
 
     /// The first slash of `text` between a unit and a number ("mph / 56", "km/ 4,970", "F /
     /// -23"), with a digit somewhere before it; nil for none.
