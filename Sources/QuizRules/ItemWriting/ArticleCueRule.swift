@@ -6,33 +6,53 @@ struct ArticleCueRule: QuestionRule {
         id: "article-cue",
         summary: "A stem ending in \"a\" or \"an\" (or with one before its blank) that only some choices follow grammatically (\"an\" before \"banana\").",
         rationale: """
-            Haladyna, Downing & Rodriguez (2002), guideline 28c: avoid "grammatical \
-            inconsistencies that cue the test-taker to the correct choice". A stem that ends in \
-            "an" rules out every choice that starts with a consonant sound, however little the \
-            learner knows; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) names \
-            "grammatical cues" first among the flaws that reward test-wiseness, and Tarrant et al. \
-            (2006) count "grammatical clues" among the frequent item-writing flaws. End the stem \
-            before the article and put "a" or "an" in each choice, or write "a(n)". A stem that \
-            ends with the article is checked (a trailing blank, colon or ellipsis may follow it), \
-            and one with the article right before a blank inside it ("cannot make a ________ out \
-            of a donkey"), when the stem asks for the blank: it has no "?", or it says \
-            "complete", "fill", "finish" or "missing" (the dots of a quotation inside a question \
-            that asks for a title are no blank). The sound of each choice's first word is judged \
-            from its spelling, with the usual \
-            exceptions: a silent h (an hour, an honest), a "you" or "w" sound (a university, a \
-            European, a one-time), digits by how they are read (an 8, an 11, an 18th), and \
-            abbreviations read letter by letter (an MRI, an FBI agent, a UFO). A choice whose \
-            sound is not clear (a long abbreviation such as NASA, which may be read as a word) \
-            counts as fitting either. A choice that starts with its own article or another \
-            determiner ("a snack", "some crack") does not follow the article, when the correct \
-            choice does ("lookin for a ..." over "a snack", "some crack" and the key "purse to \
-            snatch"); when the key repeats the article too, the choices only start alike, which \
-            `stem-choice-agreement` reports. Reach: the stems and choices of single- and \
-            multiple-choice questions, in each English text of a translated question; \
-            true/false statements are not checked. Known limits: the sound is read from \
-            spelling and a short list of exceptions, so an unusual word (a herb in British or \
-            American speech, a foreign name) may be misjudged; an article elsewhere in the stem, \
-            not before the blank or at the end, is not looked at. \
+            Haladyna, Downing & Rodriguez (2002), guideline 28c: avoid "grammatical inconsistencies that \
+            cue the test-taker to the correct choice". A stem that ends in "an" rules out every choice \
+            that starts with a consonant sound, however little the learner knows. The NBME Item-Writing \
+            Guide (Paniagua & Swygert, 4th ed.) names "grammatical cues" first among the flaws that \
+            reward test-wiseness, and Tarrant et al. (2006) count "grammatical clues" among the frequent \
+            item-writing flaws.
+
+            Reported: a stem that ends in "a" or "an", or has one right before a blank, when only some \
+            of the choices follow it: the others start with the other sound, or with an article of their \
+            own. Reach: the stems and choices of single- and multiple-choice questions, in each English \
+            text of a translated question; true/false statements are not checked.
+
+            Where the article is read:
+
+            - At the end of the stem: a stem that ends with the article is checked (a trailing blank, \
+            colon or ellipsis may follow it).
+            - Right before a blank inside the stem ("cannot make a ________ out of a donkey"), when the \
+            stem asks for the blank: it has no "?", or it says "complete", "fill", "finish" or \
+            "missing". The dots of a quotation inside a question that asks for a title are no blank.
+
+            The sound of each choice's first word is judged from its spelling, with the usual \
+            exceptions:
+
+            - a silent h (an hour, an honest)
+            - a "you" or "w" sound (a university, a European, a one-time)
+            - digits by how they are read (an 8, an 11, an 18th)
+            - abbreviations read letter by letter (an MRI, an FBI agent, a UFO)
+
+            A choice whose sound is not clear (a long abbreviation such as NASA, which may be read as a \
+            word) counts as fitting either.
+
+            Choices with an article of their own:
+
+            - A choice that starts with its own article or another determiner ("a snack", "some crack") \
+            does not follow the article, when the correct choice does ("lookin for a ..." over "a \
+            snack", "some crack" and the key "purse to snatch").
+            - When the key repeats the article too, the choices only start alike, which \
+            `stem-choice-agreement` reports.
+
+            Known limits:
+
+            - The sound is read from spelling and a short list of exceptions, so an unusual word (a herb \
+            in British or American speech, a foreign name) may be misjudged.
+            - An article elsewhere in the stem, not before the blank or at the end, is not looked at.
+
+            End the stem before the article and put "a" or "an" in each choice, or write "a(n)".
+
             \(English.localeNote)
             """,
         severity: .warning,
