@@ -8,29 +8,53 @@ struct ComplexChoiceRule: QuestionRule {
         summary: "A combination choice (K-type): \"A and C\", \"I and III only\", \"1, 2 and 3\", or a choice that joins other choices (\"Salt and pepper\" beside \"Salt\" and \"Pepper\").",
         rationale: """
             Haladyna, Downing & Rodriguez (2002), guideline 9: use the conventional, alternate-choice \
-            and true-false formats "but AVOID the complex MC (Type K) format". A choice made of \
-            other choices tests reasoning about the combinations more than the content, rewards \
-            partial knowledge (knowing that 1 is wrong rules out every combination with 1), and \
-            lowers reliability; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) dropped \
-            K-type items for these reasons, and Tarrant et al. (2006) count "complex or K-type" \
-            among the frequent item-writing flaws. It also breaks in quizbank: engines shuffle and \
-            do not letter the choices, so "A and C" names nothing. Reported: a choice made only of \
-            option labels (letters up to the number of choices, Roman numerals, or digits the stem \
-            numbers its statements with) joined by commas, "and", "&" or "only", or judged ("III \
-            and IV are true, I and II are false", "A, B, C are correct", "1 and 2 are correct"); \
-            letters count as labels when the stem letters its statements, when the choice says \
-            "only", "both" or "except", or when they are written as labels: in lower case ("b and \
-            c.") or with a bracket ("(A) and (C)"); and a choice \
-            that joins two or more other choices of the question by their text. Not reported: an \
-            ordinary choice with "and" in it, pairs of numbers or letters that are answers in \
-            their own right (vitamins "A and D" beside "B and K", dartboard numbers "2 and 3"), \
-            and sequences that order numbered items. "Both" and "Neither" on their own are \
-            `all-of-the-above` and `none-of-the-above`, but "Both" (or "Both of these") beside \
-            exactly two other choices, with or without "Neither", makes the only-A, only-B, both, \
-            neither set of a K-type question and is reported here too; "Both Collins and \
-            Armstrong" joins "Michael Collins" and "Neil Armstrong" by their words. Known limits: capital letter pairs with no \
-            other sign ("B and C" beside "A and D") are taken for answers, and labels inside longer \
-            sentences ("Both statements I and II") are not read. \(English.localeNote)
+            and true-false formats "but AVOID the complex MC (Type K) format". A choice made of other \
+            choices tests reasoning about the combinations more than the content, rewards partial \
+            knowledge (knowing that 1 is wrong rules out every combination with 1), and lowers \
+            reliability; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) dropped K-type items \
+            for these reasons, and Tarrant et al. (2006) count "complex or K-type" among the frequent \
+            item-writing flaws. It also breaks in quizbank: engines shuffle and do not letter the \
+            choices, so "A and C" names nothing.
+
+            Reported: a choice made of other choices, named by their labels or by their text.
+
+            Forms reported:
+
+            - A choice made only of option labels (letters up to the number of choices, Roman numerals, \
+            or digits the stem numbers its statements with) joined by commas, "and", "&" or "only", or \
+            judged ("III and IV are true, I and II are false", "A, B, C are correct", "1 and 2 are \
+            correct").
+            - A choice that joins two or more other choices of the question by their text.
+
+            Letters count as labels:
+
+            - when the stem letters its statements
+            - when the choice says "only", "both" or "except"
+            - when they are written as labels: in lower case ("b and c.") or with a bracket ("(A) and \
+            (C)")
+
+            "Both" and "Neither":
+
+            - On their own they are `all-of-the-above` and `none-of-the-above`.
+            - But "Both" (or "Both of these") beside exactly two other choices, with or without \
+            "Neither", makes the only-A, only-B, both, neither set of a K-type question and is reported \
+            here too.
+            - "Both Collins and Armstrong" joins "Michael Collins" and "Neil Armstrong" by their words.
+
+            Not reported:
+
+            - An ordinary choice with "and" in it.
+            - Pairs of numbers or letters that are answers in their own right (vitamins "A and D" beside \
+            "B and K", dartboard numbers "2 and 3").
+            - Sequences that order numbered items.
+
+            Known limits:
+
+            - Capital letter pairs with no other sign ("B and C" beside "A and D") are taken for \
+            answers.
+            - Labels inside longer sentences ("Both statements I and II") are not read.
+
+            \(English.localeNote)
             """,
         severity: .warning,
         scope: .question,
