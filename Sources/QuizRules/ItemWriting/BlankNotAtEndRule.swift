@@ -7,28 +7,46 @@ struct BlankNotAtEndRule: QuestionRule {
         summary: "A fill-in-the-blank stem whose blank (___, ....) is not at its end.",
         rationale: """
             A completion stem with the blank in the middle makes the learner hold the start of the \
-            sentence, read each choice into the gap and reread the rest, which tests reading more \
-            than the content. Tarrant et al. (2006) count "fill-in-the-blank" stems with the blank \
-            inside the sentence among the frequent item-writing flaws; Haladyna, Downing & \
-            Rodriguez (2002) accept the completion format (guideline 9) but ask for the central \
-            idea in the stem (guideline 15) and for as little reading as possible (guideline 13), \
-            which a blank at the end, or a question, gives; the NBME Item-Writing Guide \
-            (Paniagua & Swygert, 4th ed.) prefers a closed question to a completion. A blank is \
-            three or more underscores, also joined to a word ("a______", a first letter given), \
-            one or two underscores standing alone ("The _ is"), or four or more dots (or two \
-            ellipsis characters) standing alone between spaces; "...", "…" and dots joined to a word are read as ellipses, which \
-            quotations are full of. A blank is at the end when only punctuation follows it ("___." \
-            and "___?" are fine), when it ends its sentence ("quatre, ____. What is the missing \
-            number?") or when only a note in brackets follows ("____ (fill in the blank)"); a blank followed by a colon stands for a speaker and is not \
-            judged. In a stem that asks to fill a gap (it says missing, complete, finish, fill, \
-            blank or gap), a "..." or "…" standing alone is a blank too ("Complete the proverb: If \
-            you have money you can make ... push your grind stone"). A gap inside a quotation is \
-            reported like any other ("Complete the proverb: Too many ____ spoil the broth"): the \
-            learner still reads each choice into the middle of a sentence; quote the sentence up \
-            to the gap, or ask for the missing word. True/false statements are not checked. \
-            Known limits: a blank written otherwise ("[blank]", "(...)", a dash) is not seen, and \
-            an ellipsis standing for a gap in a stem that does not ask to fill one is read as an \
-            ellipsis. \(English.localeNote)
+            sentence, read each choice into the gap and reread the rest, which tests reading more than \
+            the content. Tarrant et al. (2006) count "fill-in-the-blank" stems with the blank inside the \
+            sentence among the frequent item-writing flaws; Haladyna, Downing & Rodriguez (2002) accept \
+            the completion format (guideline 9) but ask for the central idea in the stem (guideline 15) \
+            and for as little reading as possible (guideline 13), which a blank at the end, or a \
+            question, gives; the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) prefers a closed \
+            question to a completion.
+
+            Reported: a stem whose blank is not at the end. A gap inside a quotation is reported like \
+            any other ("Complete the proverb: Too many ____ spoil the broth"): the learner still reads \
+            each choice into the middle of a sentence; quote the sentence up to the gap, or ask for the \
+            missing word. True/false statements are not checked.
+
+            What counts as a blank:
+
+            - three or more underscores, also joined to a word ("a______", a first letter given)
+            - one or two underscores standing alone ("The _ is")
+            - four or more dots (or two ellipsis characters) standing alone between spaces
+            - in a stem that asks to fill a gap (it says missing, complete, finish, fill, blank or gap), \
+            a "..." or "…" standing alone too ("Complete the proverb: If you have money you can make ... \
+            push your grind stone")
+
+            Read past:
+
+            - "...", "…" and dots joined to a word are read as ellipses, which quotations are full of.
+            - A blank followed by a colon stands for a speaker and is not judged.
+
+            A blank is at the end, and not reported, when:
+
+            - only punctuation follows it ("___." and "___?" are fine)
+            - it ends its sentence ("quatre, ____. What is the missing number?")
+            - only a note in brackets follows ("____ (fill in the blank)")
+
+            Known limits:
+
+            - A blank written otherwise ("[blank]", "(...)", a dash) is not seen.
+            - An ellipsis standing for a gap in a stem that does not ask to fill one is read as an \
+            ellipsis.
+
+            \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
