@@ -16,28 +16,44 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
         summary: "A choice such as \"None of the above\", \"None of these\" or \"Neither\" that denies the other choices.",
         rationale: """
             Haladyna, Downing & Rodriguez (2002), guideline 25: "None-of-the-above should be used \
-            carefully". Their review found the research divided: it makes items harder without \
-            always making them worse, but when it is the key the learner shows only that they know \
-            what is wrong, not what is right, and it does not fit a best-answer question (some \
-            choice is always best). The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) \
-            goes further and lists "none of the above" among the flaws that add irrelevant \
-            difficulty, and Tarrant et al. (2006) count it among the frequent item-writing flaws. \
-            Because the sources disagree on how bad it is (Haladyna et al. say use it carefully, \
-            unlike all-of-the-above, which they say to avoid), the default is `info`; teams that \
-            follow the NBME guide can raise it to `warning`, or report only keyed \
-            none-of-the-above choices with `only-when-correct`. A bare "None" or "Neither" answering \
-            "how many", or a stem that asks for words ("What does the Yiddish bupkis mean? — \
-            None"), is an answer, not this choice; a stem asks how many with "how many", "the \
-            number of" or "what percentage", not by mentioning a number ("Which particle \
-            determines the atomic number? — None" is reported). Long forms count ("None of the \
-            answers listed is right"); "None but the Lonely Heart" is a title. So do a judgement \
-            of them all ("All of the above are false", "Each of these is wrong"), "There is no \
-            correct answer" (but "There are no incorrect statements" affirms them all: \
-            `all-of-the-above`), "Nothing of the above", and any of these forms as a clause of its \
-            own after a lead-in that ends with ". ", "! ", "? ", ": " or "; " ("Trick question. None \
-            of them."). Known limits: a \
-            denial in other words ("There is no such thing", "It does not exist") is not \
-            recognised. \(English.localeNote)
+            carefully". Their review found the research divided: it makes items harder without always \
+            making them worse, but when it is the key the learner shows only that they know what is \
+            wrong, not what is right, and it does not fit a best-answer question (some choice is always \
+            best). The NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) goes further and lists \
+            "none of the above" among the flaws that add irrelevant difficulty, and Tarrant et al. \
+            (2006) count it among the frequent item-writing flaws.
+
+            Reported: a none-of-the-above choice, one that denies the other choices, in any of the forms \
+            below.
+
+            Forms reported:
+
+            - Long forms ("None of the answers listed is right").
+            - A judgement of them all ("All of the above are false", "Each of these is wrong").
+            - "There is no correct answer".
+            - "Nothing of the above".
+            - Any of these forms as a clause of its own after a lead-in that ends with ". ", "! ", "? ", \
+            ": " or "; " ("Trick question. None of them.").
+
+            Not reported:
+
+            - A bare "None" or "Neither" answering "how many", or under a stem that asks for words \
+            ("What does the Yiddish bupkis mean? — None"): it is an answer, not this choice. A stem asks \
+            how many with "how many", "the number of" or "what percentage", not by mentioning a number \
+            ("Which particle determines the atomic number? — None" is reported).
+            - "None but the Lonely Heart": it is a title.
+            - "There are no incorrect statements": it affirms them all (`all-of-the-above`).
+
+            Known limits:
+
+            - A denial in other words ("There is no such thing", "It does not exist") is not recognised.
+
+            Because the sources disagree on how bad it is (Haladyna et al. say use it carefully, unlike \
+            all-of-the-above, which they say to avoid), the default is `info`; teams that follow the \
+            NBME guide can raise it to `warning`, or report only keyed none-of-the-above choices with \
+            `only-when-correct`.
+
+            \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
