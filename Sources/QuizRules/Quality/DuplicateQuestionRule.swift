@@ -7,27 +7,45 @@ struct DuplicateQuestionRule: RunRule {
         summary: "The same question more than once in the banks of a run; a conflict when the copies have different answers.",
         rationale: """
             Items should be independent (Haladyna, Downing & Rodriguez 2002, "A review of \
-            multiple-choice item-writing guidelines", guideline 4): a question asked twice gives \
-            its answer away on the second showing, counts one fact double in a score, and wastes \
-            a slot of a drawn exam; the NBME item-writing guide (Case & Swanson) has item banks \
-            reviewed for duplicates ("enemy items") for the same reason. Worse, copies that \
-            disagree teach opposite answers, and one of them is wrong. Texts are compared in a \
-            normal form: Unicode NFKC, case folded, punctuation and whitespace removed (but not \
-            where they change a number: `-2`, `2.5`); only questions of banks with the same source \
-            locale are compared. Copies with the same answer (the same `answer`, or the same set \
-            of correct choice texts, compared in the same normal form) are a duplicate. Copies \
-            that contradict each other are a conflict: opposite true/false answers, or a choice \
-            that is correct in one copy and present but wrong in another. A conflict is reported \
-            one severity step above the configured one (an error by default), and its message \
-            starts with "conflict". Copies of a choice question whose answers differ without \
-            contradicting are not reported: they share a generic stem ("Which of the following \
-            is incorrect?", "Name the composer.") but have other choices, so they are different \
-            questions, not copies (in the OpenTriviaQA corpus all six such sets are). Each set of \
-            copies is one finding, at the first copy (by file and position), with the others as \
-            related locations. Reach: every question of the banks of one run, in their source \
-            texts. Known limits: only copies in the normal form are found; reworded copies are \
-            left to `near-duplicate-question`, and a question and its translation in a bank of \
-            another source locale are not compared.
+            multiple-choice item-writing guidelines", guideline 4): a question asked twice gives its \
+            answer away on the second showing, counts one fact double in a score, and wastes a slot of a \
+            drawn exam; the NBME item-writing guide (Case & Swanson) has item banks reviewed for \
+            duplicates ("enemy items") for the same reason. Worse, copies that disagree teach opposite \
+            answers, and one of them is wrong.
+
+            Reported: the same question more than once in the banks of a run (the same text in the \
+            normal form below), as a duplicate when the copies have the same answer and as a conflict \
+            when they contradict each other. Each set of copies is one finding, at the first copy (by \
+            file and position), with the others as related locations.
+
+            What it reads:
+
+            - Reach: every question of the banks of one run, in their source texts.
+            - Only questions of banks with the same source locale are compared.
+            - Texts are compared in a normal form: Unicode NFKC, case folded, punctuation and whitespace \
+            removed (but not where they change a number: `-2`, `2.5`).
+
+            Duplicates and conflicts:
+
+            - Copies with the same answer (the same `answer`, or the same set of correct choice texts, \
+            compared in the same normal form) are a duplicate.
+            - Copies that contradict each other are a conflict: opposite true/false answers, or a choice \
+            that is correct in one copy and present but wrong in another.
+            - A conflict is reported one severity step above the configured one (an error by default), \
+            and its message starts with "conflict".
+
+            Not reported:
+
+            - Copies of a choice question whose answers differ without contradicting: they share a \
+            generic stem ("Which of the following is incorrect?", "Name the composer.") but have other \
+            choices, so they are different questions, not copies (in the OpenTriviaQA corpus all six \
+            such sets are).
+
+            Known limits:
+
+            - Only copies in the normal form are found; reworded copies are left to \
+            `near-duplicate-question`.
+            - A question and its translation in a bank of another source locale are not compared.
             """,
         severity: .warning,
         scope: .run,
