@@ -21,10 +21,10 @@ struct ArticleCueRule: QuestionRule {
             Where the article is read:
 
             - At the end of the stem: a stem that ends with the article is checked (a trailing blank, \
-            colon or ellipsis may follow it).
+            colon, ellipsis, dash or closing quote may follow it).
             - Right before a blank inside the stem ("cannot make a ________ out of a donkey"), when the \
-            stem asks for the blank: it has no "?", or it says "complete", "fill", "finish" or \
-            "missing". The dots of a quotation inside a question that asks for a title are no blank.
+            stem asks for the blank: it has no "?", or it says "complete", "fill", "finish", \
+            "missing" or "blank". The dots of a quotation inside a question that asks for a title are no blank.
 
             The sound of each choice's first word is judged from its spelling, with the usual \
             exceptions:
@@ -47,8 +47,9 @@ struct ArticleCueRule: QuestionRule {
 
             Known limits:
 
-            - The sound is read from spelling and a short list of exceptions, so an unusual word (a herb \
-            in British or American speech, a foreign name) may be misjudged.
+            - The sound is read from spelling and a short list of exceptions, so an unusual word (a \
+            foreign name) may be misjudged; a word whose h is sounded in some speech and not in other \
+            (herb, historic, homage, hotel) counts as fitting either.
             - An article elsewhere in the stem, not before the blank or at the end, is not looked at.
 
             End the stem before the article and put "a" or "an" in each choice, or write "a(n)".

@@ -21,9 +21,9 @@ struct ComplexChoiceRule: QuestionRule {
             Forms reported:
 
             - A choice made only of option labels (letters up to the number of choices, Roman numerals, \
-            or digits the stem numbers its statements with) joined by commas, "and", "&" or "only", or \
-            judged ("III and IV are true, I and II are false", "A, B, C are correct", "1 and 2 are \
-            correct").
+            or digits the stem numbers its statements with) joined by commas, "and", "&", "or", "+", \
+            "/", ";" or "only", or judged ("III and IV are true, I and II are false", "A, B, C are \
+            correct", "1 and 2 are correct").
             - A choice that joins two or more other choices of the question by their text.
 
             Letters count as labels:
@@ -32,6 +32,11 @@ struct ComplexChoiceRule: QuestionRule {
             - when the choice says "only", "both" or "except"
             - when they are written as labels: in lower case ("b and c.") or with a bracket ("(A) and \
             (C)")
+
+            Roman numerals count as labels when the stem numbers its statements with them, or when \
+            the choice says "only", "both" or "except" or judges them ("I and III only", "II and IV \
+            are true"); digits when the stem numbers its statements with them, or when two or more \
+            are judged ("1 and 2 are correct").
 
             "Both" and "Neither":
 
