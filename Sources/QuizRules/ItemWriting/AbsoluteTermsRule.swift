@@ -38,7 +38,14 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
             is the pattern across a bank, which `absolute-terms-pattern` reports.
 
             Reported: an absolute term in a true/false statement. A question of two choices answered Yes \
-            or No (or True or False) is a statement too: its stem is read ("Do all frogs live in water?").
+            or No (or True or False) is a statement too: its stem is read ("Do all frogs live in water?"), \
+            from the first sentence that asks on, since what comes before is a lead-in or a riddle's \
+            premises ("I think we have all heard this one. Does an apple a day keep the doctor away?", \
+            "... everybody got one. Is this possible?"). A question whether something can be or exists \
+            ("Can you build a house so that all its walls face north?", "Is there a coat that can only \
+            be put on wet?"; opening "Can you", "Could you", "Is there", "Are there", "Can there", \
+            "Could there" or "Is it possible") is not reported: the absolute names what is asked about, \
+            and "no" is no safer a guess.
 
             With `check-choices`, choices are checked too. The option is off by default: reviewers judge \
             an absolute choice a cue only when it overgeneralises, and most absolute choices in trivia \
@@ -68,8 +75,10 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
             The words that are also ordinary English have their idioms and counts left out:
 
             - "at all" (but "at all times" counts), "after all", "above all", "in all", "for all", \
-            "once all", "all over", "all along", "all but", "all" before a number ("all four Beatles")
-            - "not only", "if only", "only just", "only" before a number ("only 3% of water")
+            "once all", "all over", "all along", "all but", "all this", "all" before a number ("all four \
+            Beatles"), also after "of" or a determiner ("all of her five friends", "all the three seasons")
+            - "not only", "if only", "only just", "an only" ("an only child"), "only" before a number \
+            ("only 3% of water")
             - "never mind", "nothing less"
             - "every" before a number or a unit of time ("every four years", "every day")
             - "must have been" and "must have" before a past participle (a deduction: "he must have \
@@ -196,6 +205,52 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - General Hospital
                 """, options: ["check-choices": .boolean(true)]),
+            // Near misses of yes/no questions: a lead-in and a riddle's premises before the
+            // question, questions whether something can be or exists, idioms and counts.
+            .passing(questions: """
+                  - id: apple
+                    text: I think we have all heard this one. Does an apple a day keep the doctor away?
+                    choices:
+                      - "Yes"
+                      - text: "No"
+                        correct: true
+                  - id: shop
+                    text: Two mothers and two daughters each ordered one ice cream, and everybody got one of the three. Is this possible?
+                    choices:
+                      - text: "Yes"
+                        correct: true
+                      - "No"
+                  - id: house
+                    text: Can you build a house so that all its walls face north?
+                    choices:
+                      - text: "Yes"
+                        correct: true
+                      - "No"
+                  - id: coat
+                    text: Is there a coat that can only be put on wet?
+                    choices:
+                      - text: "Yes"
+                        correct: true
+                      - "No"
+                  - id: earnhardt
+                    text: Is Dale Earnhardt Jr. an only child?
+                    choices:
+                      - "Yes"
+                      - text: "No"
+                        correct: true
+                  - id: rachel
+                    text: Has Rachel kissed all of her five friends?
+                    choices:
+                      - text: "Yes"
+                        correct: true
+                      - "No"
+                  - id: shepherd
+                    text: In the village there was only one shepherd. Can all this be true?
+                    choices:
+                      - text: "Yes"
+                        correct: true
+                      - "No"
+                """),
         ])
 
     private let terms: English.TermList
@@ -215,12 +270,13 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
     ]
 
     /// The absolute terms of `text`, as written, leaving out hedged, negated, hyphenated, quoted
-    /// and title-case uses.
-    static func absolutes(in text: String, terms: English.TermList) -> [String] {
+    /// and title-case uses; from `start` on when given (the words before it still set the
+    /// context: a quoting word there is read).
+    static func absolutes(in text: String, terms: English.TermList, from start: String.Index? = nil) -> [String] {
         guard terms.firstWords.occur(in: text) else { return [] }
         let words = English.words(text)
         var found: [String] = []
-        for index in words.indices {
+        for index in words.indices where start.map({ words[index].range.lowerBound >= $0 }) ?? true {
             guard let term = English.term(at: index, of: words, in: terms.terms) else { continue }
             let first = words[index], last = words[index + term.count - 1]
             guard !first.quoted, !first.isTitleWord, first.before != "-", last.after != "-",
@@ -231,7 +287,10 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
             }
             let next = index + term.count < words.count ? words[index + term.count] : nil
             let afterNext = index + term.count + 1 < words.count ? words[index + term.count + 1].lower : ""
-            if isIdiomOrCount(term, previous: index > 0 ? words[index - 1].lower : "", next: next, afterNext: afterNext) { continue }
+            let thirdNext = index + term.count + 2 < words.count ? words[index + term.count + 2].lower : ""
+            if isIdiomOrCount(term, previous: index > 0 ? words[index - 1].lower : "", next: next, afterNext: afterNext, thirdNext: thirdNext) {
+                continue
+            }
             if words[..<index].contains(where: { reportingWords.contains($0.lower) }) { continue }
             found.append(words[index..<(index + term.count)].map(\.text).joined(separator: " "))
         }
@@ -251,7 +310,7 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
     /// A term used as an idiom or with a count, not as an absolute: "at all", "after all",
     /// "all but", "all four", "if only", "only 3%", "every four years", "must have", "never
     /// mind", "nothing less".
-    static func isIdiomOrCount(_ term: [String], previous: String, next: EnglishWord?, afterNext: String) -> Bool {
+    static func isIdiomOrCount(_ term: [String], previous: String, next: EnglishWord?, afterNext: String, thirdNext: String) -> Bool {
         let following = next?.lower ?? ""
         let isCount = numberWords.contains(following) || following.first?.isNumber == true
         switch term {
@@ -259,8 +318,10 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
         case ["nothing"]: return following == "less"
         case ["all"]:
             return previous == "at" && following != "times" || ["after", "above", "in", "for", "once"].contains(previous)
-                || following == "but" || following == "over" || following == "along" || isCount
-        case ["only"]: return previous == "if" || following == "just" || isCount
+                || following == "but" || following == "over" || following == "along" || following == "this" || isCount
+                || countFollows([following, afterNext, thirdNext])
+        // "an only child": the only one of its kind, said of a person.
+        case ["only"]: return previous == "if" || previous == "an" || following == "just" || isCount
         case ["every"]: return isCount || timeUnits.contains(following)
         case ["must"]:
             let participle = afterNext == "been" || afterNext.count > 3 && (afterNext.hasSuffix("ed") || afterNext.hasSuffix("en") || afterNext.hasSuffix("wn"))
@@ -268,6 +329,16 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
         default: return false
         }
     }
+
+    /// Whether a count follows "all" after "of" and a determiner or possessive ("all of her five
+    /// friends", "all the four Beatles"): the words after "all", in order.
+    static func countFollows(_ following: [String]) -> Bool {
+        let rest = following.drop { $0 == "of" }.drop { countDeterminers.contains($0) }
+        guard rest.count < following.count, let word = rest.first else { return false }
+        return numberWords.contains(word) || word.first?.isNumber == true
+    }
+
+    private static let countDeterminers: WordSet = ["the", "her", "his", "their", "its", "my", "your", "our", "these", "those"]
 
     /// Words that report a claim or belief: what follows is someone's statement, not the
     /// writer's ("claimed the camps never existed").
@@ -284,6 +355,28 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
         let capitalized = words.filter(\.isCapitalized)
         return capitalized.count >= 2 && words.allSatisfy { $0.isCapitalized || titleSmallWords.contains($0.lower) }
     }
+
+    /// Where what a yes/no question asks to judge starts: at the first sentence that asks ("I
+    /// think we have all heard this one. Does an apple a day keep the doctor away?"; a riddle's
+    /// premises before "Is this possible?"), or at the start when none asks. Nil for a question
+    /// whether something can be or exists ("Can you build a house so that all its walls face
+    /// north?", "Is there a coat that can only be put on wet?"): an absolute there names what is
+    /// asked about, and "no" is no safer a guess.
+    static func askedClaimStart(_ text: String) -> String.Index? {
+        let words = English.words(text)
+        guard let first = English.sentences(text, words: words).first(where: \.isQuestion), !first.words.isEmpty else {
+            return text.startIndex
+        }
+        let opening = words[first.words].prefix(3).map(\.lower)
+        if possibilityOpenings.contains(where: { opening.starts(with: $0) }) { return nil }
+        return words[first.words.lowerBound].range.lowerBound
+    }
+
+    /// Openings of a question whether something can be or exists.
+    private static let possibilityOpenings: [[String]] = [
+        ["can", "you"], ["could", "you"], ["is", "there"], ["are", "there"], ["is", "it", "possible"], ["can", "there"],
+        ["could", "there"],
+    ]
 
     /// Whether a choice question is answered Yes or No (or True or False): its stem is a
     /// statement to judge.
@@ -309,7 +402,8 @@ struct AbsoluteTermsRule: QuestionRule, ConfigurableRule {
         }
         if Self.isYesNo(question, sourceLocale: source) {
             for entry in English.entries(of: question.text, sourceLocale: source) {
-                let found = Self.absolutes(in: entry.text, terms: terms)
+                guard let asked = Self.askedClaimStart(entry.text) else { continue }
+                let found = Self.absolutes(in: entry.text, terms: terms, from: asked)
                 guard !found.isEmpty else { continue }
                 report("the yes/no question '\(question.id.value)'\(English.suffix(entry, sourceLocale: source)) says "
                        + "\(English.list(found)): test-wise learners answer 'no' to such questions; check that the answer does "
