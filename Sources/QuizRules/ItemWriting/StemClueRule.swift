@@ -11,17 +11,30 @@ struct StemClueRule: QuestionRule {
             picks the choice that echoes the stem ("What is the largest desert? — the Sahara \
             Desert"); the NBME Item-Writing Guide (Paniagua & Swygert, 4th ed.) lists "word \
             repeats" among the cues that reward test-wiseness, and Tarrant et al. (2006) count \
-            "word repeats" among the frequent item-writing flaws. Words are compared without case \
-            and with simple suffixes removed (deserts, desert; studies, study; painted, paint; \
-            dancing, dance; running, run), in the key and in the distractors alike; \
-            only content words count: four letters or more, not a common English word (which, \
-            about, known, called, following...). The key must be the only choice that echoes the \
-            stem: when a distractor repeats a content word of the stem too (the same word or \
-            another: "a square and a circle — The square / The circle"), the echo is no cue and \
-            nothing is reported. Repeat the word in every choice, or in none. Only single-choice \
-            questions are checked. Known limits: irregular forms (ran, run; mice, mouse) and \
-            synonyms are not matched, and a name shared by stem and key ("Which Beatles song... — \
-            Beatles for Sale") is reported like any echo. \(English.localeNote)
+            "word repeats" among the frequent item-writing flaws.
+
+            Reported: the correct choice of a single-choice question repeats a content word of the \
+            stem, and no distractor echoes the stem. Repeat the word in every choice, or in none.
+
+            - Words are compared without case and with simple suffixes removed (deserts, desert; \
+            studies, study; painted, paint; dancing, dance; running, run), in the key and in the \
+            distractors alike.
+            - Only content words count: four letters or more, not a common English word (which, \
+            about, known, called, following...).
+            - The key must be the only choice that echoes the stem: when a distractor repeats a \
+            content word of the stem too (the same word or another: "a square and a circle — The \
+            square / The circle"), the echo is no cue and nothing is reported.
+            - Under a stem that asks for the exception ("Which of these is NOT a species of dolphin? \
+            — Eastern Dolphin", as `negative-stem` reads it), the echo makes the key look like the \
+            others: a lure, not a clue, and nothing is reported.
+
+            Known limits:
+
+            - Irregular forms (ran, run; mice, mouse) and synonyms are not matched.
+            - A name shared by stem and key ("Which Beatles song... — Beatles for Sale") is reported \
+            like any echo.
+
+            \(English.localeNote)
             """,
         severity: .info,
         scope: .question,
@@ -77,6 +90,13 @@ struct StemClueRule: QuestionRule {
                       - text: The Dead Sea, as known
                         correct: true
                       - The Baltic
+                  - id: dolphin
+                    text: Which of these is NOT a species of dolphin?
+                    choices:
+                      - text: Eastern Dolphin
+                        correct: true
+                      - Orca
+                      - Pilot whale
                 """),
         ])
 
@@ -120,6 +140,10 @@ struct StemClueRule: QuestionRule {
             guard !choices.indices.contains(where: { index in
                 index != key && Self.contentWords(choices[index].text).contains(where: echoesStem)
             }) else { continue }
+            // Under a stem that asks for the exception ("Which of these is NOT a dolphin? — Eastern
+            // Dolphin"), the echo makes the key look like the rest: a lure, not a clue. Looked at
+            // only for a key about to be reported, as few are.
+            guard !NegativeStemRule.stemNegatives(item.stem.text).contains(where: \.selects) else { continue }
             let words = shared.sorted { $0.stem < $1.stem }.map(\.written)
             guard reported.insert(item.locale + words.joined(separator: " ")).inserted else { continue }
             report("the correct choice \(English.quote(choices[key].text)) of question '\(question.id.value)'\(item.suffix) "
