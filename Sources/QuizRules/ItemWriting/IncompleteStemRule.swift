@@ -53,7 +53,9 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
             al., guideline 9, accept the completion format).
             - A stem with a question word (what, which, who, whom, whose, where, whereabouts, when, why, \
             how).
-            - An instruction that asks ("Name the composer", "Complete the proverb", "Choose...").
+            - An instruction that asks ("Name the composer", "Complete the proverb", "Choose..."), also \
+            after "and" in a sentence that opens with what to attend to (listen, look, read, watch, \
+            hear, study, examine, consider: "Listen to the quote and guess the episode").
             - A blank ("The ___ is the powerhouse of the cell").
             - A word that stands for the answer as in quiz-show clues ("This actress played...", "He \
             invented the McTwist", "Jennifer Lopez was born there", "one of these").
@@ -158,6 +160,12 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
                       - text: Mike McGill
                         correct: true
                       - Tony Hawk
+                  - id: clip
+                    text: Listen to the sound clip and guess the name of the episode.
+                    choices:
+                      - text: Home Fires
+                        correct: true
+                      - Ouroboros
                 """),
             // With check-completions and check-statements off, a longer completion and a statement.
             .passing(questions: """
@@ -194,6 +202,9 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
         "multiply", "divide", "simplify", "evaluate", "round", "recall", "think", "try", "can", "could", "would", "do", "does",
         "did", "is", "are", "was", "were", "will", "should", "have", "has",
     ]
+    /// Verbs that open an instruction to attend to something, after which "and" gives the task
+    /// ("Listen to the quote and guess the episode").
+    private static let attending: WordSet = ["listen", "look", "read", "watch", "hear", "study", "examine", "consider"]
     /// Choices that judge a stem rather than complete it.
     private static let judgements: WordSet = ["true", "false", "yes", "no"]
     /// Words that stand for the answer, as quiz-show clues write them ("This actress...").
@@ -223,9 +234,15 @@ struct IncompleteStemRule: QuestionRule, ConfigurableRule {
         guard !English.containsASCII(text, "?"), !English.containsBeyondASCII(text, "\u{FF1F}") else { return nil }
         let words = English.words(text)
         guard !words.isEmpty else { return nil }
-        for word in words {
+        var opening = ""
+        for (index, word) in words.enumerated() {
             if questionWords.contains(word.lower) || answerWords.contains(word.lower) { return nil }
-            if word.startsSentence && (instructions.contains(word.lower) || openingAnswerWords.contains(word.lower)) { return nil }
+            if word.startsSentence {
+                if instructions.contains(word.lower) || openingAnswerWords.contains(word.lower) { return nil }
+                opening = word.lower
+            }
+            // "Listen to the clip and guess the end phrase": the task after what to attend to.
+            if attending.contains(opening), index > 0, words[index - 1].lower == "and", instructions.contains(word.lower) { return nil }
         }
         if let last = words.last, closingAnswerWords.contains(last.lower) { return nil }
         guard BlankNotAtEndRule.blanks(in: text).isEmpty else { return nil }
