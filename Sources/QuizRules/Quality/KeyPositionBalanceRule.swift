@@ -23,22 +23,31 @@ struct KeyPositionBalanceRule: BankRule, ConfigurableRule {
             number of choices") and the NBME item-writing guide (Case & Swanson, "Constructing \
             Written Test Questions for the Basic and Clinical Sciences") warn that writers favour \
             some positions for the key (often the middle ones, or the first), and test-wise \
-            learners learn it. Engines shuffle choices unless told not to, so only questions \
-            shown in authored order count: `shuffle: false`, or `exam: {shuffle-choices: false}` \
-            without a per-question `shuffle: true`. Single-choice questions are grouped by their \
-            number of choices k, and each group's counts of the correct position are tested \
-            against a uniform spread with Pearson's chi-square goodness-of-fit test (df = k − 1; \
-            the p-value is the chi-square survival function, computed as the regularized upper \
-            incomplete gamma function Q(df/2, X²/2)). A group is reported when p < `alpha`. A \
-            group is tested only with at least `min-questions` questions and at least 5k (so every \
-            expected count is 5 or more, Cochran's rule for the chi-square approximation). \
-            Multiple-choice (select all) questions are not counted: their correct positions are \
-            not one draw each. The finding is placed at the `id` of the group's first question. \
+            learners learn it.
+
             Reach: the single-choice questions of each bank that are shown in authored order. \
-            Known limits: a bank whose choices are shuffled (the default) is never judged, a \
-            lean too small for the test to see with the bank's questions passes, and a pattern \
-            across positions (the key never first, say) is judged only through the chi-square \
-            total.
+            Engines shuffle choices unless told not to, so only those count: `shuffle: false`, or \
+            `exam: {shuffle-choices: false}` without a per-question `shuffle: true`. \
+            Multiple-choice (select all) questions are not counted: their correct positions are \
+            not one draw each.
+
+            The test:
+
+            - Single-choice questions are grouped by their number of choices k, and each group's \
+            counts of the correct position are tested against a uniform spread with Pearson's \
+            chi-square goodness-of-fit test (df = k − 1; the p-value is the chi-square survival \
+            function, computed as the regularized upper incomplete gamma function Q(df/2, X²/2)).
+            - A group is reported when p < `alpha`.
+            - A group is tested only with at least `min-questions` questions and at least 5k (so \
+            every expected count is 5 or more, Cochran's rule for the chi-square approximation).
+            - The finding is placed at the `id` of the group's first question.
+
+            Known limits:
+
+            - A bank whose choices are shuffled (the default) is never judged.
+            - A lean too small for the test to see with the bank's questions passes.
+            - A pattern across positions (the key never first, say) is judged only through the \
+            chi-square total.
             """,
         severity: .warning,
         scope: .bank,

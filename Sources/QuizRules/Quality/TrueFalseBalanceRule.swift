@@ -25,22 +25,29 @@ struct TrueFalseBalanceRule: BankRule, ConfigurableRule {
             Downing & Rodriguez (2002, "A review of multiple-choice item-writing guidelines") say \
             the same of choices: vary where the right answer is (guideline 20) and give no clue to \
             it (guideline 28, e.g. specific determiners). A learner who answers `true` whenever \
-            unsure, or picks the longer-sounding statement, should not score by it. Two cues are \
-            checked, each at the bank level. (1) The share of `true` answers against a fair \
-            split: with n true/false questions a fair coin's share has standard error \
-            sqrt(0.25/n), and the bank is reported when its share lies outside 50% ± 2 standard \
-            errors (a two-sided test at about the 5% level, normal approximation to the \
-            binomial). Below `min-questions` true/false questions nothing is said: a small bank \
-            cannot show a lean. (2) True statements written longer than false ones: true \
-            statements collect the qualifiers that make them true ("usually", "in most cases"). \
-            It is reported when the mean length in characters of the true statements is above \
-            `length-ratio` times that of the false ones, with at least 10 of each. Both findings \
-            are placed at the `id` of the bank's first true/false question, the first of the \
-            sample; suppress them there or with `disable-file`. Reach: the true/false questions of \
-            each bank on its own, in their source texts. Known limits: a lean within two \
-            standard errors, or in a bank below `min-questions`, is not reported, and length is \
-            counted in characters, so a true statement that is long for another reason (a long \
-            name) counts as a qualified one.
+            unsure, or picks the longer-sounding statement, should not score by it.
+
+            Two cues are checked, each at the bank level, over the true/false questions of each bank \
+            on its own, in their source texts:
+
+            - The share of `true` answers against a fair split: with n true/false questions a fair \
+            coin's share has standard error sqrt(0.25/n), and the bank is reported when its share \
+            lies outside 50% ± 2 standard errors (a two-sided test at about the 5% level, normal \
+            approximation to the binomial). Below `min-questions` true/false questions nothing is \
+            said: a small bank cannot show a lean.
+            - True statements written longer than false ones: true statements collect the \
+            qualifiers that make them true ("usually", "in most cases"). It is reported when the \
+            mean length in characters of the true statements is above `length-ratio` times that of \
+            the false ones, with at least 10 of each.
+
+            Both findings are placed at the `id` of the bank's first true/false question, the first \
+            of the sample; suppress them there or with `disable-file`.
+
+            Known limits:
+
+            - A lean within two standard errors, or in a bank below `min-questions`, is not reported.
+            - Length is counted in characters, so a true statement that is long for another reason (a \
+            long name) counts as a qualified one.
             """,
         severity: .warning,
         scope: .bank,
