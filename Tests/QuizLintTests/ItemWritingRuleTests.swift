@@ -83,8 +83,8 @@ import QuizBank
                   - Paint
             """, rule: "key-longest-bias", options: ["check-distractors": .boolean(true)])
         #expect(findings.map(\.message) == [
-            "a wrong choice is 6.4 times as long as every other choice (45 and at most 7 characters; reported from 1.5 times, 10 characters more and 15 characters): it stands out by length; keep the choices about equal",
-            "the correct choice is 5.8 times as long as the longest wrong one (29 and 5 characters; reported from 1.3 times, 10 characters more and 15 characters): its length gives it away",
+            "a wrong choice of question 'rain' is 6.4 times as long as every other choice (45 and at most 7 characters; reported from 1.5 times, 10 characters more and 15 characters): it stands out by length; keep the choices about equal",
+            "the correct choice of question 'grass' is 5.8 times as long as the longest wrong one (29 and 5 characters; reported from 1.3 times, 10 characters more and 15 characters): its length gives it away",
         ])
     }
 

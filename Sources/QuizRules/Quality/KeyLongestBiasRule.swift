@@ -238,12 +238,12 @@ struct KeyLongestBiasRule: BankRule, ConfigurableRule {
                 let thresholds = "reported from \(String(format: "%.1f", reportedFrom)) times, \(minDifference) characters more and \(minLength) characters"
                 if question.choices[outlier.index].correct {
                     report("""
-                        the correct choice is \(times) times as long as the longest wrong one (\(lengths[outlier.index]) and \
+                        the correct choice of question '\(question.id.value)' is \(times) times as long as the longest wrong one (\(lengths[outlier.index]) and \
                         \(outlier.next) characters; \(thresholds)): its length gives it away
                         """, at: question.choices[outlier.index].range)
                 } else {
                     report("""
-                        a wrong choice is \(times) times as long as every other choice (\(lengths[outlier.index]) and at most \
+                        a wrong choice of question '\(question.id.value)' is \(times) times as long as every other choice (\(lengths[outlier.index]) and at most \
                         \(outlier.next) characters; \(thresholds)): it stands out by length; keep the choices about equal
                         """, at: question.choices[outlier.index].range)
                 }
