@@ -74,6 +74,7 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
             - words inside other words (another, knot)
             - titles in title case ("Do Not Disturb")
             - "not only"
+            - "not guilty" (a verdict: "Who was the last juror to vote not guilty?")
             - "whether or not"
             - "if not"
             - "not to" ("told him not to go")
@@ -192,6 +193,12 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                       - text: The Plaza
                         correct: true
                       - The Ritz
+                  - id: juror
+                    text: Who played the last juror to vote not guilty in Twelve Angry Men?
+                    choices:
+                      - text: Ed Begley
+                        correct: true
+                      - Lee J. Cobb
                   - id: legs
                     text: Which animal has at least eight legs?
                     choices:
@@ -372,8 +379,8 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                     continue
                 case "not":
                     // "not only", "whether or not", "if not"; "told him not to": a negative act, not a
-                    // negative question.
-                    if next == "only" || next == "just" || next == "to" || previous == "or" || previous == "if" {
+                    // negative question; "not guilty", a verdict.
+                    if next == "only" || next == "just" || next == "to" || next == "guilty" || previous == "or" || previous == "if" {
                         continue
                     }
                 case "cannot", "never":
@@ -429,7 +436,8 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
     }
 
     /// The negatives a true/false statement is built on: not, never, cannot and contractions,
-    /// outside quotations, brackets and titles, and not in "not only", "whether or not", "if not".
+    /// outside quotations, brackets and titles, and not in "not only", "whether or not", "if not",
+    /// "not guilty" (a verdict).
     static func statementNegatives(_ text: String) -> [EnglishWord] {
         guard fragments.occur(in: text) else { return [] }
         let words = English.words(text)
@@ -439,7 +447,9 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                   !word.quoted, !word.parenthesized, !word.isTitleWord, !word.isHyphenated, !English.followsQuoting(words, index) else { continue }
             let previous = index > 0 ? words[index - 1].lower : ""
             let next = index + 1 < words.count ? words[index + 1].lower : ""
-            if next == "only" || next == "just" || previous == "or" || previous == "if" || word.lower == "never" && next == "mind" { continue }
+            if next == "only" || next == "just" || next == "guilty" || previous == "or" || previous == "if" || word.lower == "never" && next == "mind" {
+                continue
+            }
             found.append(word)
         }
         return found
