@@ -117,8 +117,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             magnitude ("in a few billion years") or in "one of (only) a few".
             - A term that names rather than hedges: "commonly known as", "often called", "sometimes \
             referred to as", "often translated as", "usually described as", "often quoted", \
-            "frequently cited", "usually used to refer to", "What name is commonly used for...?" \
-            give a name in use, and "known to many as" says who uses one.
+            "frequently cited", "usually used to refer to", "What name is commonly used for...?", \
+            "a commonly used nickname" give a name in use, and "known to many as" says who uses one.
             - A term after a naming verb: the verb gives a name too ("known commonly as", "used \
             commonly to refer to").
             - Quoted text.
@@ -319,6 +319,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                       - He enjoyed eating and drinking most of all.
                   - id: julia-child
                     text: Julia Child, known to many as The French Chef, was not French.
+                    answer: true
+                  - id: cowboys
+                    text: America's Team is a commonly used nickname for the Dallas Cowboys.
                     answer: true
                   - id: lyricist
                     text: What was the name of the lyricist who wrote many songs with Elton John?
@@ -688,11 +691,14 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     private static let adverbsOfFrequency: WordSet = ["often", "sometimes", "seldom"]
 
     /// Whether the words from `index` give a name: "known as", "called", "used to refer to",
-    /// "used when referring to", or "used for" after a word for a name ("What other name is
-    /// commonly used for the Japanese macaque?").
+    /// "used when referring to", "used for" after a word for a name ("What other name is
+    /// commonly used for the Japanese macaque?"), or "used" or "given" before one ("a commonly
+    /// used nickname for the Dallas Cowboys").
     static func introducesName(_ words: [EnglishWord], after index: Int) -> Bool {
         guard index < words.count else { return false }
         if namingVerbs.contains(words[index].lower) { return true }
+        if words[index].lower == "used" || words[index].lower == "given", index + 1 < words.count,
+           nameWords.contains(words[index + 1].lower) { return true }
         guard words[index].lower == "used", index + 2 < words.count else { return false }
         let next = (words[index + 1].lower, words[index + 2].lower)
         return next == ("to", "refer") || next == ("when", "referring")
