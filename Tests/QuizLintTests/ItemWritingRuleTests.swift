@@ -258,6 +258,27 @@ import QuizBank
         #expect(NumericValue.yearsBeforeNames(texts) == expected)
     }
 
+    @Test(arguments: [
+        (["Stockholm, Sweden, 1890", "Michael Collins, 1968", "Spanish in 1588", "Kraken - 2000"], ["1890", "1968", "1588", "2000"]),
+        // Every choice a name, a join and four digits; a month or a season is a date; a number in the name.
+        (["Rome 1960", "Tokyo, 1964", "Paris, 1924"], ["Rome 1960", "Tokyo, 1964", "Paris, 1924"]),
+        (["August, 1862", "Utah, 1912", "Summer, 1967"], ["August, 1862", "Utah, 1912", "Summer, 1967"]),
+        (["Apollo 11, 1969", "Utah, 1912", "Oslo, 1860"], ["Apollo 11, 1969", "Utah, 1912", "Oslo, 1860"]),
+        (["Oslo, 186", "Utah, 1912", "Rome, 1960"], ["Oslo, 186", "Utah, 1912", "Rome, 1960"]),
+    ])
+    func namesBeforeYearsOrderTheirChoicesUnderAStemThatAsksWhen(_ texts: [String], _ expected: [String]) {
+        #expect(NumericValue.namesBeforeYears(texts, asksWhen: { true }) == expected)
+        #expect(NumericValue.namesBeforeYears(texts, asksWhen: { false }) == texts)
+    }
+
+    @Test func aStemAsksWhenWithWhenOrWhatYear() {
+        #expect(NumericValue.asksWhen("Where and when does the story begin?"))
+        #expect(NumericValue.asksWhen("Who was first on the Moon, and in what year did this happen?"))
+        #expect(NumericValue.asksWhen("Which year saw the first flight?"))
+        #expect(!NumericValue.asksWhen("One of the pairs (event - the year in which it happened) is wrong."))
+        #expect(!NumericValue.asksWhen("Where was the regatta held first?"))
+    }
+
     @Test func rangesGiveTheirUpperEnds() {
         #expect(NumericValue.upperEndForm("6-9 years") == "9 years")
         #expect(NumericValue.upperEndForm("25% - 35%") == "35%")

@@ -128,8 +128,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - numbers with words that are not a shared unit ("1 - George V", "Barcelona 1992"); a \
             year followed by a name ("1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", \
             "1956, Switzerland") is ordered by the year, and so is a name followed by a year after \
-            ", ", " - ", " -- ", " \u{2013} " or " in " under a stem that asks when ("when" or "year" \
-            among its words: "Where and when...? — Stockholm, Sweden, 1890", "Spanish in 1588"; \
+            ", ", " - ", " -- ", " \u{2013} " or " in " under a stem that asks when ("when", "what year" \
+            or "which year" among its words: "Where and when...? — Stockholm, Sweden, 1890", "Spanish in 1588"; \
             elsewhere the name is the answer and its year a note, "Where was the regatta held first? \
             — Lisbon, 1911"; a month or a season is no name: "August, 1862" is a date)
             - notes in parentheses on only some choices
@@ -1377,10 +1377,15 @@ struct NumericValue {
 
     private static let yearNameJoins = [", ", " - ", " -- ", " \u{2013} ", " in "]
 
-    /// Whether a stem asks when, "when" or "year" among its words ("Where and when...?", "Who
-    /// landed first, and in what year?").
+    /// Whether a stem asks when: "when", or "year" after "what" or "which", among its words
+    /// ("Where and when...?", "Who landed first, and in what year?"; not "the pairs of an event
+    /// and the year it happened").
     static func asksWhen(_ stem: String) -> Bool {
-        English.words(stem).contains { $0.lower == "when" || $0.lower == "year" }
+        let words = English.words(stem)
+        return words.indices.contains { index in
+            words[index].lower == "when"
+                || words[index].lower == "year" && index > 0 && (words[index - 1].lower == "what" || words[index - 1].lower == "which")
+        }
     }
 
     /// The years of choices that each name something and then give its year after ", ", " - ",
