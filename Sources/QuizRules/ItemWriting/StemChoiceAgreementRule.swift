@@ -68,6 +68,8 @@ struct StemChoiceAgreementRule: QuestionRule {
             - In (3), choices whose forms vary.
             - In (5), names and titles ("What is the name of the duo?") and quotations ("What is \
             the state motto?"): they are left out.
+            - In (5), colours ("What is the color of her coat?" over "Red" and "Black and white"): a \
+            colouring of two colours is one answer.
             - In (6), aggregate choices ("All of these"): they are not counted.
             - In (6), a stem that asks for words (a line, a quote): it is left out.
             - In (7), "a swimming pool": it is a thing.
@@ -245,6 +247,14 @@ struct StemChoiceAgreementRule: QuestionRule {
                       - text: Simon and Garfunkel
                         correct: true
                       - The Everly Brothers
+                  - id: coat
+                    text: What is the color of the girl's coat in Schindler's List?
+                    choices:
+                      - Green
+                      - text: Red
+                        correct: true
+                      - White
+                      - Black and white
                   - id: seasoning
                     text: Which of these are usually on a dinner table?
                     choices:
@@ -316,7 +326,7 @@ struct StemChoiceAgreementRule: QuestionRule {
     /// The choices that list two things ("Spanish and Portuguese") under a stem that asks for one
     /// ("What is the official language of Brazil?"), when some other choice is a single thing;
     /// nil otherwise. Names and titles ("the name", "the title") are left out: a duo's name has
-    /// an "and" in it.
+    /// an "and" in it; and so are colours: "Black and white" is one colouring.
     static func listsUnderSingularAsk(words: [EnglishWord], choices: [String]) -> [Int]? {
         let lower = words.map(\.lower)
         guard lower.count >= 4, !lower.contains(where: { English.quotingWords.contains($0) }) else { return nil }
@@ -329,7 +339,8 @@ struct StemChoiceAgreementRule: QuestionRule {
         else { return nil }
         let noun = lower.dropFirst(ask + 3).prefix { !nounEnds.contains($0) }
         guard let head = noun.last, !noun.isEmpty, noun.count <= 3, !head.hasSuffix("s"),
-              !["name", "title", "names", "pair", "duo", "team", "couple", "combination", "group"].contains(head) else { return nil }
+              !["name", "title", "names", "pair", "duo", "team", "couple", "combination", "group", "color", "colour"].contains(head)
+        else { return nil }
         return lists(in: choices)
     }
 
