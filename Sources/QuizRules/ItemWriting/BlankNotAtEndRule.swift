@@ -25,9 +25,11 @@ struct BlankNotAtEndRule: QuestionRule {
             - three or more underscores, also joined to a word ("a______", a first letter given)
             - one or two underscores standing alone ("The _ is")
             - four or more dots (or two ellipsis characters) standing alone between spaces
-            - in a stem that asks to fill a gap (it says missing, complete, finish, fill, blank or gap), \
-            a "..." or "…" standing alone too ("Complete the proverb: If you have money you can make ... \
-            push your grind stone")
+            - in a stem that asks to fill a gap (it says missing, complete, finish, fill, blank or gap) \
+            and has no blank of the kinds above, a "..." or "…" standing alone too ("Complete the \
+            proverb: If you have money you can make ... push your grind stone"); beside a blank of \
+            underscores or dots it is the ellipsis of a quotation ("Complete the lines: ... I shall \
+            now read from Luke... Reverend Johnson: ... and _______.")
 
             Read past:
 
@@ -97,6 +99,12 @@ struct BlankNotAtEndRule: QuestionRule {
                       - text: mitochondrion
                         correct: true
                       - nucleus
+                  - id: sermon
+                    text: "Complete the lines: Reverend Johnson: I shall now read from Luke... [a stick of dynamite flies in] Reverend Johnson: ... and _______."
+                    choices:
+                      - text: Duck
+                        correct: true
+                      - Hide
                   - id: symbol
                     text: The chemical symbol of gold is ...?
                     choices:
@@ -170,10 +178,12 @@ struct BlankNotAtEndRule: QuestionRule {
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
         guard question.kind != .trueFalse else { return }
         for entry in English.entries(of: question.text, sourceLocale: bank.sourceLocale) {
-            // "..." is a gap only in a stem that asks to fill one; most stems have no dot runs.
-            let asksToFill = Self.fillFragments.occur(in: entry.text)
+            // "..." is a gap only in a stem that asks to fill one and has no other blank ("Luke...
+            // [dynamite flies in] ... and _______."); most stems have no dot runs.
+            let marked = Self.blanks(in: entry.text)
+            let asksToFill = marked.isEmpty && Self.fillFragments.occur(in: entry.text)
                 && English.words(entry.text).contains(where: { Self.fillWords.contains($0.lower) })
-            let blanks = Self.blanks(in: entry.text, ellipses: asksToFill)
+            let blanks = asksToFill ? Self.blanks(in: entry.text, ellipses: true) : marked
             guard let first = blanks.first else { continue }
             let after = Self.textAfterBlank(entry.text[first.upperBound...], blank: entry.text[first])
             // Only punctuation, spaces and further blank marks after the blank: it is at the end.
