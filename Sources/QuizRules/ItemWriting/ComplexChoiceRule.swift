@@ -52,6 +52,7 @@ struct ComplexChoiceRule: QuestionRule {
             - Pairs of numbers or letters that are answers in their own right (vitamins "A and D" beside \
             "B and K", dartboard numbers "2 and 3").
             - Sequences that order numbered items.
+            - Abbreviations of letters and points alone ("c.c.", "a.c.": prescription marks).
 
             Known limits:
 
@@ -131,6 +132,14 @@ struct ComplexChoiceRule: QuestionRule {
                 """),
             // Near misses: an ordinary choice with "and", numbers and letters that are answers.
             .passing(questions: """
+                  - id: prescription
+                    text: Which mark on a prescription says to take the medicine with food?
+                    choices:
+                      - w.c.
+                      - l.c.
+                      - text: c.c.
+                        correct: true
+                      - a.c.
                   - id: seasoning
                     text: Which pair is a classic table set?
                     choices:
@@ -217,6 +226,8 @@ struct ComplexChoiceRule: QuestionRule {
     /// blood groups are capitals alone. Nil for any other choice.
     func labels(of text: String) -> (labels: [(kind: LabelKind, value: Int)], marked: Bool, writtenAsLabels: Bool, judges: Bool)? {
         guard Self.labelPieces.mayBeMadeOfMembers(text), text.count <= 40 else { return nil }
+        // Letters and points alone are an abbreviation ("c.c.", "a.c.", "i.e."), not labels.
+        guard !(text.contains(".") && text.allSatisfy({ $0 == "." || $0.isLetter })) else { return nil }
         var labels: [(LabelKind, Int)] = []
         var marked = false, judges = false
         let writtenAsLabels = Self.hasLetterLabelMarks(text)
