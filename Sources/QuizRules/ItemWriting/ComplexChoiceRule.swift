@@ -43,7 +43,7 @@ struct ComplexChoiceRule: QuestionRule {
             - On their own they are `all-of-the-above` and `none-of-the-above`.
             - But "Both" (or "Both of these") beside exactly two other choices, with or without \
             "Neither", makes the only-A, only-B, both, neither set of a K-type question and is reported \
-            here too.
+            here too, once for the set, at its first choice.
             - "Both Collins and Armstrong" joins "Michael Collins" and "Neil Armstrong" by their words.
 
             Not reported:
@@ -121,7 +121,7 @@ struct ComplexChoiceRule: QuestionRule {
                       - text: Julius Caesar
                         correct: true
                       - ↓Both
-                      - ↓Neither
+                      - Neither
                   - id: apollo
                     text: Which Apollo 11 astronaut lost a child in 1962?
                     choices:
@@ -179,14 +179,15 @@ struct ComplexChoiceRule: QuestionRule {
             }
             let normalized = joins.contains(true) ? choices.map { English.normalized($0.text) } : []
             let set = choices.count >= 3 ? Self.bothNeitherSet(choices.map(\.text), stem: item.stem.text) : []
-            for (index, entry) in choices.enumerated() where !reported.contains(entry.range) {
-                if set.contains(index) {
-                    reported.insert(entry.range)
-                    report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'\(item.suffix) makes, "
-                           + "with the two other choices, an only-one, both, neither set (a K-type question): ask about one thing",
-                           at: entry.range)
-                    continue
-                }
+            // The set is one mistake: reported once, at its first choice.
+            if let first = set.first, reported.insert(choices[first].range).inserted {
+                set.dropFirst().forEach { reported.insert(choices[$0].range) }
+                let members = set.map { "\($0 + 1) \(English.quote(choices[$0].text))" }.joined(separator: " and ")
+                report("\(set.count == 1 ? "choice" : "choices") \(members) of question '\(question.id.value)'\(item.suffix) make"
+                       + "\(set.count == 1 ? "s" : ""), with the two other choices, an only-one, both, neither set (a K-type "
+                       + "question): ask about one thing", at: choices[first].range)
+            }
+            for (index, entry) in choices.enumerated() where !reported.contains(entry.range) && !set.contains(index) {
                 if labelled[index] {
                     reported.insert(entry.range)
                     report("choice \(index + 1) \(English.quote(entry.text)) of question '\(question.id.value)'\(item.suffix) "
