@@ -118,7 +118,9 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             - A term that names rather than hedges: "commonly known as", "often called", "sometimes \
             referred to as", "often translated as", "usually described as", "often quoted", \
             "frequently cited", "usually used to refer to", "What name is commonly used for...?", \
-            "a commonly used nickname" give a name in use, and "known to many as" says who uses one.
+            "a commonly used nickname" give a name in use, and "known to many as" says who uses one, \
+            "known in most sports as" where (a phrase of at most three words between a naming verb and \
+            its "as").
             - A term after a naming verb: the verb gives a name too ("known commonly as", "used \
             commonly to refer to").
             - Quoted text.
@@ -323,6 +325,12 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
                   - id: cowboys
                     text: America's Team is a commonly used nickname for the Dallas Cowboys.
                     answer: true
+                  - id: azzurra
+                    text: National teams of which country are known in most sports as the Azzurri?
+                    choices:
+                      - text: Italy
+                        correct: true
+                      - Greece
                   - id: lyricist
                     text: What was the name of the lyricist who wrote many songs with Elton John?
                     choices:
@@ -653,6 +661,8 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
             if term == ["many"], Self.refersToWholeSet(many: index, of: words) { continue }
             // "known to many as The French Chef": who uses the name, not a frequency.
             if index > 1, words[index - 1].lower == "to", Self.namingVerbs.contains(words[index - 2].lower) { continue }
+            // "known in most sports as squadra azzurra": where the name is used, inside the naming.
+            if Self.insideNaming(words, term: index, count: term.count) { continue }
             // "Lions may be skilled predators, but...": a concession, not a frequency.
             if term == ["may"] || term == ["might"],
                words[(index + 1)..<min(words.count, index + 9)].contains(where: { $0.lower == "but" }) { continue }
@@ -716,6 +726,17 @@ struct VagueTermsRule: QuestionRule, ConfigurableRule {
     }
 
     private static let nameWords: WordSet = ["name", "names", "term", "terms", "nickname", "nicknames"]
+
+    /// Whether the term at `index` (of `count` words) stands in a phrase between a naming verb
+    /// and its "as", each at most three words away ("known in most sports as", "called by many
+    /// fans as"): it says where or by whom a name is used.
+    static func insideNaming(_ words: [EnglishWord], term index: Int, count: Int) -> Bool {
+        let before = words[max(0, index - 3)..<index]
+        guard let verb = before.lastIndex(where: { namingVerbs.contains($0.lower) }),
+              !words[(verb + 1)..<index].contains(where: { $0.lower == "as" || $0.after == "," }) else { return false }
+        let after = words[(index + count)..<min(words.count, index + count + 3)]
+        return after.contains { $0.lower == "as" }
+    }
 
     /// Words before "few" that make it a select group or a span ("the few", "the first few
     /// seasons", "the select few").
