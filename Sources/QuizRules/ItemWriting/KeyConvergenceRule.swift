@@ -522,8 +522,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         SmallWordSet(English.words(text).map { English.stem($0.lower) })
     }
 
-    /// The scores with function words counted, when every word of the key is one another
-    /// choice has and the key then scores more than every other; nil otherwise.
+    /// The scores with function words counted, when every word of the key but a joining "and" is
+    /// one another choice has and the key then scores more than every other; nil otherwise.
     static func functionWordScores(_ choices: [LocalizedText.Entry], key: Int) -> [Int]? {
         let allWords = choices.map { Self.allWords($0.text) }
         let othersWords = allWords.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(allWords[$1]) }

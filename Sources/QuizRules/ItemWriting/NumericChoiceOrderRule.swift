@@ -945,7 +945,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - 211-216 c.e.
                   - id: invasion
-                    text: ↓When and by whom was Britain last invaded?
+                    text: ↓When and by whom was England conquered in the Middle Ages?
                     shuffle: false
                     choices:
                       - Spanish in 1588
