@@ -26,17 +26,31 @@ struct AbsoluteTermsPatternRule: BankRule, ConfigurableRule {
             terms among the cues that reward test-wiseness, and Tarrant et al. (2006) among the \
             frequent flaws. The damage is done by the pattern, not by one statement: when nearly \
             every absolute statement of a bank is false, "answer false when you see always or \
-            never" scores without knowledge. This rule counts the true/false statements that use \
-            one of `terms` (as `absolute-terms` finds them, leaving out hedged, negated, quoted and \
-            title-case uses) and reports the bank when there are at least `min-statements` of them \
-            and at least `false-share` of them are false — more than of the bank's statements as a \
-            whole, or the cue is a general bias towards "false" rather than the absolute terms. Write some absolute statements that are \
-            true, or reword the false ones without the giveaway. Each statement is read in the \
-            source locale when it is English, else in its first English translation. Reach: the \
-            true/false statements of each bank on its own; choices and the stems of choice \
-            questions are not counted. Known limits: a bank with fewer than `min-statements` \
-            absolute statements is not judged, however lopsided, and a pattern spread over several \
-            small banks of a run is not pooled. \
+            never" scores without knowledge.
+
+            Reported: the bank, when at least `min-statements` of its true/false statements use one \
+            of `terms` and at least `false-share` of them are false — more than of the bank's \
+            statements as a whole, or the cue is a general bias towards "false" rather than the \
+            absolute terms.
+
+            What it reads:
+
+            - The true/false statements that use one of `terms`, as `absolute-terms` finds them: \
+            hedged, negated, quoted and title-case uses are left out.
+            - Each statement in the source locale when it is English, else in its first English \
+            translation.
+            - The true/false statements of each bank on its own; choices and the stems of choice \
+            questions are not counted.
+
+            Write some absolute statements that are true, or reword the false ones without the \
+            giveaway.
+
+            Known limits:
+
+            - A bank with fewer than `min-statements` absolute statements is not judged, however \
+            lopsided.
+            - A pattern spread over several small banks of a run is not pooled.
+
             \(English.localeNote)
             """,
         severity: .warning,
