@@ -27,25 +27,41 @@ struct QuestionPunctuationRule: BankRule, ConfigurableRule {
         summary: "A choice question's text that lacks its `?`, or ends with no punctuation, in a bank whose choice questions end with `?` or `:`.",
         rationale: """
             A bank reads as one voice when its questions end alike, and a question that ends \
-            with a full stop or with nothing was often cut or edited. Only choice questions are \
-            looked at: a true/false text is a statement. A stem conforms when it ends with `?` \
-            (also `？`, `؟`, and `;` in Greek) or `:`, or is a completion: it ends with `…`, \
-            `...`, a dash or a blank, or has a blank (`__`, `....`) inside. Closing quotes and \
-            brackets after the mark do not count (`Who said "Eureka!"?`), nor does a remark in \
-            brackets (`How many are there? (With the expansion)`) or material after the \
-            question or a colon (`Which film is this line from? "I'll be back."`, `Who said \
-            this: I have a dream.`). \
-            With `style: auto` the rule looks at a bank (and locale) where at least `threshold` \
-            of the choice questions' stems conform, and reports the stems there that end with \
-            no punctuation or with `,` or `;`, and those that end with `.` or `!` but start \
-            like a question (a question word, or a preposition and a question word, in English, \
-            Portuguese, Spanish, French, German, Italian or Dutch; or `¿`; "When threatened, \
-            this fish swells." is a clue, "When Bond plays golf, what does he say." a question). \
-            A clue ("This actor \
-            played Fonzie.") or an instruction ("Name the longest river.") ends with a full stop \
-            by right, and banks mix them with questions on purpose; a label of fewer than four \
-            words ("Cameron Frye": which actor played him?) is a prompt of its own kind. With \
-            `style: question-mark` every stem that does not conform is reported; `off` reports \
+            with a full stop or with nothing was often cut or edited.
+
+            Reported, with `style: auto`: in a bank (and locale) where at least `threshold` of the \
+            choice questions' stems conform, the stems there that end with no punctuation or with \
+            `,` or `;`, and those that end with `.` or `!` but start like a question. Only choice \
+            questions are looked at: a true/false text is a statement.
+
+            A stem conforms when it:
+
+            - ends with `?` (also `？`, `؟`, and `;` in Greek) or `:`;
+            - is a completion: it ends with `…`, `...`, a dash or a blank, or has a blank (`__`, \
+            `....`) inside.
+
+            What does not count:
+
+            - Closing quotes and brackets after the mark (`Who said "Eureka!"?`).
+            - A remark in brackets (`How many are there? (With the expansion)`).
+            - Material after the question or a colon (`Which film is this line from? "I'll be \
+            back."`, `Who said this: I have a dream.`).
+
+            A stem starts like a question when it starts with:
+
+            - a question word, or a preposition and a question word, in English, Portuguese, \
+            Spanish, French, German, Italian or Dutch ("When threatened, this fish swells." is a \
+            clue, "When Bond plays golf, what does he say." a question);
+            - `¿`.
+
+            With `style: auto`, these are not reported:
+
+            - A clue ("This actor played Fonzie.") or an instruction ("Name the longest river."): \
+            it ends with a full stop by right, and banks mix them with questions on purpose.
+            - A label of fewer than four words ("Cameron Frye": which actor played him?): a prompt \
+            of its own kind.
+
+            With `style: question-mark` every stem that does not conform is reported; `off` reports \
             nothing.
             """,
         severity: .info,
