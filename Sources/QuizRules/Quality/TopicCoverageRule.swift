@@ -13,17 +13,27 @@ struct TopicCoverageRule: BankRule {
             `exam.size` and the topic `weight`s: an engine drawing an exam takes ceil(weight × \
             size) questions from each weighted topic. A topic with fewer questions than that \
             cannot fill its share, so every exam over- or under-represents it, or an engine fails \
-            to draw one. Each short topic is reported at its key under `topics`, with how many questions it has \
-            and needs; when the bank declares topics, the message also counts the questions \
-            that have none, since they may be the ones meant for it. Topics without a weight, \
-            and banks without `exam.size`, are not checked for their count. \
-            The weights are shares of one exam, so they add up to 1 (within 0.1%): weights \
-            that add up to more promise more questions than an exam has, and weights of every \
-            topic that add up to less leave part of the exam to no topic. That is reported \
-            once, at the first weighted topic, with the total. Reach: each bank's `topics`, \
-            `exam.size` and the questions' `topic`. Known limits: only counts are checked \
-            against the blueprint: whether a topic's questions are about it, or vary in \
-            difficulty, is not looked at.
+            to draw one.
+
+            It reads each bank's `topics`, `exam.size` and the questions' `topic`, and reports:
+
+            - Each short topic (fewer questions than ceil(weight × size)), at its key under \
+            `topics`, with how many questions it has and needs; when the bank declares topics, the \
+            message also counts the questions that have none, since they may be the ones meant for it.
+            - Weights that do not add up to 1 (within 0.1%): the weights are shares of one exam. \
+            Weights that add up to more promise more questions than an exam has, and weights of \
+            every topic that add up to less leave part of the exam to no topic. That is reported \
+            once, at the first weighted topic, with the total.
+
+            Not checked for their count:
+
+            - Topics without a weight.
+            - Banks without `exam.size`.
+
+            Known limits:
+
+            - Only counts are checked against the blueprint: whether a topic's questions are about \
+            it, or vary in difficulty, is not looked at.
             """,
         severity: .warning,
         scope: .bank,
