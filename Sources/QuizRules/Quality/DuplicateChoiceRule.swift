@@ -11,14 +11,25 @@ struct DuplicateChoiceRule: QuestionRule {
             guide (Case & Swanson) counts repeated or overlapping options among the flaws that \
             make an item easier or ambiguous). A repeated choice is a wasted distractor at best; \
             when one copy is marked correct and the other not, the question has no single right \
-            answer. Choices are compared in the normal form of `duplicate-question` (NFKC, case \
-            folded, punctuation and whitespace removed), which is conservative about numbers: a \
-            sign before a digit and marks between digits are kept, so `-2` and `2`, or `2.5` and \
-            `25`, are different choices. A choice of punctuation only is compared as written. \
-            Each locale is compared on its own. The later choice is reported, with the earlier \
-            one as a related location. Reach: the choices of each choice question, in every \
-            locale. Known limits: only copies in the normal form are found: choices that say the \
-            same in other words ("USA" and "United States", "1 km" and "1000 m") are not.
+            answer.
+
+            Reported: a choice that repeats an earlier choice of the same question, compared as \
+            below. It reads the choices of each choice question, in every locale. The later choice \
+            is reported, with the earlier one as a related location.
+
+            How choices are compared:
+
+            - In the normal form of `duplicate-question` (NFKC, case folded, punctuation and \
+            whitespace removed).
+            - Conservatively about numbers: a sign before a digit and marks between digits are \
+            kept, so `-2` and `2`, or `2.5` and `25`, are different choices.
+            - A choice of punctuation only is compared as written.
+            - Each locale on its own.
+
+            Known limits:
+
+            - Only copies in the normal form are found: choices that say the same in other words \
+            ("USA" and "United States", "1 km" and "1000 m") are not.
             """,
         severity: .warning,
         scope: .question,
