@@ -31,12 +31,13 @@ struct QuestionPunctuationRule: BankRule, ConfigurableRule {
 
             Reported, with `style: auto`: in a bank (and locale) where at least `threshold` of the \
             choice questions' stems conform, the stems there that end with no punctuation or with \
-            `,` or `;`, and those that end with `.` or `!` but start like a question. Only choice \
+            another mark that does not conform (`,`, `;`...), and those that end with `.` or `!` but \
+            start like a question. Only choice \
             questions are looked at: a true/false text is a statement.
 
             A stem conforms when it:
 
-            - ends with `?` (also `？`, `؟`, and `;` in Greek) or `:`;
+            - ends with `?` (also `？`, `؟`, `፧`, `⸮`, and `;` in Greek) or `:` (also `：`);
             - is a completion: it ends with `…`, `...`, a dash or a blank, or has a blank (`__`, \
             `....`) inside.
 
@@ -58,8 +59,8 @@ struct QuestionPunctuationRule: BankRule, ConfigurableRule {
 
             - A clue ("This actor played Fonzie.") or an instruction ("Name the longest river."): \
             it ends with a full stop by right, and banks mix them with questions on purpose.
-            - A label of fewer than four words ("Cameron Frye": which actor played him?): a prompt \
-            of its own kind.
+            - A label of fewer than four words that ends with no punctuation and does not start like \
+            a question ("Cameron Frye": which actor played him?): a prompt of its own kind.
 
             With `style: question-mark` every stem that does not conform is reported; `off` reports \
             nothing.

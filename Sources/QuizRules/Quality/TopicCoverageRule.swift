@@ -27,8 +27,12 @@ struct TopicCoverageRule: BankRule {
 
             Not checked for their count:
 
-            - Topics without a weight.
+            - Topics without a weight, or with a weight outside 0 to 1 (a `value-range` error \
+            already; nor is the total checked then).
             - Banks without `exam.size`.
+            - Banks where a question names a topic the bank does not declare (an \
+            `undeclared-topic` error, most likely meant for a declared topic, so the counts are \
+            not to be trusted).
 
             Known limits:
 
