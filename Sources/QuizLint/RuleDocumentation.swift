@@ -28,16 +28,16 @@ public enum RuleDocumentation {
         out += "Made from the rules' own descriptions (`quizbank explain RULE` shows the same); the examples are run by the tests.\n\n"
         out += "| rule | default | looks at | fix | what |\n|---|---|---|---|---|\n"
         for rule in rules {
-            out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.isFormatRule ? "error (format)" : rule.severity.rawValue) | \(scopeText(rule.scope)) | \(rule.fix?.safety.rawValue ?? "") | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.isFormatRule ? "error (format)" : rule.severity.rawValue) | \(scopeText(rule.scope)) | \(rule.fix?.safety.rawValue ?? "") | \(prose(rule.summary).replacingOccurrences(of: "|", with: "\\|")) |\n"
         }
         for rule in rules {
-            out += "\n## \(rule.id)\n\n\(rule.summary)\n\n\(rule.rationale)\n\n"
+            out += "\n## \(rule.id)\n\n\(prose(rule.summary))\n\n\(prose(rule.rationale))\n\n"
             out += "Default severity: **\(rule.severity.rawValue)**. Looks at: \(scopeText(rule.scope)). \(howToControl(rule))\n"
-            if let fix = rule.fix { out += "\n\(fix.text)\n" }
+            if let fix = rule.fix { out += "\n\(prose(fix.text))\n" }
             if !rule.options.isEmpty {
                 out += "\n| option | default | meaning |\n|---|---|---|\n"
                 for option in rule.options {
-                    out += "| `\(option.name)` | `\(option.defaultValue)` | \(option.summary) |\n"
+                    out += "| `\(option.name)` | `\(option.defaultValue)` | \(prose(option.summary)) |\n"
                 }
             }
             for example in rule.examples {
@@ -45,6 +45,20 @@ public enum RuleDocumentation {
                 for line in example.bank.split(separator: "\n", omittingEmptySubsequences: false) { out += visible(line) + "\n" }
                 out += "```\n"
             }
+        }
+        return out
+    }
+
+    /// Text written for people as Markdown: a "$" outside code is escaped, since renderers that
+    /// read `$...$` as math would set the text between "$5m" and "$750k" as a formula.
+    static func prose(_ text: String) -> String {
+        guard text.contains("$") else { return text }
+        var out = ""
+        var inCode = false
+        for character in text {
+            if character == "`" { inCode.toggle() }
+            if character == "$" && !inCode { out.append("\\") }
+            out.append(character)
         }
         return out
     }

@@ -88,4 +88,13 @@ import QuizYAML
         let shipped = try String(contentsOf: file, encoding: .utf8)
         #expect(shipped == generated, "docs/rules.md is stale; run UPDATE_GOLDEN=1 swift test")
     }
+
+    /// A "$" in prose is escaped for Markdown, one in code is not, and `explain` shows it as written.
+    @Test func dollarsAreEscapedInMarkdownProseOnly() {
+        #expect(RuleDocumentation.prose(#"amounts ("$5m", "$750k") and `$HOME`"#) == #"amounts ("\$5m", "\$750k") and `$HOME`"#)
+        #expect(RuleDocumentation.prose("no amounts") == "no amounts")
+        let rule = RuleDescription(id: "money", summary: "Costs $5.", rationale: "From $5m to $750k.", severity: .info, scope: .question, examples: [])
+        #expect(RuleDocumentation.markdown(of: [rule]).contains(#"From \$5m to \$750k."#))
+        #expect(RuleDocumentation.text(of: rule).contains("From $5m to $750k."))
+    }
 }
