@@ -362,6 +362,13 @@ import QuizYAML
         #expect(results.prefix(4).allSatisfy { $0["ruleIndex"] is Int })
     }
 
+    /// The help that code-scanning tools render as Markdown escapes "$"; the plain help keeps it.
+    @Test func sarifHelpMarkdownEscapesDollars() {
+        let rule = RuleDescription(id: "money", summary: "Costs $5.", rationale: "From $5m to $750k.", severity: .info, scope: .question, examples: [])
+        #expect(SARIFReporter.helpMarkdown(rule).contains(#"From \$5m to \$750k."#))
+        #expect(SARIFReporter.helpText(rule).contains("From $5m to $750k."))
+    }
+
     @Test func sarifFingerprintsIgnorePositionButCountRepeats() throws {
         var moved = Self.findings[3]
         moved.range = Self.range(40, 1, 40, 9)

@@ -189,7 +189,7 @@ public struct SARIFReporter: Sendable {
     }
 
     static func helpMarkdown(_ rule: RuleDescription) -> String {
-        var parts = [rule.summary, rule.rationale]
+        var parts = [RuleDocumentation.prose(rule.summary), RuleDocumentation.prose(rule.rationale)]
         if rule.isFormatRule {
             parts.append("""
                 This is a **format rule**: a bank with this problem is not a valid bank and does \
@@ -213,7 +213,7 @@ public struct SARIFReporter: Sendable {
             }
             configure += "\n```\n\n| option | values | default | meaning |\n|---|---|---|---|"
             for option in rule.options {
-                configure += "\n| `\(option.name)` | \(kindDescription(option.kind)) | `\(option.defaultValue)` | \(option.summary.replacingPipes()) |"
+                configure += "\n| `\(option.name)` | \(kindDescription(option.kind)) | `\(option.defaultValue)` | \(RuleDocumentation.prose(option.summary).replacingPipes()) |"
             }
         }
         parts.append(configure)
