@@ -32,7 +32,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - digits with thousands separators (also "586, 000" and a space, "200 000")
             - decimals (also a decimal comma, "0,01 %")
             - a fraction, as its value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} \
-            hours")
+            hours"; a denominator of four digits or more when it is a power of ten or written in \
+            groups of three: "1/1000", "1/1,000,000")
             - "and a half", which adds a half ("Five and a half")
             - a sign (also "- $20")
             - a currency sign (a magnitude after it: "$5m", "$750k"; cents beside dollars: "50 \
@@ -43,7 +44,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - a decade (1990s)
             - BC and AD years (also "BCE", "CE", "b.c.e.", "c.e."; a year without an era beside \
             BC years is AD: "120-110 b.c.e." beside "66-70")
-            - million/billion ("a million")
+            - million/billion and dozen ("a million", "two dozen")
             - a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are \
             times; "a" or "an" before a span of time is one: "a week")
             - a rank ("# 4")
@@ -80,7 +81,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 \
             oz")
             - lengths in feet, inches, yards, furlongs, miles, km, m, cm and mm, and weights in \
-            pounds, ounces, kg, g and mg, compare across units, as spans of time do ("22 yards", \
+            pounds, ounces, tons (short tons), tonnes, kg, g and mg, compare across units, as spans of time do ("22 yards", \
             "100 feet", "25 metres")
             - one bare figure beside three or more that share a unit as written is in their unit, \
             as a bare "None" is ("100,000,000" beside "10 men", "100 men" and "1,000 men"; not \
@@ -89,14 +90,17 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             Read past:
 
             - a leading option letter ("A) 59", "(b) 60")
-            - a leading "over", "about", "more than", "nearly", "just", "just over", "exactly" or \
-            "approx.", "~", "early", "late" or "mid-" ("Late 1880s")
+            - a leading "over", "about", "more than", "nearly", "just", "just over", "exactly", "only" \
+            or "approx.", "~", "early", "late" or "mid-" ("Late 1880s")
             - a trailing "or more", "or less", "at least" or "exactly" ("13 grams or more", "18 \
             years exactly")
             - a trailing "each" ("3 years each")
             - "full", "whole" or "entire" before a unit of time ("1 full year" beside "9 months")
             - a note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter \
-            Olympics (USA)")
+            Olympics (USA)"), or stands inside every choice, after its figure ("Over 11 feet (3,40 \
+            m) tall")
+            - a conversion in parentheses that ends a choice, the same measure in another unit of \
+            its kind, on any number of choices ("One ton (2000 pounds)" beside "1,500 pounds")
             - a second measure after a slash that ends every choice ("35 mph / 56 km/h")
             - a day of the week before a date ("Saturday, January 14, 1985")
 
@@ -132,7 +136,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             or "which year" among its words: "Where and when...? — Stockholm, Sweden, 1890", "Spanish in 1588"; \
             elsewhere the name is the answer and its year a note, "Where was the regatta held first? \
             — Lisbon, 1911"; a month or a season is no name: "August, 1862" is a date)
-            - notes in parentheses on only some choices
+            - notes in parentheses on only some choices, but for conversions
             - questions with two aggregate choices
 
             Other known limits:
@@ -1153,6 +1157,68 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Turin, 1904
                 """),
+            // A note inside every choice; a conversion on one choice, and tons; fractions with
+            // long denominators; a dozen, and "only" before a number.
+            .triggering(questions: """
+                  - id: sequoia
+                    text: ↓How wide was the trunk of the old sequoia at its base?
+                    shuffle: false
+                    choices:
+                      - Over 31 feet (9,4 m) across
+                      - text: Over 34 feet (10,4 m) across
+                        correct: true
+                      - Over 25 feet (7,6 m) across
+                      - Over 28 feet (8,5 m) across
+                  - id: freight
+                    text: ↓How much can the small barge carry?
+                    shuffle: false
+                    choices:
+                      - One ton (2000 pounds)
+                      - text: 3,000 pounds
+                        correct: true
+                      - 1,200 pounds
+                      - 800 pounds
+                  - id: micro
+                    text: ↓What does the prefix micro mean?
+                    shuffle: false
+                    choices:
+                      - 1/1,000
+                      - text: 1/1,000,000
+                        correct: true
+                      - 1/100
+                      - 1/10000
+                  - id: clutch-size
+                    text: ↓How many eggs can a tortoise lay at once?
+                    shuffle: false
+                    choices:
+                      - "4"
+                      - up to one dozen
+                      - text: only 1
+                        correct: true
+                      - "2"
+                """),
+            // Near misses: conversions in order; a slash before a long number that is no power
+            // of ten reads as no fraction.
+            .passing(questions: """
+                  - id: cargo
+                    text: How much can the small barge carry?
+                    shuffle: false
+                    choices:
+                      - 800 pounds
+                      - text: 1,200 pounds
+                        correct: true
+                      - One ton (2000 pounds)
+                      - 3 tons (6000 pounds)
+                  - id: codes
+                    text: Which code opens the gate?
+                    shuffle: false
+                    choices:
+                      - 4/1776
+                      - text: 1/10
+                        correct: true
+                      - 1/100
+                      - 1/1000
+                """),
         ])
 
     private let reportShuffled: Bool
@@ -1182,8 +1248,11 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // before one under a stem that asks when ("Where and when...? — Stockholm, Sweden,
             // 1890"): elsewhere the name is the answer, and its year a note ("Where was the
             // regatta held first? — Lisbon, 1911").
+            // A note inside every choice, after its measure, is read past as well ("Over 11 feet
+            // (3,40 m) tall"), and so is a conversion that ends a choice ("One ton (2000 pounds)").
             let texts = NumericValue.namesBeforeYears(NumericValue.yearsBeforeNames(
-                NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedNotes(choices.map(\.text)))),
+                NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedInnerNotes(NumericValue.withoutSharedNotes(
+                    choices.map { NumericValue.withoutConversion($0.text) })))),
                 asksWhen: { NumericValue.asksWhen(item.stem.text) })
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11"),
             // and so do those numbered in Roman numerals ("Rocky III", "Henry VIII").
@@ -1267,7 +1336,7 @@ struct NumericValue {
     var unit: String?
 
     private static let multipliers: [String: Double] = [
-        "hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
+        "dozen": 12, "hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
     ]
     private static let numberWords: [String: Double] = [
         "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -1312,7 +1381,7 @@ struct NumericValue {
     private static let leadingQualifiers = [
         "over ", "about ", "around ", "approximately ", "approx. ", "nearly ", "almost ", "roughly ", "some ", "more than ",
         "greater than ", "less than ", "fewer than ", "just over ", "just under ", "just ", "exactly ", "under ", "up to ", "at least ",
-        "between ", "from ", "~", "early ", "late ", "mid-", "mid ",
+        "between ", "from ", "~", "early ", "late ", "mid-", "mid ", "only ",
     ]
 
     /// Words after a number that qualify it as the leading ones do ("13 grams or more", "3 grams
@@ -1339,6 +1408,36 @@ struct NumericValue {
             result.append(before)
         }
         return result
+    }
+
+    /// `texts` without the note in parentheses inside each of them, words after it, when every one
+    /// (of three or more) has one such note and no other: "11 feet (3,40 m) tall" → "11 feet
+    /// tall"; `texts` themselves otherwise.
+    static func withoutSharedInnerNotes(_ texts: [String]) -> [String] {
+        // Read as bytes: most choices have no parenthesis.
+        guard texts.count >= 3, texts.allSatisfy({ $0.utf8.contains(UInt8(ascii: "(")) }) else { return texts }
+        var result: [String] = []
+        for text in texts {
+            guard let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")"),
+                  !text[text.index(after: open)...].contains("("), !text[text.index(after: close)...].contains(")")
+            else { return texts }
+            let before = English.trimmed(String(text[..<open])), after = English.trimmed(String(text[text.index(after: close)...]))
+            guard !before.isEmpty, !after.isEmpty else { return texts }
+            result.append(before + " " + after)
+        }
+        return result
+    }
+
+    /// `text` without a note in parentheses that ends it and gives its measure again in a unit
+    /// of the same kind ("One ton (2000 pounds)" → "One ton", "5 ft (1.5 m)" → "5 ft"): a
+    /// conversion, which a writer may give on some choices only. `text` itself otherwise.
+    static func withoutConversion(_ text: String) -> String {
+        guard text.utf8.last == UInt8(ascii: ")"), let open = text.lastIndex(of: "("), open > text.startIndex else { return text }
+        let before = English.trimmed(String(text[..<open]))
+        let note = English.trimmed(String(text[text.index(after: open)...].dropLast()))
+        guard let value = parse(before), let unit = value.unit, convertedUnits.contains(unit),
+              let converted = parse(note), converted.unit == unit else { return text }
+        return before
     }
 
     /// `texts` without the second measure after a slash that ends each of them, when every one
@@ -1756,15 +1855,29 @@ struct NumericValue {
             // "1 and 7/8": the whole part joined by "and".
             let before = text[..<mark].split(separator: " ").filter { $0.lowercased() != "and" }
             let after = text[text.index(after: mark)...]
-            let denominatorText = after.prefix { $0.isASCII && $0.isNumber }
-            guard (1...2).contains(before.count), before.allSatisfy(isDigits), isDigits(denominatorText),
-                  let numerator = Double(before[before.count - 1]), let denominator = Double(denominatorText), denominator > 1
+            var denominatorText = after.prefix { $0.isASCII && ($0.isNumber || $0 == ",") }
+            if denominatorText.last == "," { denominatorText = denominatorText.dropLast() }
+            guard (1...2).contains(before.count), before.allSatisfy(isDigits), isDigits(denominatorText) || isLongDenominator(denominatorText),
+                  let numerator = Double(before[before.count - 1]),
+                  let denominator = Double(denominatorText.filter { $0 != "," }), denominator > 1
             else { return nil }
             value = (before.count == 2 ? Double(before[0]) ?? 0 : 0) + numerator / denominator
             rest = after.dropFirst(denominatorText.count)
         }
-        guard rest.first.map({ $0 == " " || $0 == "." }) ?? true else { return nil }
-        return parseFully("\(value)\(rest)")
+        guard rest.first.map({ $0 == " " || $0 == "." }) ?? true,
+              // One of the unit read as one, scaled: a small value would print with an exponent.
+              let one = parseFully("1\(rest)") else { return nil }
+        return NumericValue(value: one.value * value, unit: one.unit)
+    }
+
+    /// Whether `part` is a denominator of four digits or more that makes a fraction: a power of
+    /// ten ("1/1000") or digits in groups of three ("1/1,000,000,000"). Other long ones ("4/1776")
+    /// are not read as fractions.
+    private static func isLongDenominator(_ part: Substring) -> Bool {
+        let groups = part.split(separator: ",", omittingEmptySubsequences: false)
+        guard part.count >= 4, groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return false }
+        if groups.count > 1 { return groups[0].count <= 3 && groups.dropFirst().allSatisfy { $0.count == 3 } }
+        return part.first == "1" && part.dropFirst().allSatisfy { $0 == "0" }
     }
 
     /// A time on the clock: "7:35 a.m.", "8:25 pm", "4:59" (hours and minutes, or minutes and
@@ -2088,6 +2201,7 @@ struct NumericValue {
         "cm": ("length", 0.01), "mm": ("length", 0.001),
         "pound": ("weight", 453.59237), "lb": ("weight", 453.59237), "ounce": ("weight", 28.349523125), "oz": ("weight", 28.349523125),
         "g": ("weight", 1), "gram": ("weight", 1), "kg": ("weight", 1_000), "kilogram": ("weight", 1_000), "mg": ("weight", 0.001),
+        "ton": ("weight", 907_184.74), "tonne": ("weight", 1_000_000),
     ]
 
     private static func unit(of rest: Substring, base: String) -> String {
