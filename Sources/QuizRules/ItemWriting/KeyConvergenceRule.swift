@@ -61,6 +61,12 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             "Love Forever" and "Ten Ways to Lose Your Friend", which no distractor varies, nor "Rats \
             are coming for you, Mabel!" beside "Rats ate it, Mabel!" and "What are you eating, \
             Mabel?", where the name ends every line).
+            - Short choices that the pronouns leave level: every word counts, articles, \
+            prepositions and conjunctions too, but a joining "and" and the words every choice has; \
+            the key is reported when it has at most one word no other choice has, shares words with \
+            two distractors or more, and scores more than `min-shared` and more than every \
+            distractor ("but I want more" beside "but I'm not sure", "and I feel sure" and "and then \
+            some more").
 
             Ties and low scores, in this order:
 
@@ -108,11 +114,15 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
 
             - The rule counts words, not meaning, so names that share a first name by chance \
             ("George Bush", "George Washington") count as shared.
+            - Among short choices left level, titles that share a word and "in the" by chance \
+            count as varied ("Man in the Wilderness" beside "What Kind of Man Have I Become" and \
+            "Still in the Dark").
             - "I" is a numeral ("Richard I") only one space after a capitalized word and before the \
             end, a mark, "of" or "and".
             - Function words count only to break a tie, and pronouns otherwise only among short \
-            choices where one distractor shares two words with the key (a lyric whose key takes \
-            "our" from one line and "land" from another is missed).
+            choices where one distractor shares two words with the key; every word counts only among \
+            short choices that they leave level, so a lyric whose key takes "our" from one line and \
+            "land" from another, and nothing more, is missed.
             - A compound or a blend of names is not its parts ("Playground", "Playing"; "Susannah" \
             beside "Susan" and "Hannah").
             - Initials written with points and spaces are other words than those written with \
@@ -258,6 +268,29 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - mind the gate
                       - run along little girl
                       - text: ↓keep your head little girl
+                        correct: true
+                """),
+            // Short phrases that the pronouns leave level, where every word counts: the key takes
+            // "but" from one line, "i" from another and "rain" from a third.
+            .triggering(questions: """
+                  - id: refrain
+                    text: How does the refrain end after "I waited by the river"?
+                    choices:
+                      - and i feel fine
+                      - and then some rain
+                      - but im not fine
+                      - text: ↓but i want rain
+                        correct: true
+                """),
+            // Near miss: a key with words of its own, which shares one word with each of two lines.
+            .passing(questions: """
+                  - id: refrain-own
+                    text: How does the refrain end after "I waited by the river"?
+                    choices:
+                      - and i feel fine
+                      - and then some rain
+                      - but im not fine
+                      - text: but you never came home
                         correct: true
                 """),
             // Near misses: a key that shares a pronoun with one distractor and a word with another,
@@ -532,6 +565,21 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return withFunctionWords
     }
 
+    /// The scores with every word counted but a joining "and" and the frame (the words every
+    /// choice has), when the key has at most one word no other choice has, shares words with two
+    /// distractors or more, scores `atLeast` or more and more than every other; nil otherwise.
+    static func allWordScores(_ choices: [LocalizedText.Entry], key: Int, atLeast: Int) -> [Int]? {
+        let all = choices.map { Self.allWords($0.text).subtracting(joiningWords) }
+        let frame = all.dropFirst().reduce(all[0]) { $0.intersection($1) }
+        let words = all.map { $0.subtracting(frame) }
+        let others = words.indices.filter { $0 != key }
+        let othersWords = others.reduce(into: SmallWordSet()) { $0.formUnion(words[$1]) }
+        guard words[key].subtracting(othersWords).count <= 1,
+              others.filter({ !words[$0].intersection(words[key]).isEmpty }).count >= 2 else { return nil }
+        let scores = Self.scores(words)
+        return scores[key] >= atLeast && Self.leads(key, scores) ? scores : nil
+    }
+
     /// Whether the choice at `key` scores more than every other.
     static func leads(_ key: Int, _ scores: [Int]) -> Bool {
         scores.indices.allSatisfy { $0 == key || scores[$0] < scores[key] }
@@ -613,6 +661,14 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                     if shared.filter({ $0 > 0 }).count >= 2, shared.contains(where: { $0 >= minShared }),
                        scores[key] >= minShared, Self.leads(key, scores) {
                         reportKey(scores)
+                        continue
+                    }
+                    // Else every word counts but "and" and the frame, articles and prepositions too:
+                    // "but i want more" takes "but" from "but im not sure", "i" from "and i feel
+                    // sure" and "more" from "and then some more". The key may have one word of its
+                    // own, and must share words with two distractors or more and lead by them.
+                    if let withAllWords = Self.allWordScores(choices, key: key, atLeast: minShared + 1) {
+                        reportKey(withAllWords)
                         continue
                     }
                 }
