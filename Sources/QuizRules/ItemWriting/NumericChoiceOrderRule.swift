@@ -72,8 +72,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             Fahrenheit")
             - a temperature's scale is a unit ("7 °C", "135 Degrees C.")
             - a rate is a unit ("37 miles per year", "$1 per yard")
-            - a share of one whole is a unit ("15 in 100", "3 out of 100", "6 out of ten"); shares \
-            of different wholes are not compared
+            - a share ("15 in 100", "3 out of 100", "6 out of ten", "1 in 4") is its part of its \
+            whole, so shares of different wholes compare ("2 out of 6" beside "6 out of 36")
             - spans of time compare across units ("10 days", "3 weeks", "1 month"), and so do \
             spans of one kind ("20 Earth hours", "243 Earth days")
             - a span of time in two or three units ("1 hour 40 minutes", "1 year and 6 months", "2 \
@@ -918,9 +918,18 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - "5"
                       - None
                 """),
-            // A whole span of time; a share of a whole written as a word; eras written with points;
-            // names with their years.
+            // A whole span of time; a share of a whole written as a word; shares of different
+            // wholes, by their values; eras written with points; names with their years.
             .triggering(questions: """
+                  - id: two-dice
+                    text: ↓What is the chance of rolling a seven with two dice?
+                    shuffle: false
+                    choices:
+                      - text: 6 out of 36
+                        correct: true
+                      - 13 out of 36
+                      - 2 out of 6
+                      - 1 in 12
                   - id: aardvark
                     text: ↓What is the gestation period of an aardvark?
                     shuffle: false
@@ -978,16 +987,16 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 """),
             // Near misses: years in order, ordered amounts with different spellings, mixed text,
             // pairs of numbered statements (a list needs three numbers), orders to choose (a list
-            // must ascend), shares of different wholes.
+            // must ascend), shares of different wholes in order of their values.
             .passing(questions: """
                   - id: dice
                     text: What is the chance of rolling a seven with two dice?
                     shuffle: false
                     choices:
-                      - text: 6 out of 36
+                      - text: 1 in 6
                         correct: true
                       - 13 out of 36
-                      - 2 out of 6
+                      - 1 in 2
                   - id: statements
                     text: Which of the statements above are true?
                     shuffle: false
@@ -2153,15 +2162,16 @@ struct NumericValue {
             words.removeLast(2)
         }
         // "37 miles per year", "$1 per yard": "per" before a unit word makes a rate, a unit of its
-        // own; "15 in 100", "3 out of 100": a share of a count, its whole part of the unit (so
-        // only shares of one whole compare).
+        // own; "15 in 100", "3 out of 100", "1 in 4": a share of a count, its part of the whole.
         let rate = words.indices.contains { words[$0] == "per" && $0 + 1 < words.count && !qualifiers.contains(words[$0 + 1])
             && words[$0 + 1].first?.isNumber != true }
         let share = words.count == 2 && words[0] == "in" || words.count == 3 && words[0] == "out" && words[1] == "of"
-        let whole = share && (words[words.count - 1].allSatisfy { $0.isASCII && $0.isNumber } || numberWords[words[words.count - 1]] != nil)
+        let wholeWord = words.last ?? ""
+        let whole = !share ? nil : wholeWord.allSatisfy({ $0.isASCII && $0.isNumber }) ? Double(wholeWord) : numberWords[wholeWord]
         // "1 full year" beside "9 months": a whole span of time is the span.
         if words.count == 2, spanWholes.contains(words[0]), durations[normalizeUnit(words[1])] != nil { words.removeFirst() }
-        guard words.count <= 3, whole || !words.contains(where: { (qualifiers.contains($0) && !(rate && $0 == "per"))
+        if let whole, whole > 0 { return NumericValue(value: sign * value / whole, unit: "share") }
+        guard words.count <= 3, !words.contains(where: { (qualifiers.contains($0) && !(rate && $0 == "per"))
             || numberWords[$0] != nil || $0.first?.isNumber == true })
         else { return nil }
         let unitText = words.joined(separator: " ")
