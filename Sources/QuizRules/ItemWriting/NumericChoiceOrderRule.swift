@@ -129,8 +129,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - choices in units of different kinds ("1 km", "900 kg")
             - ratios ("3:2")
             - dates in digits beside dates of another form ("6/10/1939" beside "June 10, 1929")
-            - numbers with words that are not a shared unit ("1 - George V", "Barcelona 1992"); a \
-            year followed by a name ("1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", \
+            - numbers with words that are not a shared unit ("Barcelona 1992"); a count followed \
+            by a name after " - ", " -- ", " \u{2013} ", ": " or ", " under a stem that asks "how many" \
+            is ordered by the count ("How many kings did England have in 1936? — 1 - George V", \
+            beside a bare "0" too; elsewhere it may number a line of a list); a year followed by a name ("1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", \
             "1956, Switzerland") is ordered by the year, and so is a name followed by a year after \
             ", ", " - ", " -- ", " \u{2013} " or " in " under a stem that asks when ("when", "what year" \
             or "which year" among its words: "Where and when...? — Stockholm, Sweden, 1890", "Spanish in 1588"; \
@@ -738,7 +740,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 """),
             // Near misses: a pair of numbered statements is no pair of years; a choice without a
             // figure among three; a choice with one after a shared title; a range whose upper end
-            // does not read.
+            // does not read; counts before names under a stem that does not ask how many.
             .passing(questions: """
                   - id: statements
                     text: Which two statements are true?
@@ -775,7 +777,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - text: "1964"
                         correct: true
                   - id: kings
-                    text: How many kings did England have in 1936?
+                    text: Which list names the kings of England in 1936?
                     shuffle: false
                     choices:
                       - 1 - George V
@@ -1167,8 +1169,18 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - Turin, 1904
                 """),
             // A note inside every choice; a conversion on one choice, and tons; fractions with
-            // long denominators; a dozen, and "only" before a number.
+            // long denominators; a dozen, and "only" before a number; counts before names under
+            // a stem that asks how many.
             .triggering(questions: """
+                  - id: monarchs
+                    text: ↓How many kings did England have in 1936?
+                    shuffle: false
+                    choices:
+                      - 1 - George V
+                      - text: 3 - George V, Edward VIII and George VI
+                        correct: true
+                      - 2 - Albert II and George VI
+                      - 0 - There was a queen
                   - id: sequoia
                     text: ↓How wide was the trunk of the old sequoia at its base?
                     shuffle: false
@@ -1259,10 +1271,11 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // regatta held first? — Lisbon, 1911").
             // A note inside every choice, after its measure, is read past as well ("Over 11 feet
             // (3,40 m) tall"), and so is a conversion that ends a choice ("One ton (2000 pounds)").
-            let texts = NumericValue.namesBeforeYears(NumericValue.yearsBeforeNames(
+            // And under a stem that asks how many, the names after a count ("2 - Mike and Sarah").
+            let texts = NumericValue.countsBeforeNames(NumericValue.namesBeforeYears(NumericValue.yearsBeforeNames(
                 NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedInnerNotes(NumericValue.withoutSharedNotes(
                     choices.map { NumericValue.withoutConversion($0.text) })))),
-                asksWhen: { NumericValue.asksWhen(item.stem.text) })
+                asksWhen: { NumericValue.asksWhen(item.stem.text) }), asksHowMany: { NumericValue.asksHowMany(item.stem.text) })
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11"),
             // and so do those numbered in Roman numerals ("Rocky III", "Henry VIII").
             let digitTitle = NumericValue.sharedTitle(texts)
@@ -1517,6 +1530,35 @@ struct NumericValue {
         }
         return years
     }
+
+    /// Whether a stem asks for a count: "how many" among its words.
+    static func asksHowMany(_ stem: String) -> Bool {
+        let words = English.words(stem)
+        return zip(words, words.dropFirst()).contains { $0.lower == "how" && $1.lower == "many" }
+    }
+
+    /// The counts of choices that each give a count and then name what is counted after " - ",
+    /// " -- ", " \u{2013} ", ": " or ", " ("2 - Mike and Sarah", "0 - There was a queen"), beside
+    /// bare counts ("0"), to be ordered by the count, when `asksHowMany` (asked last, as few
+    /// questions get that far) and one choice at least names; `texts` as they are otherwise.
+    static func countsBeforeNames(_ texts: [String], asksHowMany: () -> Bool) -> [String] {
+        guard texts.count >= 3, texts.allSatisfy({ $0.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }) else { return texts }
+        var counts: [String] = []
+        var named = false
+        for text in texts {
+            let count = text.prefix { $0.isASCII && $0.isNumber }
+            let rest = text.dropFirst(count.count)
+            if !rest.isEmpty {
+                guard let join = countNameJoins.first(where: { rest.hasPrefix($0) }),
+                      rest.dropFirst(join.count).drop(while: { $0 == " " }).first?.isLetter == true else { return texts }
+                named = true
+            }
+            counts.append(String(count))
+        }
+        return named && asksHowMany() ? counts : texts
+    }
+
+    private static let countNameJoins = [" - ", " -- ", " \u{2013} ", ": ", ", "]
 
     /// The first slash of `text` between a unit and a number ("mph / 56", "km/ 4,970", "F /
     /// -23"), with a digit somewhere before it; nil for none.
