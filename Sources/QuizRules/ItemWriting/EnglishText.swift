@@ -701,6 +701,14 @@ extension English {
         return withoutFinalE()
     }
 
+    /// Words of three letters that carry no content, which `stopWords` (words of four letters
+    /// or more) leaves in: for `stem-clue`, which reads a distractor's words from three
+    /// letters, and the near-duplicate search.
+    static let shortStopWords: Set<String> = [
+        "the", "and", "for", "who", "how", "why", "was", "are", "has", "had", "its", "his", "her", "him", "she",
+        "not", "any", "all", "can", "may", "our", "you", "but", "nor", "yet", "own", "too", "off", "per", "one",
+    ]
+
     /// Common English words that carry no content (and words every trivia stem uses), for
     /// `stem-clue`.
     static let stopWords: WordSet = [

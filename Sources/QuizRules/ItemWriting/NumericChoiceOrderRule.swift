@@ -97,7 +97,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - a trailing "each" ("3 years each")
             - "full", "whole" or "entire" before a unit of time ("1 full year" beside "9 months")
             - a note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter \
-            Olympics (USA)"), or stands inside every choice, after its figure ("Over 11 feet (3,40 \
+            Olympics (USA)"; the notes order the choices instead when they are measures of one unit \
+            and the figures before them are not: "15 m (50 ft)" beside "240 (787 ft)"), or stands inside every choice, after its figure ("Over 11 feet (3,40 \
             m) tall")
             - a conversion in parentheses that ends a choice, the same measure in another unit of \
             its kind, on any number of choices ("One ton (2000 pounds)" beside "1,500 pounds")
@@ -1181,6 +1182,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - 2 - Albert II and George VI
                       - 0 - There was a queen
+                  - id: salt-lake
+                    text: ↓How far below sea level does the salt lake lie?
+                    shuffle: false
+                    choices:
+                      - text: 12 m (39 ft)
+                        correct: true
+                      - 150 (492 ft)
+                      - 90 (295 ft)
+                      - 45 (148 ft)
                   - id: sequoia
                     text: ↓How wide was the trunk of the old sequoia at its base?
                     shuffle: false
@@ -1219,8 +1229,17 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - "2"
                 """),
             // Near misses: conversions in order; a slash before a long number that is no power
-            // of ten reads as no fraction.
+            // of ten reads as no fraction; titles with their years in notes.
             .passing(questions: """
+                  - id: silent-films
+                    text: Which film was banned for copying the novel?
+                    shuffle: false
+                    choices:
+                      - Nightfall (1931)
+                      - text: Dawn Raid (1972)
+                        correct: true
+                      - The Lantern (1922)
+                      - Harbour Lights (1974)
                   - id: cargo
                     text: How much can the small barge carry?
                     shuffle: false
@@ -1272,9 +1291,10 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // A note inside every choice, after its measure, is read past as well ("Over 11 feet
             // (3,40 m) tall"), and so is a conversion that ends a choice ("One ton (2000 pounds)").
             // And under a stem that asks how many, the names after a count ("2 - Mike and Sarah").
+            let withoutNotes = NumericValue.withoutSharedInnerNotes(NumericValue.withoutSharedNotes(choices.map(\.text)))
+                .map(NumericValue.withoutConversion)
             let texts = NumericValue.countsBeforeNames(NumericValue.namesBeforeYears(NumericValue.yearsBeforeNames(
-                NumericValue.withoutSharedSecondMeasures(NumericValue.withoutSharedInnerNotes(NumericValue.withoutSharedNotes(
-                    choices.map { NumericValue.withoutConversion($0.text) })))),
+                NumericValue.withoutSharedSecondMeasures(withoutNotes)),
                 asksWhen: { NumericValue.asksWhen(item.stem.text) }), asksHowMany: { NumericValue.asksHowMany(item.stem.text) })
             // Numbered titles that share their words before the number ("Symphony #8", "Soyuz 11"),
             // and so do those numbered in Roman numerals ("Rocky III", "Henry VIII").
@@ -1414,12 +1434,16 @@ struct NumericValue {
     ]
 
     /// `texts` without the note in parentheses that ends each of them, when every one (of three
-    /// or more) has one: "1095 ft (334 m)" → "1095 ft"; `texts` themselves otherwise.
+    /// or more) has one: "1095 ft (334 m)" → "1095 ft"; `texts` themselves otherwise. When the
+    /// figures before the notes are not of one unit and the notes are ("15 m (50 ft)" beside
+    /// "240 (787 ft)", a unit left out), the notes, which give each measure in full; not when
+    /// the texts before them are no numbers ("Dracula (1931)": the title is the answer).
     static func withoutSharedNotes(_ texts: [String]) -> [String] {
         // Most choices end in a letter or digit: looked at before anything is trimmed.
         guard texts.count >= 3, texts.allSatisfy({ $0.last == ")" || $0.last == "." || $0.last?.isWhitespace == true })
         else { return texts }
-        var result: [String] = []
+        var befores: [String] = []
+        var notes: [String] = []
         for text in texts {
             var trimmed = English.trimmed(text)
             // "4 half-steps (4 semi-tones).": a full stop after the note.
@@ -1427,9 +1451,20 @@ struct NumericValue {
             guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex else { return texts }
             let before = English.trimmed(String(trimmed[..<open]))
             guard !before.isEmpty else { return texts }
-            result.append(before)
+            befores.append(before)
+            notes.append(English.trimmed(String(trimmed[trimmed.index(after: open)...].dropLast())))
         }
-        return result
+        return units(of: befores).map({ $0.count > 1 }) == true && units(of: notes)?.count == 1 ? notes : befores
+    }
+
+    /// The units of `texts` (nil standing for none), when every one reads as a number; nil otherwise.
+    private static func units(of texts: [String]) -> Set<String?>? {
+        var units: Set<String?> = []
+        for text in texts {
+            guard let value = orderingValue(Substring(text)) else { return nil }
+            units.insert(value.unit)
+        }
+        return units
     }
 
     /// `texts` without the note in parentheses inside each of them, words after it, when every one

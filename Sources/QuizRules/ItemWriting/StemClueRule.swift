@@ -23,7 +23,8 @@ struct StemClueRule: QuestionRule {
             about, known, called, following...).
             - The key must be the only choice that echoes the stem: when a distractor repeats a \
             content word of the stem too (the same word or another: "a square and a circle — The \
-            square / The circle"), the echo is no cue and nothing is reported.
+            square / The circle"; in a distractor, words of three letters count: "ink production" \
+            under "the shaggy ink cap"), the echo is no cue and nothing is reported.
             - Under a stem that asks for the exception ("Which of these is NOT a species of dolphin? \
             — Eastern Dolphin", as `negative-stem` reads it), the echo makes the key look like the \
             others: a lure, not a clue, and nothing is reported.
@@ -68,9 +69,16 @@ struct StemClueRule: QuestionRule {
                       - Tap dancing
                       - Flamenco
                 """),
-            // Near misses: the word is in a distractor too; a distractor echoes another stem word;
-            // only a stop word or a short word repeats.
+            // Near misses: the word is in a distractor too; a distractor echoes another stem word,
+            // one of three letters too; only a stop word or a short word repeats.
             .passing(questions: """
+                  - id: mushroom
+                    text: How did the shaggy ink cap get its name?
+                    choices:
+                      - text: Its cap is shaggy and drips a black liquid
+                        correct: true
+                      - It was used to make ink
+                      - It grows on old wood
                   - id: desert
                     text: What is the largest hot desert on Earth?
                     choices:
@@ -108,18 +116,18 @@ struct StemClueRule: QuestionRule {
         var written: String
     }
 
-    /// The content words of `text`, one per stem, in order of first appearance: words of four
-    /// letters or more that are no stop words.
-    static func contentWords(_ text: String) -> [ContentWord] {
+    /// The content words of `text`, one per stem, in order of first appearance: words of
+    /// `minimumLength` letters or more that are no stop words.
+    static func contentWords(_ text: String, minimumLength: Int = 4) -> [ContentWord] {
         var result: [ContentWord] = []
-        English.forEachLetterWord(of: text, minimumLength: 4) { written, lower in add(lower, written: written, to: &result) }
+        English.forEachLetterWord(of: text, minimumLength: minimumLength) { written, lower in add(lower, written: written, to: &result) }
         return result
     }
 
     /// Adds a word (lower-cased, straight apostrophes) unless it or its stem is a stop word or
     /// its stem is there already.
     private static func add(_ lower: String, written: String, to words: inout [ContentWord]) {
-        guard !English.stopWords.contains(lower) else { return }
+        guard !English.stopWords.contains(lower), !English.shortStopWords.contains(lower) else { return }
         let stem = English.stem(lower)
         guard !English.stopWords.contains(stem), !words.contains(where: { $0.stem == stem }) else { return }
         words.append(ContentWord(stem: stem, written: written))
@@ -136,9 +144,15 @@ struct StemClueRule: QuestionRule {
             let shared = Self.contentWords(choices[key].text).filter(echoesStem)
             guard !shared.isEmpty else { continue }
             // The key must stand out: when a distractor echoes the stem too ("a square and a
-            // circle... — The square / The circle"), the echo tells the learner nothing.
+            // circle... — The square / The circle"), the echo tells the learner nothing. A
+            // distractor's echo counts from three letters ("ink production" under "the shaggy ink
+            // cap"): the key's short words are too common to be a clue, but a distractor that
+            // repeats one still echoes the stem. Looked at only for a key that echoes, as few do.
+            let shortStemWords = Self.contentWords(item.stem.text, minimumLength: 3)
             guard !choices.indices.contains(where: { index in
-                index != key && Self.contentWords(choices[index].text).contains(where: echoesStem)
+                index != key && Self.contentWords(choices[index].text, minimumLength: 3).contains { word in
+                    shortStemWords.contains { $0.stem == word.stem }
+                }
             }) else { continue }
             // Under a stem that asks for the exception ("Which of these is NOT a dolphin? — Eastern
             // Dolphin"), the echo makes the key look like the rest: a lure, not a clue. Looked at

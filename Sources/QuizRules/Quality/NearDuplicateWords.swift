@@ -78,7 +78,7 @@ final class Stems {
         return Reading(stem: numbers.stem, spelling: numbers.spelling,
                        isDigits: lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                        isShort: lower.count <= 2,
-                       isStopWord: English.stopWords.contains(lower) || QuestionWords.functionWords.contains(lower)
+                       isStopWord: English.stopWords.contains(lower) || English.shortStopWords.contains(lower)
                            || English.stopWords.contains(stem),
                        isSuperlative: endsInST && QuestionWords.superlatives.contains(lower),
                        isLong: stem.utf8.count >= 5)
@@ -299,13 +299,6 @@ struct QuestionWords {
         "tallest", "highest", "lowest", "oldest", "youngest", "deepest", "fastest", "slowest", "heaviest",
         "lightest", "hottest", "coldest", "greatest", "newest", "earliest", "latest", "richest", "widest",
         "busiest", "closest", "nearest", "farthest", "furthest", "brightest", "strongest", "loudest",
-    ]
-
-    /// Short words `English.stopWords` (which lists words of three letters or more for
-    /// `stem-clue`) leaves in, but which say nothing about what a question asks.
-    static let functionWords: Set<String> = [
-        "the", "and", "for", "who", "how", "why", "was", "are", "has", "had", "its", "his", "her", "him", "she",
-        "not", "any", "all", "can", "may", "our", "you", "but", "nor", "yet", "own", "too", "off", "per", "one",
     ]
 
     static func sortedUnique(_ words: [String]) -> [String] {
