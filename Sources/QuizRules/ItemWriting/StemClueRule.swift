@@ -32,6 +32,9 @@ struct StemClueRule: QuestionRule {
             Known limits:
 
             - Irregular forms (ran, run; mice, mouse) and synonyms are not matched.
+            - A distractor's echo of any word of the stem leaves the key's echo unreported, even of \
+            another word than the key's: "The Law of Cosines" is not reported beside "The Law of \
+            Adjacent Hypotenuses" under a stem about a law and the cosine of an angle.
             - A name shared by stem and key ("Which Beatles song... — Beatles for Sale") is reported \
             like any echo.
 
