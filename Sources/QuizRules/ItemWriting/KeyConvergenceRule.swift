@@ -66,7 +66,9 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             the key is reported when it has at most one word no other choice has, shares words with \
             two distractors or more, and scores more than `min-shared` and more than every \
             distractor ("but I want more" beside "but I'm not sure", "and I feel sure" and "and then \
-            some more").
+            some more"); not when every choice is a name or title (each word of four letters or \
+            more capitalized), whose "the", "of" and "in" are the frame of a title ("Man in the \
+            Wilderness" beside "Still in the Dark" and "What Kind of Man Have I Become").
 
             Ties and low scores, in this order:
 
@@ -114,9 +116,9 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
 
             - The rule counts words, not meaning, so names that share a first name by chance \
             ("George Bush", "George Washington") count as shared.
-            - Among short choices left level, titles that share a word and "in the" by chance \
-            count as varied ("Man in the Wilderness" beside "What Kind of Man Have I Become" and \
-            "Still in the Dark").
+            - Names and titles that a writer varied by their small words are missed when their \
+            content words leave the key level ("The Nat King Cole Trio" beside "The Nat Cole Group" \
+            and "Nat King Cole and His Court").
             - "I" is a numeral ("Richard I") only one space after a capitalized word and before the \
             end, a mark, "of" or "and".
             - Function words count only to break a tie, and pronouns otherwise only among short \
@@ -282,8 +284,17 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                       - text: ↓but i want rain
                         correct: true
                 """),
-            // Near miss: a key with words of its own, which shares one word with each of two lines.
+            // Near misses: a key with words of its own, which shares one word with each of two
+            // lines; titles, whose small words are their frame.
             .passing(questions: """
+                  - id: ballads
+                    text: Which song opens the band's third album?
+                    choices:
+                      - What Kind of Girl Am I
+                      - Lonely Sailor
+                      - text: Girl in the Window
+                        correct: true
+                      - Still in the Rain
                   - id: refrain-own
                     text: How does the refrain end after "I waited by the river"?
                     choices:
@@ -667,7 +678,10 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                     // "but i want more" takes "but" from "but im not sure", "i" from "and i feel
                     // sure" and "more" from "and then some more". The key may have one word of its
                     // own, and must share words with two distractors or more and lead by them.
-                    if let withAllWords = Self.allWordScores(choices, key: key, atLeast: minShared + 1) {
+                    // Not among names and titles, whose "the", "of" and "in" are their frame, not
+                    // parts a writer varies ("Man in the Wilderness" beside "Still in the Dark").
+                    if !choices.allSatisfy({ KeyLongestBiasRule.isNameOrTitle($0.text) }),
+                       let withAllWords = Self.allWordScores(choices, key: key, atLeast: minShared + 1) {
                         reportKey(withAllWords)
                         continue
                     }
