@@ -411,7 +411,7 @@ import QuizYAML
 @Suite struct NumericQuickLookTests {
     @Test func rejectedChoicesAreNoNumbers() {
         let pieces = ["one", "Twenty", "-", "one", "AD ", "ad", "$", "(", "\"", ".", " ", "Paris", "hundred", "x", "5", "%", "'s", "th",
-                      "BC", "é", "+", "million", "years"]
+                      "BC", "é", "+", "million", "years", "half", "Half", "a half", "thirds", " of ", "cent"]
         var generator = seededGenerator()
         var kept = 0
         for _ in 0..<30_000 {
@@ -420,6 +420,7 @@ import QuizYAML
                 kept += 1
             } else {
                 #expect(NumericValue.parseFully(text) == nil, "\(text.debugDescription)")
+                #expect(NumericValue.fractionInWords(text) == nil, "\(text.debugDescription)")
             }
         }
         #expect(kept > 1_000)
@@ -431,7 +432,8 @@ import QuizYAML
     @Test func orderingValueIsParseOfOrderingForm() {
         let pieces = ["one", "Twenty", "first", "twice", "a", "A ", "million", "AD", "ad", "about ", "Over ", "mid-", "~", "between ",
                       " or more", " and ", " to ", "-", "#", "$", "$ ", "£", "(", ")", ".", ",", ", ", " ", "  ", "\r\n", "Paris", "x",
-                      "5", "000", "%", "th", "BC", "é", "\u{2013}", "years", "week", "hour", "Bone", "/", "just ", " %", "III", "-4"]
+                      "5", "000", "%", "th", "BC", "é", "\u{2013}", "years", "week", "hour", "Bone", "/", "just ", " %", "III", "-4",
+                      "half", "thirds", " of "]
         var generator = seededGenerator()
         var texts = EnglishASCIITests.authoredTexts
         for _ in 0..<30_000 { texts.append(randomText(pieceCount: 0..<6, from: pieces, using: &generator)) }

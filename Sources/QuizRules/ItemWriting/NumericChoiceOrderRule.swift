@@ -34,6 +34,9 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - a fraction, as its value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} \
             hours"; a denominator of four digits or more when it is a power of ten or written in \
             groups of three: "1/1000", "1/1,000,000")
+            - a fraction in words ("One third", "two-thirds", "a half", "Half of it"; "one eighth of a \
+            cent" in cents, "half a year" in years), the fraction word last or before "of" ("A \
+            third eyebrow" is an ordinal)
             - "and a half", which adds a half ("Five and a half")
             - a sign (also "- $20")
             - a currency sign (a magnitude after it: "$5m", "$750k"; cents beside dollars: "50 \
@@ -1170,9 +1173,36 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - Turin, 1904
                 """),
             // A note inside every choice; a conversion on one choice, and tons; fractions with
-            // long denominators; a dozen, and "only" before a number; counts before names under
-            // a stem that asks how many.
+            // long denominators; fractions in words; a dozen, and "only" before a number; counts
+            // before names under a stem that asks how many.
             .triggering(questions: """
+                  - id: farthing
+                    text: ↓What was the smallest coin of the old mint worth?
+                    shuffle: false
+                    choices:
+                      - one half of a cent
+                      - one cent
+                      - text: one eighth of a cent
+                        correct: true
+                      - one quarter of a cent
+                  - id: shoot
+                    text: ↓How long did the shoot take?
+                    shuffle: false
+                    choices:
+                      - two months
+                      - nine months
+                      - half a year
+                      - text: two weeks
+                        correct: true
+                  - id: dunes
+                    text: ↓How much of the country is desert?
+                    shuffle: false
+                    choices:
+                      - More than two thirds
+                      - text: One third
+                        correct: true
+                      - Half of it
+                      - One fourth
                   - id: monarchs
                     text: ↓How many kings did England have in 1936?
                     shuffle: false
@@ -1229,8 +1259,18 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - "2"
                 """),
             // Near misses: conversions in order; a slash before a long number that is no power
-            // of ten reads as no fraction; titles with their years in notes.
+            // of ten reads as no fraction; titles with their years in notes; fractions in words in
+            // order.
             .passing(questions: """
+                  - id: steppe
+                    text: How much of the country is grassland?
+                    shuffle: false
+                    choices:
+                      - One fourth
+                      - One third
+                      - text: Half of it
+                        correct: true
+                      - Two thirds
                   - id: silent-films
                     text: Which film was banned for copying the novel?
                     shuffle: false
@@ -1890,7 +1930,7 @@ struct NumericValue {
 
     static func parse(_ raw: String) -> NumericValue? {
         guard mayBeNumber(raw) else { return nil }
-        return parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw) ?? clockTime(raw) ?? fraction(raw)
+        return fractionInWords(raw) ?? parseFully(raw) ?? date(raw) ?? slashedDate(raw) ?? compoundDuration(raw) ?? clockTime(raw) ?? fraction(raw)
             ?? lowerEnd(raw)
     }
 
@@ -1913,6 +1953,47 @@ struct NumericValue {
         guard let space = after.firstIndex(of: " "), let value = single(before + after[space...]), value.unit == upper.unit
         else { return nil }
         return value
+    }
+
+    /// Fraction words and what they divide by.
+    private static let fractionDenominators: [String: Double] = [
+        "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fourths": 4,
+        "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "eighth": 8, "eighths": 8, "tenth": 10, "tenths": 10,
+        "hundredth": 100, "hundredths": 100, "thousandth": 1000, "thousandths": 1000,
+    ]
+
+    /// A fraction in words: "One third", "two-thirds", "a half", "Half of it", "one eighth of a
+    /// cent" and "half a year" (in the unit after "of a" or "half a"). The fraction word ends the text or comes before "of", so
+    /// that "A third eyebrow" stays an ordinal, and so does "Third" alone. Nil for any other
+    /// text; one with a digit is none, looked at first, and so is one with marks besides spaces
+    /// and hyphens.
+    static func fractionInWords(_ raw: String) -> NumericValue? {
+        guard !raw.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let text = English.trimmed(raw.lowercased())
+        guard text.allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }) else { return nil }
+        let words = text.split { $0 == " " || $0 == "-" }.map(String.init)
+        guard let index = words.firstIndex(where: { fractionDenominators[$0] != nil }), index <= 1,
+              let denominator = fractionDenominators[words[index]] else { return nil }
+        let numerator: Double
+        if index == 0 {
+            guard words[0] == "half" else { return nil }
+            numerator = 1
+        } else if words[0] == "a" || words[0] == "an" {
+            numerator = 1
+        } else {
+            guard let value = numberWords[words[0]], value >= 1 else { return nil }
+            numerator = value
+        }
+        let rest = words[(index + 1)...]
+        // "half a year": "half" before the unit as "of" is.
+        let halfOf = words[index] == "half" && (rest.first == "a" || rest.first == "an")
+        guard rest.isEmpty || rest.first == "of" || halfOf else { return nil }
+        let value = numerator / denominator
+        // "of a cent": a part of the unit; "of it", "of the land": a part of what is asked about.
+        let whole = halfOf ? rest : rest.dropFirst()
+        guard let article = whole.first, article == "a" || article == "an", whole.count >= 2 else { return NumericValue(value: value, unit: nil) }
+        guard let one = parseFully("1 " + whole.dropFirst().joined(separator: " ")) else { return nil }
+        return NumericValue(value: one.value * value, unit: one.unit)
     }
 
     private static let vulgarFractions: [Character: Double] = [
@@ -2105,17 +2186,23 @@ struct NumericValue {
     /// The runs of letters that `mayBeNumber` reads as (part of) a number; "a" and "an" count
     /// one before a span of time or a multiplier ("a week").
     private static let wordsReadAsNumbers = WordSet(
-        Array(numberWords.keys) + Array(ordinalWords.keys) + Array(timesWords.keys) + Array(multipliers.keys) + ["ad", "a", "an"])
+        Array(numberWords.keys) + Array(ordinalWords.keys) + Array(timesWords.keys) + Array(multipliers.keys) + ["ad", "a", "an", "half"])
 
-    /// False when `parseFully` cannot read `raw`, told from an ASCII text's bytes: it has no
-    /// digit, and its first run of letters is neither a number word nor "ad" (the parse strips
-    /// only marks before the number, so a number word would be that run). Most choices are words.
+    /// False when `parse` cannot read `raw`, told from an ASCII text's bytes: it has no digit,
+    /// and its first run of letters is neither a number word nor "ad" (the parse strips only
+    /// marks before the number, so a number word would be that run), nor "a" before a multiplier
+    /// or a span of time; a text that starts with "half", or "a" and a fraction word, is read.
+    /// Most choices are words.
     static func mayBeNumber(_ raw: String) -> Bool {
         guard let lead = English.LeadingLetters(raw) else { return true }
         if lead.hasDigit { return true }
         guard let first = lead.first else { return false }
         // "a million", "an hour": the next run of letters is a multiplier or a span of time.
-        if first == "a" || first == "an" { return lead.second.map { multipliers[$0] != nil || durations[$0] != nil } ?? false }
+        // "a half", "Half of it": read whole, as few texts start so; "Half Moon" is no number.
+        if first == "a" || first == "an" {
+            return lead.second.map { multipliers[$0] != nil || durations[$0] != nil || fractionDenominators[$0] != nil && fractionInWords(raw) != nil } ?? false
+        }
+        if first == "half" { return fractionInWords(raw) != nil }
         if timesWords[first] != nil { return true }
         return first == "ad" || numberWords[first] != nil || ordinalWords[first] != nil
     }
