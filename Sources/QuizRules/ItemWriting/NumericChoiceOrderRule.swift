@@ -162,6 +162,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - A pair written with a slash ("7/8" for sizes seven to eight) is read as a fraction.
             - Lists are read by their first numbers (a list beside single numbers is compared by \
             its first too).
+            - A fraction in words beside three percentages or more is a bare figure in their unit \
+            ("around one-half" beside "99.8%", "86.2%" and "around 10%" is read as 0.5%).
 
             Engines shuffle choices by default, which undoes any order: the message says so, and \
             the fix is to order the choices and set `shuffle: false` on the question (or \
