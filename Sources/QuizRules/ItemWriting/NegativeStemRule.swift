@@ -49,8 +49,9 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
             count in the clause that asks:
 
             - after "which", "what", "who" (or a sentence that starts with "why", "how", "when" or \
-            "where" and ends in "?"), with no "when", "because", "if"... and no "said", "line", \
-            "lyrics"... in between;
+            "where" and ends in "?", unless a "which", "what" or "who" after a comma starts the \
+            clause that asks: "When you pick up scents, which of these is not..."), with no "when", \
+            "because", "if"... and no "said", "line", "lyrics"... in between;
             - or in a completion stem about "these" or "the following" ("One of these films was \
             not released in the 1980s.");
             - but not inside a relative clause that describes what is asked about ("What do you \
@@ -119,10 +120,18 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Saturn
                 """),
-            // Emphasised, so not reported itself; but a negative choice under it is a double negative.
+            // Emphasised, so not reported itself; but a negative choice under it is a double
+            // negative, also when a clause with "When" comes before "which".
             .triggering(questions: """
                   - id: sun
                     text: Which statement about the Sun is NOT true?
+                    choices:
+                      - It is a star.
+                      - text: ↓It never sets at the equator.
+                        correct: true
+                      - It is mostly hydrogen.
+                  - id: noon-sun
+                    text: When you look at the sky at noon, which statement about the Sun is NOT true?
                     choices:
                       - It is a star.
                       - text: ↓It never sets at the equator.
@@ -339,9 +348,15 @@ struct NegativeStemRule: QuestionRule, ConfigurableRule {
         var found: [StemNegative] = []
         for (number, sentence) in sentences.enumerated() {
             let asking = sentence.isQuestion || number == sentences.count - 1
-            let question = sentence.words.first { index in
-                interrogatives.contains(words[index].lower)
-                    || index == sentence.words.lowerBound && sentence.isQuestion && openingInterrogatives.contains(words[index].lower)
+            let opens = sentence.isQuestion && openingInterrogatives.contains(words[sentence.words.lowerBound].lower)
+            // After an opening clause ("When you pick up scents in the game, which of these is
+            // not..."), the clause that asks starts at "which" after the comma; elsewhere the
+            // first question word asks ("Why do cats like the one person who doesn't...?").
+            let afterClause = !opens ? nil : sentence.words.dropFirst().first { index in
+                interrogatives.contains(words[index].lower) && text[words[index - 1].range.upperBound..<words[index].range.lowerBound].contains(",")
+            }
+            let question = afterClause ?? sentence.words.first { index in
+                interrogatives.contains(words[index].lower) || index == sentence.words.lowerBound && opens
             }
             let lowerWords = sentence.words.map { words[$0].lower }
             let listsChoices = lowerWords.contains("these") || lowerWords.contains("following")
