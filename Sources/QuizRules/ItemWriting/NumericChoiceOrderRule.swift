@@ -84,8 +84,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - a length or weight in feet and inches or pounds and ounces ("6 ft 2 in", "7 lb 4 \
             oz")
             - lengths in feet, inches, yards, furlongs, miles, km, m, cm and mm, and weights in \
-            pounds, ounces, tons (short tons), tonnes, kg, g and mg, compare across units, as spans of time do ("22 yards", \
-            "100 feet", "25 metres")
+            pounds, ounces, tons (short tons), tonnes, kg, g and mg, compare across units, as spans \
+            of time do ("22 yards", "100 feet", "25 metres")
             - one bare figure beside three or more that share a unit as written is in their unit, \
             as a bare "None" is ("100,000,000" beside "10 men", "100 men" and "1,000 men"; not \
             beside spans of time or other measures converted to one unit)
@@ -101,8 +101,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - "full", "whole" or "entire" before a unit of time ("1 full year" beside "9 months")
             - a note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter \
             Olympics (USA)"; the notes order the choices instead when they are measures of one unit \
-            and the figures before them are not: "15 m (50 ft)" beside "240 (787 ft)"), or stands inside every choice, after its figure ("Over 11 feet (3,40 \
-            m) tall")
+            and the figures before them are not: "15 m (50 ft)" beside "240 (787 ft)"), or stands \
+            inside every choice, after its figure ("Over 11 feet (3,40 m) tall")
             - a conversion in parentheses that ends a choice, the same measure in another unit of \
             its kind, on any number of choices ("One ton (2000 pounds)" beside "1,500 pounds")
             - a second measure after a slash that ends every choice ("35 mph / 56 km/h")
@@ -136,8 +136,9 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - numbers with words that are not a shared unit ("Barcelona 1992"); a count followed \
             by a name after " - ", " -- ", " \u{2013} ", ": " or ", " under a stem that asks "how many" \
             is ordered by the count ("How many kings did England have in 1936? — 1 - George V", \
-            beside a bare "0" too; elsewhere it may number a line of a list); a year followed by a name ("1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", \
-            "1956, Switzerland") is ordered by the year, and so is a name followed by a year after \
+            beside a bare "0" too; elsewhere it may number a line of a list); a year followed by a \
+            name ("1984 in Los Angeles", "1976 - Innsbruck", "1999 -- MTV", "1956, Switzerland") is \
+            ordered by the year, and so is a name followed by a year after \
             ", ", " - ", " -- ", " \u{2013} " or " in " under a stem that asks when ("when", "what year" \
             or "which year" among its words: "Where and when...? — Stockholm, Sweden, 1890", "Spanish in 1588"; \
             elsewhere the name is the answer and its year a note, "Where was the regatta held first? \
@@ -1965,10 +1966,10 @@ struct NumericValue {
     ]
 
     /// A fraction in words: "One third", "two-thirds", "a half", "Half of it", "one eighth of a
-    /// cent" and "half a year" (in the unit after "of a" or "half a"). The fraction word ends the text or comes before "of", so
-    /// that "A third eyebrow" stays an ordinal, and so does "Third" alone. Nil for any other
-    /// text; one with a digit is none, looked at first, and so is one with marks besides spaces
-    /// and hyphens.
+    /// cent" and "half a year" (in the unit after "of a" or "half a"). The fraction word ends
+    /// the text or comes before "of", so that "A third eyebrow" stays an ordinal, and so does
+    /// "Third" alone. Nil for any other text; one with a digit is none, looked at first, and so
+    /// is one with marks besides spaces and hyphens.
     static func fractionInWords(_ raw: String) -> NumericValue? {
         guard !raw.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let text = English.trimmed(raw.lowercased())
