@@ -1497,7 +1497,8 @@ struct NumericValue {
             befores.append(before)
             notes.append(English.trimmed(String(trimmed[trimmed.index(after: open)...].dropLast())))
         }
-        return units(of: befores).map({ $0.count > 1 }) == true && units(of: notes)?.count == 1 ? notes : befores
+        let unitsBefore = units(of: befores)?.count ?? 0
+        return unitsBefore > 1 && units(of: notes)?.count == 1 ? notes : befores
     }
 
     /// The units of `texts` (nil standing for none), when every one reads as a number; nil otherwise.
