@@ -236,6 +236,42 @@ import QuizBank
         #expect(NumericValue.isBareNone("None.") && NumericValue.isBareNone("none") && !NumericValue.isBareNone("None of these"))
     }
 
+    @Test(arguments: [
+        ("two hundred thirty-six", 236.0, nil),
+        ("One hundred and five", 105, nil),
+        ("a hundred and twenty pages", 120, "page"),
+        ("two hundred thousand", 200_000, nil),
+        ("Two million, thirty-six thousand, five hundred ninety-eight", 2_036_598, nil),
+        ("nineteen hundred and six", 1_906, nil),
+        ("three and one half million", 3_500_000, nil),
+        // The simpler forms, read as before.
+        ("two million", 2_000_000, nil),
+        ("five hundred", 500, nil),
+        ("twenty five", 25, nil),
+    ] as [(String, Double, String?)])
+    func numbersInWordsAreReadWhole(_ text: String, _ value: Double, _ unit: String?) throws {
+        let number = try #require(NumericValue.parse(NumericValue.orderingForm(Substring(text))), "\(text)")
+        #expect(number.value == value && number.unit == unit, "\(text): \(number.value) \(number.unit ?? "-")")
+    }
+
+    @Test func numbersInWordsStopWhereTheGrammarDoes() {
+        // "and" before a number only after "hundred" or a scale word; no ordinal; no word a title has.
+        #expect(NumericValue.cardinalInWords("one and two") == nil)
+        #expect(NumericValue.cardinalInWords("two hundred twenty-first") == nil)
+        #expect(NumericValue.cardinalInWords("two million") == nil)
+        #expect(NumericValue.cardinalInWords("five hundred and a half") == nil)
+        #expect(NumericValue.cardinalInWords("one thousand two thousand") == nil)
+        #expect(NumericValue.cardinalInWords("two hundred five days")?.rest == " days")
+        #expect(NumericValue.parse(NumericValue.orderingForm("One Hundred Years of Solitude")) == nil)
+    }
+
+    @Test func aTitleJoinedToItsNumberInOneChoiceIsTheTitle() {
+        #expect(NumericValue.sharedTitle(["Courtroom 10", "Courtroom13", "Courtroom 11"]) == "Courtroom ")
+        #expect(NumericValue.sharedTitle(["Courtroom13", "Courtroom 10", "Courtroom 11"]) == "Courtroom ")
+        #expect(NumericValue.titleLength("Courtroom ", in: "Courtroom13") == 9)
+        #expect(NumericValue.titleLength("Courtroom ", in: "Courtrooms 13") == nil)
+    }
+
     @Test func romanNumeralsAreReadOnlyWrittenTheUsualWay() {
         #expect(NumericValue.romanNumeral("XIV") == 14 && NumericValue.romanNumeral("VIII") == 8 && NumericValue.romanNumeral("XL") == 40)
         #expect(NumericValue.romanNumeral("IIII") == nil && NumericValue.romanNumeral("VX") == nil && NumericValue.romanNumeral("iv") == nil)

@@ -37,7 +37,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - a fraction in words ("One third", "two-thirds", "a half", "Half of it"; "one eighth of a \
             cent" in cents, "half a year" in years), the fraction word last or before "of" ("A \
             third eyebrow" is an ordinal)
-            - "and a half", which adds a half ("Five and a half")
+            - "and a half", which adds a half ("Five and a half", "three and one half million")
             - a sign (also "- $20")
             - a currency sign (a magnitude after it: "$5m", "$750k"; cents beside dollars: "50 \
             cents", "$2.50")
@@ -48,7 +48,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - BC and AD years (also "BCE", "CE", "b.c.e.", "c.e."; a year without an era beside \
             BC years is AD: "120-110 b.c.e." beside "66-70")
             - million/billion and dozen ("a million", "two dozen")
-            - a number word (three, twenty-one, "twenty five"; "once", "twice" and "thrice" are \
+            - a number in words (three, twenty-one, "twenty five", "one hundred and fifty", "Two \
+            hundred, thirty-six thousand, five hundred ninety-eight"; "once", "twice" and "thrice" are \
             times; "a" or "an" before a span of time is one: "a week")
             - a rank ("# 4")
             - a time on the clock ("7:35 a.m.", "4:59"; hours and minutes told apart from minutes \
@@ -58,7 +59,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - numbered titles that share the words before the number, ordered by it ("Symphony \
             #8", "Soyuz 11", "Vitamin B6", "F-16", "Season three", in Roman numerals "Rocky III", \
             "Henry VIII"; not "Jupiter 2" beside "Apollo 13"; beside one aggregate choice too: \
-            "Since 1967", "Since 1948", "None of these")
+            "Since 1967", "Since 1948", "None of these"; one choice may join the title's last word \
+            to its number, "Courtroom13" beside "Courtroom 10")
 
             Dates (only dates of one form are compared):
 
@@ -93,7 +95,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             Read past:
 
             - a leading option letter ("A) 59", "(b) 60")
-            - a leading "over", "about", "more than", "nearly", "just", "just over", "exactly", "only" \
+            - a leading "over", "about", "more than", "nearly", "just", "just over", "exactly", "always", "only" \
             or "approx.", "~", "early", "late" or "mid-" ("Late 1880s")
             - a trailing "or more", "or less", "at least" or "exactly" ("13 grams or more", "18 \
             years exactly")
@@ -112,7 +114,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
 
             - A range is ordered by its lower end ("6-9 years", "1962- 1978", "10 -15 years", "10 \
             to 14 years", "between 0.5 and 1.0 m", "25% - 35%", "13th-14th century", "Between the \
-            7th and 8th week"), then by its upper end in figures when lower ends are equal ("1-4" \
+            7th and 8th week", "29 1/2 to 29 3/4"), then by its upper end in figures when lower ends are equal ("1-4" \
             before "1-7").
             - A range in number words or between dates is ordered so too, its lower end taking the \
             upper end's unit: "Three to four glasses", "Two or three", "September 1969 to \
@@ -1302,6 +1304,63 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - 1/100
                       - 1/1000
                 """),
+            // Numbers in words with hundreds and thousands; ranges from a mixed number; "always"
+            // before a number; a title joined to its number in one choice.
+            .triggering(questions: """
+                  - id: census
+                    text: ↓How many people lived in the county in 1900?
+                    choices:
+                      - Two hundred, forty thousand, one hundred twelve
+                      - text: One million, two hundred thousand
+                        correct: true
+                      - Ninety-six thousand and five
+                      - Three hundred and ten thousand
+                  - id: sleeve
+                    text: ↓How long is the regulation sleeve, in inches?
+                    choices:
+                      - 31 1/4 to 32
+                      - text: 30 1/2 to 31 1/4
+                        correct: true
+                      - 32 to 33
+                      - 30 to 30 1/2
+                  - id: crew
+                    text: ↓How many riders may a racing sled carry?
+                    choices:
+                      - Up to 2
+                      - text: Up to 4
+                        correct: true
+                      - Up to 3
+                      - Always 2
+                  - id: locker
+                    text: ↓Which locker did the coach give the new goalkeeper?
+                    choices:
+                      - Locker 12
+                      - text: Locker9
+                        correct: true
+                      - Locker 15
+                      - Locker 4
+                """),
+            // Near misses: numbers in words in order, "and" before a number in a group; titles
+            // that start with a number in words.
+            .passing(questions: """
+                  - id: seats
+                    text: How many seats does the old opera house have?
+                    shuffle: false
+                    choices:
+                      - One hundred and five
+                      - text: One hundred and fifty
+                        correct: true
+                      - Two hundred
+                      - Two thousand and twelve
+                  - id: novel
+                    text: Which novel is set in the town of Macondo?
+                    choices:
+                      - Two Hundred Days of Rain
+                      - text: One Hundred Years of Solitude
+                        correct: true
+                      - Three Thousand Miles
+                      - Five Hundred Nights
+                """),
         ])
 
     private let reportShuffled: Bool
@@ -1347,8 +1406,9 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             for (choice, text) in zip(choices, texts) {
                 // A choice without the shared title can only be one left out ("Since 1948",
                 // "Since 1967", "None of these").
-                let titled = title.isEmpty || text.hasPrefix(title)
-                let rest = titled ? String(text.dropFirst(title.count)) : text
+                let titleLength = title.isEmpty ? 0 : NumericValue.titleLength(title, in: text)
+                let titled = titleLength != nil
+                let rest = String(text.dropFirst(titleLength ?? 0))
                 let unlabelled = NumericValue.withoutLetterLabel(rest)
                 if titled, let number = romanTitle.isEmpty ? NumericValue.orderingValue(unlabelled)
                     : NumericValue.romanNumeral(unlabelled).map({ NumericValue(value: $0, unit: nil) }) {
@@ -1465,7 +1525,7 @@ struct NumericValue {
     /// read past, the number orders the choice.
     private static let leadingQualifiers = [
         "over ", "about ", "around ", "approximately ", "approx. ", "nearly ", "almost ", "roughly ", "some ", "more than ",
-        "greater than ", "less than ", "fewer than ", "just over ", "just under ", "just ", "exactly ", "under ", "up to ", "at least ",
+        "greater than ", "less than ", "fewer than ", "just over ", "just under ", "just ", "exactly ", "always ", "under ", "up to ", "at least ",
         "between ", "from ", "~", "early ", "late ", "mid-", "mid ", "only ",
     ]
 
@@ -1671,12 +1731,25 @@ struct NumericValue {
         guard let first = texts.prefix(2).first(where: hasDigit) else { return sharedWordTitle(texts) }
         guard parse(orderingForm(withoutLetterLabel(first))) == nil,
               let digit = first.firstIndex(where: \.isNumber) else { return "" }
-        let title = first[..<digit]
+        var title = first[..<digit]
+        // "Courtroom13" beside "Courtroom 10": the space left out of the first.
+        if title.last?.isLowercase == true, case let spaced = title + " ", texts.contains(where: { $0.hasPrefix(spaced) }) {
+            title = Substring(spaced)
+        }
         // "Vitamin B6", "F-16": a capital letter or a hyphen joined to the number ends a title too.
         guard title.contains(where: \.isLetter), title.last == " " || title.last == "#" || title.last == "-" || title.last?.isUppercase == true,
-              case let lacking = texts.filter({ !$0.hasPrefix(title) }).count,
+              case let lacking = texts.filter({ titleLength(title, in: $0) == nil }).count,
               lacking == 0 || lacking == 1 && texts.count >= 4 else { return "" }
         return title
+    }
+
+    /// How much of `text` is `title`: all of it, or all but its final space when the title's
+    /// words are joined to the number ("Courtroom13" for "Courtroom "); nil when `text` lacks it.
+    static func titleLength(_ title: Substring, in text: String) -> Int? {
+        if text.hasPrefix(title) { return title.count }
+        guard title.last == " ", title.dropLast().last?.isLetter == true, text.hasPrefix(title.dropLast()),
+              text.dropFirst(title.count - 1).first?.isNumber == true else { return nil }
+        return title.count - 1
     }
 
     /// The words before a Roman numeral in capitals that ends every choice ("Rocky III", "Rocky
@@ -1950,7 +2023,7 @@ struct NumericValue {
         guard let join = rangeJoins.lazy.compactMap({ lower.range(of: $0) }).first else { return nil }
         let before = String(raw[..<join.lowerBound])
         let after = String(raw[join.upperBound...])
-        let single = { (text: String) in parseFully(text) ?? date(text) ?? compoundDuration(text) }
+        let single = { (text: String) in parseFully(text) ?? date(text) ?? compoundDuration(text) ?? fraction(text) }
         guard !before.isEmpty, let upper = single(after) else { return nil }
         if let value = single(before), value.unit == upper.unit { return value }
         // "Three to four glasses": the lower end in the upper end's unit words.
@@ -2270,6 +2343,9 @@ struct NumericValue {
             guard let number = Double(digits) else { return nil }
             value = number
             rest = text[index...]
+        } else if let cardinal = cardinalInWords(text) {
+            value = cardinal.value
+            rest = cardinal.rest
         } else {
             // A number word, possibly hyphenated ("twenty-one"); "a" before a multiplier ("a million").
             let word = text.prefix { $0.isLetter || $0 == "-" }
@@ -2312,8 +2388,8 @@ struct NumericValue {
            scale == 0 && rest.contains("°") || scale > 0 && words[scale - 1].hasPrefix("degree") {
             words[scale] = words[scale] == "c" ? "celsius" : "fahrenheit"
         }
-        // "Five and a half", "4 and a half years".
-        if words.starts(with: ["and", "a", "half"]) {
+        // "Five and a half", "4 and a half years", "three and one half million".
+        if words.starts(with: ["and", "a", "half"]) || words.starts(with: ["and", "one", "half"]) {
             value += 0.5
             words.removeFirst(3)
         }
@@ -2354,6 +2430,74 @@ struct NumericValue {
         // "50 cents" beside "$2.50": an amount in dollars, which carry no unit.
         if unit == "cent" { return NumericValue(value: sign * value / 100, unit: nil) }
         return NumericValue(value: sign * era * value, unit: unit)
+    }
+
+    /// The scale words of a number in words, each above the next: "thousand", "million", ...
+    private static let scales: [String: Double] = ["thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12]
+
+    /// A whole number in words that has words after a "hundred" or a scale word: "two hundred
+    /// thirty-six", "one thousand and one", "a hundred and twenty", "Two hundred, thirty-six
+    /// thousand, five hundred ninety-eight", "two hundred thousand". The value, and the text
+    /// after its last number word (" and a half", a unit). Nil for simpler forms, which
+    /// `parseFully` reads itself ("twenty-one", "two million": a multiplier after the number),
+    /// and for an ordinal ("two hundred twenty-first"). `text` is lower case.
+    static func cardinalInWords(_ text: Substring) -> (value: Double, rest: Substring)? {
+        enum Part { case start, small, tens, hundred, scale, and }
+        var total = 0.0, group = 0.0
+        var previous = Part.start
+        var lastScale = Double.infinity
+        // Whether a word came after "hundred" or a scale word: the forms only this reads.
+        var extended = false
+        var end = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            var start = index
+            while start < text.endIndex, text[start] == " " || text[start] == "," || text[start] == "-" { start = text.index(after: start) }
+            let separator = text[index..<start]
+            let wordEnd = text[start...].firstIndex { !$0.isLetter } ?? text.endIndex
+            let word = String(text[start..<wordEnd])
+            let joins = previous == .start ? separator.isEmpty : separator == " " || separator == ", " && (previous == .hundred || previous == .scale)
+            if let number = numberWords[word], number >= 1 {
+                if previous == .tens, number < 10, separator == " " || separator == "-" {
+                    previous = .small
+                } else if joins, [.start, .hundred, .scale, .and].contains(previous) {
+                    extended = extended || previous != .start
+                    previous = number >= 20 && number.truncatingRemainder(dividingBy: 10) == 0 ? .tens : .small
+                } else {
+                    break
+                }
+                group += number
+            } else if word == "hundred", joins, previous == .small || previous == .tens, group < 100 {
+                group *= 100
+                previous = .hundred
+            } else if let scale = scales[word], joins, previous == .small || previous == .tens || previous == .hundred, scale < lastScale {
+                extended = extended || previous == .hundred || lastScale.isFinite
+                total += group * scale
+                group = 0
+                lastScale = scale
+                previous = .scale
+            } else if word == "and", separator == " ", previous == .hundred || previous == .scale {
+                // "one thousand and one"; not "two hundred and a half": read only if a number follows.
+                previous = .and
+                index = wordEnd
+                continue
+            } else if word == "a" || word == "an", previous == .start {
+                // "a hundred and twenty": one hundred.
+                group = 1
+                previous = .small
+            } else if numberWords[word] != nil || word == "hundred" || scales[word] != nil {
+                // Out of the grammar ("one thousand two thousand"): no number.
+                return nil
+            } else {
+                break
+            }
+            index = wordEnd
+            end = wordEnd
+        }
+        // "two hundred twenty-first" is an ordinal.
+        let rest = text[end...]
+        guard extended, !(rest.first == "-" && rest.dropFirst().first?.isLetter == true) else { return nil }
+        return (total + group, rest)
     }
 
     /// Words before a unit of time that say the span is whole ("1 full year"), read past.
