@@ -265,6 +265,16 @@ import QuizBank
         #expect(NumericValue.parse(NumericValue.orderingForm("One Hundred Years of Solitude")) == nil)
     }
 
+    @Test func aCommentAfterAFigureIsReadPast() {
+        #expect(NumericValue.withoutComment("0 as it was unmanned") == "0")
+        #expect(NumericValue.withoutComment("2, but only once") == "2")
+        #expect(NumericValue.withoutComment("6 possibly 7") == "6")
+        // Only after a figure that starts the choice, and only a comment in lower case.
+        #expect(NumericValue.withoutComment("Apollo 1 as planned") == "Apollo 1 as planned")
+        #expect(NumericValue.withoutComment("2 of them as a pair") == "2 of them as a pair")
+        #expect(NumericValue.withoutComment("5 As Told") == "5 As Told")
+    }
+
     @Test func aTitleJoinedToItsNumberInOneChoiceIsTheTitle() {
         #expect(NumericValue.sharedTitle(["Courtroom 10", "Courtroom13", "Courtroom 11"]) == "Courtroom ")
         #expect(NumericValue.sharedTitle(["Courtroom13", "Courtroom 10", "Courtroom 11"]) == "Courtroom ")

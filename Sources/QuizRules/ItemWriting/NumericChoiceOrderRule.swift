@@ -100,6 +100,9 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             - a trailing "or more", "or less", "at least" or "exactly" ("13 grams or more", "18 \
             years exactly")
             - a trailing "each" ("3 years each")
+            - a comment after a figure that starts a choice, from "as", "because", "since", "but", \
+            "though", "although", "if", "possibly", "probably", "perhaps" or "maybe" on ("0 as it \
+            was unmanned", "6 possibly 7", "2, but only once")
             - "full", "whole" or "entire" before a unit of time ("1 full year" beside "9 months")
             - a note in parentheses that ends every choice ("1095 ft (334 m)", "2002 Winter \
             Olympics (USA)"; the notes order the choices instead when they are measures of one unit \
@@ -1305,7 +1308,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - 1/1000
                 """),
             // Numbers in words with hundreds and thousands; ranges from a mixed number; "always"
-            // before a number; a title joined to its number in one choice.
+            // before a number; a title joined to its number in one choice; a comment after a figure.
             .triggering(questions: """
                   - id: census
                     text: ↓How many people lived in the county in 1900?
@@ -1339,6 +1342,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Locker 15
                       - Locker 4
+                  - id: lunar-crew
+                    text: ↓How many astronauts flew on the first probe to orbit the Moon?
+                    choices:
+                      - "2"
+                      - "3"
+                      - "1"
+                      - text: 0 as it was unmanned
+                        correct: true
                 """),
             // Near misses: numbers in words in order, "and" before a number in a group; titles
             // that start with a number in words.
@@ -1352,6 +1363,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Two hundred
                       - Two thousand and twelve
+                  - id: litter
+                    text: How many kittens does a house cat usually have in a litter?
+                    shuffle: false
+                    choices:
+                      - 1 or 2
+                      - text: 4 possibly 5
+                        correct: true
+                      - 7, but only in large breeds
+                      - "10"
                   - id: novel
                     text: Which novel is set in the town of Macondo?
                     choices:
@@ -1394,7 +1414,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
             // (3,40 m) tall"), and so is a conversion that ends a choice ("One ton (2000 pounds)").
             // And under a stem that asks how many, the names after a count ("2 - Mike and Sarah").
             let withoutNotes = NumericValue.withoutSharedInnerNotes(NumericValue.withoutSharedNotes(choices.map(\.text)))
-                .map(NumericValue.withoutConversion)
+                .map(NumericValue.withoutConversion).map(NumericValue.withoutComment)
             let texts = NumericValue.countsBeforeNames(NumericValue.namesBeforeYears(NumericValue.yearsBeforeNames(
                 NumericValue.withoutSharedSecondMeasures(withoutNotes)),
                 asksWhen: { NumericValue.asksWhen(item.stem.text) }), asksHowMany: { NumericValue.asksHowMany(item.stem.text) })
@@ -1535,6 +1555,24 @@ struct NumericValue {
         " or more", " or less", " or fewer", " or over", " or above", " or so", " at least", " at most", " and over", " and up",
         " exactly", " each",
     ]
+
+    /// Words that start a comment after a figure ("0 as it was unmanned", "6 possibly 7").
+    private static let commentStarts = [
+        " as ", " because ", " since ", " but ", " though ", " although ", " if ", " possibly ", " probably ", " perhaps ", " maybe ",
+    ]
+
+    /// `text` without a comment after its figure, when it starts with one: "0 as it was
+    /// unmanned" → "0", "6 possibly 7" → "6", "2, but only once" → "2"; `text` itself otherwise.
+    /// The comment starts with one of `commentStarts` in lower case, and what is before it must
+    /// read as a number. Most choices start with no digit: looked at first.
+    static func withoutComment(_ text: String) -> String {
+        guard let first = text.utf8.first, first >= 0x30 && first <= 0x39,
+              let start = commentStarts.lazy.compactMap({ text.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound })
+        else { return text }
+        var before = text[..<start.lowerBound]
+        if before.last == "," { before = before.dropLast() }
+        return parseFully(String(before)) == nil ? text : String(before)
+    }
 
     /// `texts` without the note in parentheses that ends each of them, when every one (of three
     /// or more) has one: "1095 ft (334 m)" → "1095 ft"; `texts` themselves otherwise. When the
