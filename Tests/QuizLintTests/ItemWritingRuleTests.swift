@@ -265,6 +265,18 @@ import QuizBank
         #expect(NumericValue.parse(NumericValue.orderingForm("One Hundred Years of Solitude")) == nil)
     }
 
+    @Test func longMonthNamesAreReadThroughOneSlip() {
+        #expect(NumericValue.misspeltMonth("febuary") == 2)
+        #expect(NumericValue.misspeltMonth("feburary") == 2)
+        #expect(NumericValue.misspeltMonth("octomber") == 10)
+        #expect(NumericValue.misspeltMonth("decembre") == 12)
+        // Short names are too near other words; two slips are another word.
+        #expect(NumericValue.misspeltMonth("augusta") == nil)
+        #expect(NumericValue.misspeltMonth("jane") == nil)
+        #expect(NumericValue.misspeltMonth("ocotbre") == nil)
+        #expect(NumericValue.date("Octomber 21, 2006")?.value == NumericValue.date("October 21, 2006")?.value)
+    }
+
     @Test func aCommentAfterAFigureIsReadPast() {
         #expect(NumericValue.withoutComment("0 as it was unmanned") == "0")
         #expect(NumericValue.withoutComment("2, but only once") == "2")

@@ -1,5 +1,6 @@
 import QuizBank
 import QuizLint
+import QuizSupport
 
 struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
     struct Options: RuleOptionSet {
@@ -64,7 +65,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
 
             Dates (only dates of one form are compared):
 
-            - a date with a month name ("6 October, 1939", "October 6, 1939", "October 1939")
+            - a date with a month name ("6 October, 1939", "October 6, 1939", "October 1939"; a \
+            long month name misspelt by one letter is read as the month: "Febuary", "Octomber")
             - a season and a year ("Summer 1967"), as the month in its middle, winter at the end \
             of its year
             - a date in figures with slashes and the year last ("9/05/1919"), ordered by year and \
@@ -1308,7 +1310,8 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - 1/1000
                 """),
             // Numbers in words with hundreds and thousands; ranges from a mixed number; "always"
-            // before a number; a title joined to its number in one choice; a comment after a figure.
+            // before a number; a title joined to its number in one choice; a comment after a
+            // figure; a month name misspelt.
             .triggering(questions: """
                   - id: census
                     text: ↓How many people lived in the county in 1900?
@@ -1350,6 +1353,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                       - "1"
                       - text: 0 as it was unmanned
                         correct: true
+                  - id: premiere
+                    text: ↓When did the first episode air in Japan?
+                    choices:
+                      - November 2, 2004
+                      - text: Febuary 14, 2005
+                        correct: true
+                      - December 20, 2004
+                      - March 1, 2005
                 """),
             // Near misses: numbers in words in order, "and" before a number in a group; titles
             // that start with a number in words.
@@ -2219,6 +2230,17 @@ struct NumericValue {
         "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
     ]
 
+    /// The month names long enough to read through one typing slip ("Febuary", "Octomber",
+    /// "Feburary"); a shorter one is too near other words ("Jane", "Augusta").
+    private static let longMonthNames = ["january", "february", "september", "october", "november", "december"]
+
+    /// The month `word` (lower case) misspells by one letter added, left out, replaced or two
+    /// swapped, if it is one of `longMonthNames`; nil otherwise.
+    static func misspeltMonth(_ word: String) -> Double? {
+        guard word.utf8.count >= 6, word.allSatisfy(\.isLetter) else { return nil }
+        return longMonthNames.first { editDistance(word, $0) == 1 }.flatMap { months[$0] }
+    }
+
     /// Seasons, with a year only ("Summer 1967"), ordered as the month in their middle; winter
     /// is taken as the end of the year it is named with.
     private static let seasons: [String: Double] = ["spring": 4, "summer": 7, "autumn": 10, "fall": 10, "winter": 12]
@@ -2235,7 +2257,7 @@ struct NumericValue {
         for (index, word) in English.words(raw.lowercased()).enumerated() {
             // "Saturday, January 14, 1985": the day of the week adds nothing to the order.
             if index == 0, weekdays.contains(word.lower) { continue }
-            if let found = months[word.lower], month == nil {
+            if let found = months[word.lower] ?? misspeltMonth(word.lower), month == nil {
                 month = found
                 continue
             }
