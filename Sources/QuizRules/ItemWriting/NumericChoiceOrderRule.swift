@@ -32,7 +32,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
 
             - digits with thousands separators (also "586, 000" and a space, "200 000")
             - decimals (also a decimal comma, "0,01 %")
-            - a fraction, as its value ("1/2", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} \
+            - a fraction, as its value ("1/2", "-13/4", "7/36", "5 1/2 feet", "1 and 7/8 hours", "2\u{BD} \
             hours"; a denominator of four digits or more when it is a power of ten or written in \
             groups of three: "1/1000", "1/1,000,000")
             - a fraction in words ("One third", "two-thirds", "a half", "Half of it"; "one eighth of a \
@@ -1311,7 +1311,7 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                 """),
             // Numbers in words with hundreds and thousands; ranges from a mixed number; "always"
             // before a number; a title joined to its number in one choice; a comment after a
-            // figure; a month name misspelt.
+            // figure; a month name misspelt; fractions with a sign.
             .triggering(questions: """
                   - id: census
                     text: ↓How many people lived in the county in 1900?
@@ -1361,6 +1361,14 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - December 20, 2004
                       - March 1, 2005
+                  - id: slope
+                    text: ↓What is the slope of the line through (0, 1) and (2, -4)?
+                    choices:
+                      - 5/2
+                      - text: -5/2
+                        correct: true
+                      - -2/5
+                      - 2/5
                 """),
             // Near misses: numbers in words in order, "and" before a number in a group; titles
             // that start with a number in words.
@@ -1383,6 +1391,15 @@ struct NumericChoiceOrderRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - 7, but only in large breeds
                       - "10"
+                  - id: intercept
+                    text: Where does the line y = 2x + 3 cross the x-axis?
+                    shuffle: false
+                    choices:
+                      - text: -3/2
+                        correct: true
+                      - -2/3
+                      - 2/3
+                      - 3/2
                   - id: novel
                     text: Which novel is set in the town of Macondo?
                     choices:
@@ -2133,7 +2150,10 @@ struct NumericValue {
     static func fraction(_ raw: String) -> NumericValue? {
         // A slash, or a vulgar fraction (not ASCII): most choices have neither.
         guard raw.utf8.contains(where: { $0 == 0x2F || $0 >= 0x80 }) else { return nil }
-        let text = English.trimmed(raw)
+        var text = Substring(English.trimmed(raw))
+        // "-13/4": a sign before the fraction.
+        let sign: Double = text.first == "-" || text.first == "\u{2212}" ? -1 : 1
+        if sign < 0 { text = text.dropFirst() }
         guard let mark = text.firstIndex(where: { $0 == "/" || vulgarFractions[$0] != nil }) else { return nil }
         let isDigits = { (part: Substring) in !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } }
         var value: Double
@@ -2160,7 +2180,7 @@ struct NumericValue {
         guard rest.first.map({ $0 == " " || $0 == "." }) ?? true,
               // One of the unit read as one, scaled: a small value would print with an exponent.
               let one = parseFully("1\(rest)") else { return nil }
-        return NumericValue(value: one.value * value, unit: one.unit)
+        return NumericValue(value: sign * one.value * value, unit: one.unit)
     }
 
     /// Whether `part` is a denominator of four digits or more that makes a fraction: a power of
