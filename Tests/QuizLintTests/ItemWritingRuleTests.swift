@@ -265,6 +265,21 @@ import QuizBank
         #expect(NumericValue.parse(NumericValue.orderingForm("One Hundred Years of Solitude")) == nil)
     }
 
+    @Test func wordsSpeltOneLetterApart() {
+        #expect(KeyConvergenceRule.nearlySpelledAlike("manilow", "banilow"))
+        #expect(KeyConvergenceRule.nearlySpelledAlike("herbet", "herbert"))
+        #expect(KeyConvergenceRule.nearlySpelledAlike("durant", "dunant"))
+        #expect(KeyConvergenceRule.nearlySpelledAlike("cross", "gorss") == false)
+        #expect(KeyConvergenceRule.nearlySpelledAlike("mroris", "morris"))
+        // Four letters or fewer, the same word, digits, two letters apart: no.
+        #expect(!KeyConvergenceRule.nearlySpelledAlike("bill", "will"))
+        #expect(!KeyConvergenceRule.nearlySpelledAlike("glass", "glass"))
+        #expect(!KeyConvergenceRule.nearlySpelledAlike("1985s", "1986s"))
+        #expect(!KeyConvergenceRule.nearlySpelledAlike("walker", "walden"))
+        #expect(KeyConvergenceRule.nearSpellingScores([["barry", "manilow"], ["berry", "gordy"], ["barry", "white"], ["marry", "banilow"]])
+                == [4, 2, 3, 3])
+    }
+
     @Test func longMonthNamesAreReadThroughOneSlip() {
         #expect(NumericValue.misspeltMonth("febuary") == 2)
         #expect(NumericValue.misspeltMonth("feburary") == 2)

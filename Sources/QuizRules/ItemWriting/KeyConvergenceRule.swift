@@ -1,5 +1,6 @@
 import QuizBank
 import QuizLint
+import QuizSupport
 import QuizYAML
 
 struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
@@ -101,6 +102,17 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             Briscoe" beside "John Briscoe", "Ken Branch" and "David Briscoe", under a stem about \
             Lennie Briscoe).
 
+            Words spelt one letter apart, when none of the readings above reports the key: among \
+            choices of six content words or fewer, a word counts as shared with another choice \
+            that has it spelt one letter apart (one letter replaced, added or left out, or two \
+            swapped; both words of five letters or more), as distractors made by misspelling the \
+            key's names are ("Barry Manilow" beside "Marry Banilow", "Berry Gordy" and "Barry \
+            White"; "Henry Dunant" beside "William Durant" and "Henry Ford"; a key misspelt itself, \
+            "Victor Herbet" beside "Herbert Lom" and "Victor Wertz"). The key is reported when a \
+            word spelt so adds to its score, and it then shares words with two distractors or \
+            more, at least `min-shared` and more than every distractor: the stem's words left out, \
+            then counted.
+
             Not reported:
 
             - Under a stem that asks for the exception ("Which statement is untrue?", as \
@@ -115,7 +127,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             Known limits:
 
             - The rule counts words, not meaning, so names that share a first name by chance \
-            ("George Bush", "George Washington") count as shared.
+            ("George Bush", "George Washington") count as shared, and so do names spelt one letter \
+            apart by chance ("Morgan", "Morgana").
             - Names and titles that a writer varied by their small words are missed when their \
             content words leave the key level ("The Nat King Cole Trio" beside "The Nat Cole Group" \
             and "Nat King Cole and His Court").
@@ -492,6 +505,37 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - United Bus Scan
                 """, options: ["min-shared": .integer(5)]),
+            // Distractors that vary the key's words by a letter.
+            .triggering(questions: """
+                  - id: theme-song
+                    text: Who wrote the theme song of the quiz show Brain Race?
+                    choices:
+                      - Marcus Webb
+                      - Carla Delamo
+                      - text: ↓Marcus Delano
+                        correct: true
+                      - Marius Penn
+                """),
+            // Near misses: two distractors spelt a letter apart, which the key has no part of;
+            // words of four letters, which a letter turns into other words ("Bill", "Will").
+            .passing(questions: """
+                  - id: ferry
+                    text: Who captained the first ferry across the fjord?
+                    choices:
+                      - Peter Hansen
+                      - Peter Hanson
+                      - text: Lars Berg
+                        correct: true
+                      - Ole Lund
+                  - id: keeper
+                    text: Who kept the lighthouse on Skerry Point in 1910?
+                    choices:
+                      - Will Moss
+                      - text: Bill Tate
+                        correct: true
+                      - Ted Kate
+                      - Ann Ray
+                """),
         ])
 
     private let minChoices: Int
@@ -591,6 +635,41 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return scores[key] >= atLeast && Self.leads(key, scores) ? scores : nil
     }
 
+    /// The most content words a choice may have for the reading of words spelt one letter apart.
+    static let nearSpellingChoiceWords = 6
+
+    /// Whether two words (stemmed, lower case) are spelt one letter apart: one replaced, added
+    /// or left out, or two neighbours swapped ("manilow" and "banilow", "durant" and "dunant",
+    /// "herbet" and "herbert"); both of letters only, five or more. A single edit keeps the
+    /// first letter or the last, looked at before the distance is measured.
+    static func nearlySpelledAlike(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.count >= 5, y.count >= 5, abs(x.count - y.count) <= 1, x.first == y.first || x.last == y.last, a != b,
+              a.allSatisfy(\.isLetter), b.allSatisfy(\.isLetter) else { return false }
+        return editDistance(a, b) == 1
+    }
+
+    /// Whether `a` and `b` have a word in common, or two words spelt one letter apart.
+    static func sharesNearly(_ a: SmallWordSet, _ b: SmallWordSet) -> Bool {
+        a.contains { word in b.contains(word) || b.contains { nearlySpelledAlike(word, $0) } }
+    }
+
+    /// `scores` with a word counted as shared also when the other choice has one spelt one
+    /// letter apart from it.
+    static func nearSpellingScores(_ words: [SmallWordSet]) -> [Int] {
+        var scores = Array(repeating: 0, count: words.count)
+        for index in words.indices {
+            for other in words.indices where other > index {
+                let shared = words[index].reduce(0) { count, word in
+                    words[other].contains(word) || words[other].contains { nearlySpelledAlike(word, $0) } ? count + 1 : count
+                }
+                scores[index] += shared
+                scores[other] += shared
+            }
+        }
+        return scores
+    }
+
     /// Whether the choice at `key` scores more than every other.
     static func leads(_ key: Int, _ scores: [Int]) -> Bool {
         scores.indices.allSatisfy { $0 == key || scores[$0] < scores[key] }
@@ -637,127 +716,148 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 guard reported.insert(choices[key].range).inserted else { return }
                 report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
             }
-            let words = choiceWords.map { $0.subtracting(stemWords) }
-            var scores = Self.scores(words)
-            // Among short choices (names, titles, terms: at most `shortChoiceWords` content
-            // words each) a word of the stem is a part the distractors vary like any other:
-            // "Charlie Sheen" beside "Charlie Chan" and "Martin Sheen", under a stem about Charlie
-            // Harper, takes a part from each. Long choices repeat the stem's words as their topic.
-            if choiceWords.allSatisfy({ $0.count <= Self.shortChoiceWords }),
-               choiceWords[key].allSatisfy({ $0.contains(where: \.isLetter) }) {
-                let withStem = Self.scores(choiceWords)
-                if withStem[key] >= minShared, Self.leads(key, withStem) {
-                    reportKey(withStem)
-                    continue
-                }
-                // A tie at the top is broken by the function words when the key is made of the
-                // others' words, every one: "They have one pair of wings" takes "one" from "They
-                // have only one wing", where "They have two pairs of wings" ties on the others.
-                if withStem[key] >= minShared, withStem.allSatisfy({ $0 <= withStem[key] }),
-                   let withFunctionWords = Self.functionWordScores(choices, key: key) {
-                    reportKey(withFunctionWords)
-                    continue
-                }
-                // Lyrics and other short phrases vary their pronouns as parts too: "keep your head
-                // little girl" takes "your" from "wash your hands", where "run along little girl"
-                // ties with it on the rest. A key level at the top, with words of its own, is judged
-                // with the pronouns counted when it then shares words with two distractors or more
-                // and `min-shared` with one at least, which varies it; a content word every choice
-                // has is a frame ("Mabel!" after each line), not a variation.
-                if withStem[key] >= 1, withStem.allSatisfy({ $0 <= withStem[key] }) {
-                    let withPronouns = choices.indices.map { choiceWords[$0].union(Self.pronouns(choices[$0].text)) }
-                    let frame = choiceWords.dropFirst().reduce(choiceWords[0]) { $0.intersection($1) }
-                    let shared = withPronouns.indices.filter { $0 != key }.map { withPronouns[$0].intersection(withPronouns[key]).subtracting(frame).count }
-                    let scores = Self.scores(withPronouns)
-                    if shared.filter({ $0 > 0 }).count >= 2, shared.contains(where: { $0 >= minShared }),
-                       scores[key] >= minShared, Self.leads(key, scores) {
-                        reportKey(scores)
-                        continue
-                    }
-                    // Else every word counts but "and" and the frame, articles and prepositions too:
-                    // "but i want more" takes "but" from "but im not sure", "i" from "and i feel
-                    // sure" and "more" from "and then some more". The key may have one word of its
-                    // own, and must share words with two distractors or more and lead by them.
-                    // Not among names and titles, whose "the", "of" and "in" are their frame, not
-                    // parts a writer varies ("Man in the Wilderness" beside "Still in the Dark").
-                    if !choices.allSatisfy({ KeyLongestBiasRule.isNameOrTitle($0.text) }),
-                       let withAllWords = Self.allWordScores(choices, key: key, atLeast: minShared + 1) {
-                        reportKey(withAllWords)
-                        continue
-                    }
-                }
+            if let scores = writtenWordScores(choices, key: key, phrases: phrases, stemWords: stemWords, choiceWords: choiceWords)
+                ?? nearSpellingScores(choices, key: key, stemWords: stemWords, choiceWords: choiceWords) {
+                reportKey(scores)
             }
-            guard phrases && choiceWords.filter({ $0.count >= 2 }).count >= 3 else {
-                // Among short choices a key shares words only when it joins them: reported when
-                // every word of it is one another choice has, and it shares more than any distractor.
-                let othersWords = words.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(words[$1]) }
-                // The parts of a number ("76.5" beside "74.5" and "76") are no words.
-                if words[key].count >= 2, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
-                   words[key].isSubset(of: othersWords), scores[key] >= minShared,
-                   scores.indices.allSatisfy({ $0 == key || scores[$0] < scores[key] }) {
-                    reportKey(scores)
-                    continue
-                }
-                // A key of one content word joins the others with a function word ("ipconfig
-                // /all" beside "ipconfig" and "ifconfig /all").
-                guard words[key].count == 1, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
-                      let withFunctionWords = Self.functionWordScores(choices, key: key), withFunctionWords[key] >= minShared
-                else { continue }
-                reportKey(withFunctionWords)
-                continue
-            }
-            guard scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { continue }
-            if scores[key] < minShared {
-                // A key that shares too little is judged with the words of the stem that two
-                // distractors or more repeat, which the distractors vary as a pattern ("Ken
-                // Briscoe" beside "John Briscoe" and "David Briscoe" under a stem about Lennie
-                // Briscoe), when every word of the key is then one another choice has: the key is
-                // made of the distractors' parts. A stem word one distractor repeats is a clue of
-                // the stem, and "driver" under "A driver is tailgating you" is no part of "Leave
-                // more room ahead and let the driver pass".
-                let pattern = stemWords.filter { word in choiceWords.indices.filter { $0 != key && choiceWords[$0].contains(word) }.count >= 2 }
-                let widened = choiceWords.map { $0.intersection(pattern).union($0.subtracting(stemWords)) }
-                let othersWords = widened.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(widened[$1]) }
-                let withPattern = Self.scores(widened)
-                guard widened[key].isSubset(of: othersWords), withPattern[key] >= minShared,
-                      withPattern.indices.allSatisfy({ $0 == key || withPattern[$0] < withPattern[key] }) else { continue }
-                scores = withPattern
-            } else if scores.indices.contains(where: { $0 != key && scores[$0] == scores[key] }) {
-                // A tie is broken by the stem's words too: under "...get Ursula's purse...", "tells
-                // him Ursula has been lying to him" also shares "Ursula" with "hides the purse to
-                // hurt Ursula", where "tells him she has a crush on him" shares nothing more.
-                let withStem = Self.scores(choiceWords)
-                if Self.leads(key, withStem) {
-                    scores = withStem
-                } else {
-                    // A tie that remains is broken by the function words when the key is made of
-                    // the others' words, every one: "I come with my own background music" takes
-                    // "with" from "I come with cool background music" and "my" from "I make my own
-                    // background music". A key with a word of its own ("While I breathe, I hope")
-                    // is a sentence of its own that shares a frame.
-                    if let withFunctionWords = Self.functionWordScores(choices, key: key) {
-                        scores = withFunctionWords
-                    } else {
-                        // Else the words as written break it: a distractor that shares only
-                        // stems ("Messaging" beside "Message", "foods" beside "food") was varied
-                        // from another choice, not from the key. The stem's words are left out,
-                        // and so is the frame, a word every choice has ("value", "values").
-                        let frame = choiceWords.dropFirst().reduce(choiceWords[0]) { $0.intersection($1) }
-                        let excluded = stemWords.union(frame)
-                        let writtenWords = choices.map { Self.writtenContentWords($0.text, excluding: excluded) }
-                        let written = Self.scores(writtenWords)
-                        // And one distractor at least must vary the key, sharing `min-shared` of its
-                        // words: "Stop completely, then go" takes "stop" and "go" from two choices
-                        // that share one word each with it, and varies neither.
-                        guard written[key] >= minShared, Self.leads(key, written),
-                              writtenWords.indices.contains(where: { $0 != key && writtenWords[$0].intersection(writtenWords[key]).count >= minShared })
-                        else { continue }
-                        scores = written
-                    }
-                }
-            }
-            reportKey(scores)
         }
+    }
+
+    /// The scores of the readings of words as written (stemmed), in the order the rule's
+    /// description gives them; nil when none reports the key.
+    private func writtenWordScores(_ choices: [LocalizedText.Entry], key: Int, phrases: Bool, stemWords: SmallWordSet,
+                                   choiceWords: [SmallWordSet]) -> [Int]? {
+        let words = choiceWords.map { $0.subtracting(stemWords) }
+        var scores = Self.scores(words)
+        // Among short choices (names, titles, terms: at most `shortChoiceWords` content
+        // words each) a word of the stem is a part the distractors vary like any other:
+        // "Charlie Sheen" beside "Charlie Chan" and "Martin Sheen", under a stem about Charlie
+        // Harper, takes a part from each. Long choices repeat the stem's words as their topic.
+        if choiceWords.allSatisfy({ $0.count <= Self.shortChoiceWords }),
+           choiceWords[key].allSatisfy({ $0.contains(where: \.isLetter) }) {
+            let withStem = Self.scores(choiceWords)
+            if withStem[key] >= minShared, Self.leads(key, withStem) {
+                return withStem
+            }
+            // A tie at the top is broken by the function words when the key is made of the
+            // others' words, every one: "They have one pair of wings" takes "one" from "They
+            // have only one wing", where "They have two pairs of wings" ties on the others.
+            if withStem[key] >= minShared, withStem.allSatisfy({ $0 <= withStem[key] }),
+               let withFunctionWords = Self.functionWordScores(choices, key: key) {
+                return withFunctionWords
+            }
+            // Lyrics and other short phrases vary their pronouns as parts too: "keep your head
+            // little girl" takes "your" from "wash your hands", where "run along little girl"
+            // ties with it on the rest. A key level at the top, with words of its own, is judged
+            // with the pronouns counted when it then shares words with two distractors or more
+            // and `min-shared` with one at least, which varies it; a content word every choice
+            // has is a frame ("Mabel!" after each line), not a variation.
+            if withStem[key] >= 1, withStem.allSatisfy({ $0 <= withStem[key] }) {
+                let withPronouns = choices.indices.map { choiceWords[$0].union(Self.pronouns(choices[$0].text)) }
+                let frame = choiceWords.dropFirst().reduce(choiceWords[0]) { $0.intersection($1) }
+                let shared = withPronouns.indices.filter { $0 != key }.map { withPronouns[$0].intersection(withPronouns[key]).subtracting(frame).count }
+                let scores = Self.scores(withPronouns)
+                if shared.filter({ $0 > 0 }).count >= 2, shared.contains(where: { $0 >= minShared }),
+                   scores[key] >= minShared, Self.leads(key, scores) {
+                    return scores
+                }
+                // Else every word counts but "and" and the frame, articles and prepositions too:
+                // "but i want more" takes "but" from "but im not sure", "i" from "and i feel
+                // sure" and "more" from "and then some more". The key may have one word of its
+                // own, and must share words with two distractors or more and lead by them.
+                // Not among names and titles, whose "the", "of" and "in" are their frame, not
+                // parts a writer varies ("Man in the Wilderness" beside "Still in the Dark").
+                if !choices.allSatisfy({ KeyLongestBiasRule.isNameOrTitle($0.text) }),
+                   let withAllWords = Self.allWordScores(choices, key: key, atLeast: minShared + 1) {
+                    return withAllWords
+                }
+            }
+        }
+        guard phrases && choiceWords.filter({ $0.count >= 2 }).count >= 3 else {
+            // Among short choices a key shares words only when it joins them: reported when
+            // every word of it is one another choice has, and it shares more than any distractor.
+            let othersWords = words.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(words[$1]) }
+            // The parts of a number ("76.5" beside "74.5" and "76") are no words.
+            if words[key].count >= 2, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
+               words[key].isSubset(of: othersWords), scores[key] >= minShared,
+               scores.indices.allSatisfy({ $0 == key || scores[$0] < scores[key] }) {
+                return scores
+            }
+            // A key of one content word joins the others with a function word ("ipconfig
+            // /all" beside "ipconfig" and "ifconfig /all").
+            guard words[key].count == 1, words[key].allSatisfy({ $0.contains(where: \.isLetter) }),
+                  let withFunctionWords = Self.functionWordScores(choices, key: key), withFunctionWords[key] >= minShared
+            else { return nil }
+            return withFunctionWords
+        }
+        guard scores.indices.allSatisfy({ scores[$0] <= scores[key] }) else { return nil }
+        if scores[key] < minShared {
+            // A key that shares too little is judged with the words of the stem that two
+            // distractors or more repeat, which the distractors vary as a pattern ("Ken
+            // Briscoe" beside "John Briscoe" and "David Briscoe" under a stem about Lennie
+            // Briscoe), when every word of the key is then one another choice has: the key is
+            // made of the distractors' parts. A stem word one distractor repeats is a clue of
+            // the stem, and "driver" under "A driver is tailgating you" is no part of "Leave
+            // more room ahead and let the driver pass".
+            let pattern = stemWords.filter { word in choiceWords.indices.filter { $0 != key && choiceWords[$0].contains(word) }.count >= 2 }
+            let widened = choiceWords.map { $0.intersection(pattern).union($0.subtracting(stemWords)) }
+            let othersWords = widened.indices.filter { $0 != key }.reduce(into: SmallWordSet()) { $0.formUnion(widened[$1]) }
+            let withPattern = Self.scores(widened)
+            guard widened[key].isSubset(of: othersWords), withPattern[key] >= minShared,
+                  withPattern.indices.allSatisfy({ $0 == key || withPattern[$0] < withPattern[key] }) else { return nil }
+            scores = withPattern
+        } else if scores.indices.contains(where: { $0 != key && scores[$0] == scores[key] }) {
+            // A tie is broken by the stem's words too: under "...get Ursula's purse...", "tells
+            // him Ursula has been lying to him" also shares "Ursula" with "hides the purse to
+            // hurt Ursula", where "tells him she has a crush on him" shares nothing more.
+            let withStem = Self.scores(choiceWords)
+            if Self.leads(key, withStem) {
+                scores = withStem
+            } else {
+                // A tie that remains is broken by the function words when the key is made of
+                // the others' words, every one: "I come with my own background music" takes
+                // "with" from "I come with cool background music" and "my" from "I make my own
+                // background music". A key with a word of its own ("While I breathe, I hope")
+                // is a sentence of its own that shares a frame.
+                if let withFunctionWords = Self.functionWordScores(choices, key: key) {
+                    scores = withFunctionWords
+                } else {
+                    // Else the words as written break it: a distractor that shares only
+                    // stems ("Messaging" beside "Message", "foods" beside "food") was varied
+                    // from another choice, not from the key. The stem's words are left out,
+                    // and so is the frame, a word every choice has ("value", "values").
+                    let frame = choiceWords.dropFirst().reduce(choiceWords[0]) { $0.intersection($1) }
+                    let excluded = stemWords.union(frame)
+                    let writtenWords = choices.map { Self.writtenContentWords($0.text, excluding: excluded) }
+                    let written = Self.scores(writtenWords)
+                    // And one distractor at least must vary the key, sharing `min-shared` of its
+                    // words: "Stop completely, then go" takes "stop" and "go" from two choices
+                    // that share one word each with it, and varies neither.
+                    guard written[key] >= minShared, Self.leads(key, written),
+                          writtenWords.indices.contains(where: { $0 != key && writtenWords[$0].intersection(writtenWords[key]).count >= minShared })
+                    else { return nil }
+                    scores = written
+                }
+            }
+        }
+        return scores
+    }
+
+    /// The scores of the reading of words spelt one letter apart, when the readings of words
+    /// as written report nothing: choices of `nearSpellingChoiceWords` content words or fewer,
+    /// without the stem's words and then with them; nil when the key does not then share more,
+    /// `min-shared` at least, with two distractors or more, than every distractor.
+    private func nearSpellingScores(_ choices: [LocalizedText.Entry], key: Int, stemWords: SmallWordSet,
+                                    choiceWords: [SmallWordSet]) -> [Int]? {
+        guard choiceWords.allSatisfy({ $0.count <= Self.nearSpellingChoiceWords }) else { return nil }
+        for words in [choiceWords.map { $0.subtracting(stemWords) }, choiceWords] {
+            let scores = Self.nearSpellingScores(words)
+            let varying = words.indices.filter { $0 != key && Self.sharesNearly(words[key], words[$0]) }.count
+            if scores[key] > Self.scores(words)[key], scores[key] >= minShared, varying >= 2, Self.leads(key, scores) {
+                return scores
+            }
+        }
+        return nil
     }
 
     private func finding(_ question: Question, _ item: EnglishItem, _ keyText: String, _ scores: [Int], key: Int) -> String {
