@@ -266,16 +266,16 @@ import QuizBank
     }
 
     @Test func wordsSpeltOneLetterApart() {
-        #expect(KeyConvergenceRule.nearlySpelledAlike("manilow", "banilow"))
-        #expect(KeyConvergenceRule.nearlySpelledAlike("herbet", "herbert"))
-        #expect(KeyConvergenceRule.nearlySpelledAlike("durant", "dunant"))
-        #expect(KeyConvergenceRule.nearlySpelledAlike("cross", "gorss") == false)
-        #expect(KeyConvergenceRule.nearlySpelledAlike("mroris", "morris"))
+        #expect(KeyConvergenceRule.speltOneLetterApart("manilow", "banilow"))
+        #expect(KeyConvergenceRule.speltOneLetterApart("herbet", "herbert"))
+        #expect(KeyConvergenceRule.speltOneLetterApart("durant", "dunant"))
+        #expect(KeyConvergenceRule.speltOneLetterApart("cross", "gorss") == false)
+        #expect(KeyConvergenceRule.speltOneLetterApart("mroris", "morris"))
         // Four letters or fewer, the same word, digits, two letters apart: no.
-        #expect(!KeyConvergenceRule.nearlySpelledAlike("bill", "will"))
-        #expect(!KeyConvergenceRule.nearlySpelledAlike("glass", "glass"))
-        #expect(!KeyConvergenceRule.nearlySpelledAlike("1985s", "1986s"))
-        #expect(!KeyConvergenceRule.nearlySpelledAlike("walker", "walden"))
+        #expect(!KeyConvergenceRule.speltOneLetterApart("bill", "will"))
+        #expect(!KeyConvergenceRule.speltOneLetterApart("glass", "glass"))
+        #expect(!KeyConvergenceRule.speltOneLetterApart("1985s", "1986s"))
+        #expect(!KeyConvergenceRule.speltOneLetterApart("walker", "walden"))
         #expect(KeyConvergenceRule.nearSpellingScores([["barry", "manilow"], ["berry", "gordy"], ["barry", "white"], ["marry", "banilow"]])
                 == [4, 2, 3, 3])
     }

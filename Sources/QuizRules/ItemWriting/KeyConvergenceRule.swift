@@ -642,7 +642,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     /// or left out, or two neighbours swapped ("manilow" and "banilow", "durant" and "dunant",
     /// "herbet" and "herbert"); both of letters only, five or more. A single edit keeps the
     /// first letter or the last, looked at before the distance is measured.
-    static func nearlySpelledAlike(_ a: String, _ b: String) -> Bool {
+    static func speltOneLetterApart(_ a: String, _ b: String) -> Bool {
         let x = a.utf8, y = b.utf8
         guard x.count >= 5, y.count >= 5, abs(x.count - y.count) <= 1, x.first == y.first || x.last == y.last, a != b,
               a.allSatisfy(\.isLetter), b.allSatisfy(\.isLetter) else { return false }
@@ -651,7 +651,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
 
     /// Whether `a` and `b` have a word in common, or two words spelt one letter apart.
     static func sharesNearly(_ a: SmallWordSet, _ b: SmallWordSet) -> Bool {
-        a.contains { word in b.contains(word) || b.contains { nearlySpelledAlike(word, $0) } }
+        a.contains { word in b.contains(word) || b.contains { speltOneLetterApart(word, $0) } }
     }
 
     /// `scores` with a word counted as shared also when the other choice has one spelt one
@@ -661,7 +661,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         for index in words.indices {
             for other in words.indices where other > index {
                 let shared = words[index].reduce(0) { count, word in
-                    words[other].contains(word) || words[other].contains { nearlySpelledAlike(word, $0) } ? count + 1 : count
+                    words[other].contains(word) || words[other].contains { speltOneLetterApart(word, $0) } ? count + 1 : count
                 }
                 scores[index] += shared
                 scores[other] += shared
@@ -717,7 +717,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
             }
             if let scores = writtenWordScores(choices, key: key, phrases: phrases, stemWords: stemWords, choiceWords: choiceWords)
-                ?? nearSpellingScores(choices, key: key, stemWords: stemWords, choiceWords: choiceWords) {
+                ?? nearSpellingReading(choices, key: key, stemWords: stemWords, choiceWords: choiceWords) {
                 reportKey(scores)
             }
         }
@@ -847,8 +847,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     /// as written report nothing: choices of `nearSpellingChoiceWords` content words or fewer,
     /// without the stem's words and then with them; nil when the key does not then share more,
     /// `min-shared` at least, with two distractors or more, than every distractor.
-    private func nearSpellingScores(_ choices: [LocalizedText.Entry], key: Int, stemWords: SmallWordSet,
-                                    choiceWords: [SmallWordSet]) -> [Int]? {
+    private func nearSpellingReading(_ choices: [LocalizedText.Entry], key: Int, stemWords: SmallWordSet,
+                                     choiceWords: [SmallWordSet]) -> [Int]? {
         guard choiceWords.allSatisfy({ $0.count <= Self.nearSpellingChoiceWords }) else { return nil }
         for words in [choiceWords.map { $0.subtracting(stemWords) }, choiceWords] {
             let scores = Self.nearSpellingScores(words)
