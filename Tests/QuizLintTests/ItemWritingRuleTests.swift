@@ -276,8 +276,20 @@ import QuizBank
         #expect(!KeyConvergenceRule.speltOneLetterApart("glass", "glass"))
         #expect(!KeyConvergenceRule.speltOneLetterApart("1985s", "1986s"))
         #expect(!KeyConvergenceRule.speltOneLetterApart("walker", "walden"))
-        #expect(KeyConvergenceRule.nearSpellingScores([["barry", "manilow"], ["berry", "gordy"], ["barry", "white"], ["marry", "banilow"]])
+        #expect(KeyConvergenceRule.alikeScores([["barry", "manilow"], ["berry", "gordy"], ["barry", "white"], ["marry", "banilow"]], parts: false)
                 == [4, 2, 3, 3])
+    }
+
+    @Test func partsOfCompoundsAndLongerNames() {
+        #expect(KeyConvergenceRule.isPart("lord", of: "warlord"))
+        #expect(KeyConvergenceRule.isPart("susan", of: "susanna"))
+        #expect(KeyConvergenceRule.isPart("prevent", of: "prevention"))
+        // Three letters, a word inside another, the same word, digits: no.
+        #expect(!KeyConvergenceRule.isPart("war", of: "warlord"))
+        #expect(!KeyConvergenceRule.isPart("arlo", of: "warlord"))
+        #expect(!KeyConvergenceRule.isPart("lord", of: "lord"))
+        #expect(!KeyConvergenceRule.isPart("1985", of: "19851"))
+        #expect(KeyConvergenceRule.alike("matt", "matthew", parts: true) && !KeyConvergenceRule.alike("matt", "matthew", parts: false))
     }
 
     @Test func longMonthNamesAreReadThroughOneSlip() {

@@ -102,16 +102,19 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             Briscoe" beside "John Briscoe", "Ken Branch" and "David Briscoe", under a stem about \
             Lennie Briscoe).
 
-            Words spelt one letter apart, when none of the readings above reports the key: among \
-            choices of six content words or fewer, a word counts as shared with another choice \
-            that has it spelt one letter apart (one letter replaced, added or left out, or two \
-            swapped; both words of five letters or more), as distractors made by misspelling the \
-            key's names are ("Barry Manilow" beside "Marry Banilow", "Berry Gordy" and "Barry \
-            White"; "Henry Dunant" beside "William Durant" and "Henry Ford"; a key misspelt itself, \
-            "Victor Herbet" beside "Herbert Lom" and "Victor Wertz"). The key is reported when a \
-            word spelt so adds to its score, and it then shares words with two distractors or \
-            more, at least `min-shared` and more than every distractor: the stem's words left out, \
-            then counted.
+            Words alike, when none of the readings above reports the key: among choices of six \
+            content words or fewer, a word counts as shared with another choice that has it spelt \
+            one letter apart (one letter replaced, added or left out, or two swapped; both words of \
+            five letters or more), as distractors made by misspelling the key's names are ("Barry \
+            Manilow" beside "Marry Banilow", "Berry Gordy" and "Barry White"; "Henry Dunant" beside \
+            "William Durant" and "Henry Ford"; a key misspelt itself, "Victor Herbet" beside \
+            "Herbert Lom" and "Victor Wertz"). Among short choices, a word also counts as shared \
+            with a longer one that it starts or ends, a part of four letters or more of a compound \
+            or a longer name ("Lord of War" beside "Warlord" and "The Warlords"; "Matt Foley" beside \
+            "John Foley" and "Tim Matthews"; "Agency to Prevent Evil" beside "Association of the \
+            Prevention of Evil"). The key is reported when a word alike adds to its score, and it \
+            then shares words with two distractors or more, at least `min-shared` and more than \
+            every distractor: the stem's words left out, then counted.
 
             Not reported:
 
@@ -138,8 +141,10 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             choices where one distractor shares two words with the key; every word counts only among \
             short choices that they leave level, so a lyric whose key takes "our" from one line and \
             "land" from another, and nothing more, is missed.
-            - A compound or a blend of names is not its parts ("Playground", "Playing"; "Susannah" \
-            beside "Susan" and "Hannah").
+            - A part of three letters is no part ("War" of "Warlords"), parts count only among \
+            short choices, and a part shared by chance counts as any word does ("John" of "Johnson"); \
+            a blend that ties with a distractor stays level ("Devils Playground" beside "Playing \
+            With The Devil" and "Devils Desire").
             - Initials written with points and spaces are other words than those written with \
             points alone ("H. G." is two words, "H.G." one), so "Robert A. Heinlein and Arthur C. \
             Clarke" beside "Robert Heinlein and Frank Herbert", "H. G. Wells and Arthur C Clarke" \
@@ -516,8 +521,20 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Marius Penn
                 """),
+            // Parts of compounds and longer names that the distractors take from the key.
+            .triggering(questions: """
+                  - id: inn
+                    text: What was the inn called in the novel Greywater?
+                    choices:
+                      - Harborlight
+                      - The Stonegate
+                      - text: ↓Stone Harbor
+                        correct: true
+                      - The Red Lion
+                """),
             // Near misses: two distractors spelt a letter apart, which the key has no part of;
-            // words of four letters, which a letter turns into other words ("Bill", "Will").
+            // words of four letters, which a letter turns into other words ("Bill", "Will"); a
+            // part of three letters ("War" of "Warlords").
             .passing(questions: """
                   - id: ferry
                     text: Who captained the first ferry across the fjord?
@@ -535,6 +552,14 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - Ted Kate
                       - Ann Ray
+                  - id: bunker
+                    text: What did the generals call the bunker under the palace?
+                    choices:
+                      - Warlords
+                      - Roomful
+                      - text: War Room
+                        correct: true
+                      - The Cellar
                 """),
         ])
 
@@ -635,8 +660,8 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return scores[key] >= atLeast && Self.leads(key, scores) ? scores : nil
     }
 
-    /// The most content words a choice may have for the reading of words spelt one letter apart.
-    static let nearSpellingChoiceWords = 6
+    /// The most content words a choice may have for the reading of words alike.
+    static let alikeWordsChoiceWords = 6
 
     /// Whether two words (stemmed, lower case) are spelt one letter apart: one replaced, added
     /// or left out, or two neighbours swapped ("manilow" and "banilow", "durant" and "dunant",
@@ -649,19 +674,32 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return editDistance(a, b) == 1
     }
 
-    /// Whether `a` and `b` have a word in common, or two words spelt one letter apart.
-    static func sharesNearly(_ a: SmallWordSet, _ b: SmallWordSet) -> Bool {
-        a.contains { word in b.contains(word) || b.contains { speltOneLetterApart(word, $0) } }
+    /// Whether `part` (stemmed, lower case) starts or ends the longer `word`, as a part of a
+    /// compound or of a longer name does ("lord" of "warlord", "susan" of "susanna", "prevent"
+    /// of "prevention"); both of letters only, `part` of four letters or more.
+    static func isPart(_ part: String, of word: String) -> Bool {
+        part.utf8.count >= 4 && word.utf8.count > part.utf8.count && (word.hasPrefix(part) || word.hasSuffix(part))
+            && part.allSatisfy(\.isLetter) && word.allSatisfy(\.isLetter)
     }
 
-    /// `scores` with a word counted as shared also when the other choice has one spelt one
-    /// letter apart from it.
-    static func nearSpellingScores(_ words: [SmallWordSet]) -> [Int] {
+    /// Whether two different words are alike: spelt one letter apart, or with `parts`, one a
+    /// part of the other.
+    static func alike(_ a: String, _ b: String, parts: Bool) -> Bool {
+        speltOneLetterApart(a, b) || parts && (isPart(a, of: b) || isPart(b, of: a))
+    }
+
+    /// Whether `a` and `b` have a word in common, or two words alike.
+    static func sharesAlike(_ a: SmallWordSet, _ b: SmallWordSet, parts: Bool) -> Bool {
+        a.contains { word in b.contains(word) || b.contains { alike(word, $0, parts: parts) } }
+    }
+
+    /// `scores` with a word counted as shared also when the other choice has one alike.
+    static func alikeScores(_ words: [SmallWordSet], parts: Bool) -> [Int] {
         var scores = Array(repeating: 0, count: words.count)
         for index in words.indices {
             for other in words.indices where other > index {
                 let shared = words[index].reduce(0) { count, word in
-                    words[other].contains(word) || words[other].contains { speltOneLetterApart(word, $0) } ? count + 1 : count
+                    words[other].contains(word) || words[other].contains { alike(word, $0, parts: parts) } ? count + 1 : count
                 }
                 scores[index] += shared
                 scores[other] += shared
@@ -717,7 +755,7 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
                 report(finding(question, item, choices[key].text, scores, key: key), at: choices[key].range)
             }
             if let scores = writtenWordScores(choices, key: key, phrases: phrases, stemWords: stemWords, choiceWords: choiceWords)
-                ?? nearSpellingReading(choices, key: key, stemWords: stemWords, choiceWords: choiceWords) {
+                ?? alikeWordsReading(choices, key: key, stemWords: stemWords, choiceWords: choiceWords) {
                 reportKey(scores)
             }
         }
@@ -843,16 +881,18 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return scores
     }
 
-    /// The scores of the reading of words spelt one letter apart, when the readings of words
-    /// as written report nothing: choices of `nearSpellingChoiceWords` content words or fewer,
-    /// without the stem's words and then with them; nil when the key does not then share more,
-    /// `min-shared` at least, with two distractors or more, than every distractor.
-    private func nearSpellingReading(_ choices: [LocalizedText.Entry], key: Int, stemWords: SmallWordSet,
-                                     choiceWords: [SmallWordSet]) -> [Int]? {
-        guard choiceWords.allSatisfy({ $0.count <= Self.nearSpellingChoiceWords }) else { return nil }
+    /// The scores of the reading of words alike, when the readings of words as written report
+    /// nothing: choices of `alikeWordsChoiceWords` content words or fewer, words spelt one letter
+    /// apart, and among short choices (`shortChoiceWords`) a part and its compound too; without
+    /// the stem's words and then with them. Nil when the key does not then share more, `min-shared`
+    /// at least, with two distractors or more, than every distractor.
+    private func alikeWordsReading(_ choices: [LocalizedText.Entry], key: Int, stemWords: SmallWordSet,
+                                   choiceWords: [SmallWordSet]) -> [Int]? {
+        guard choiceWords.allSatisfy({ $0.count <= Self.alikeWordsChoiceWords }) else { return nil }
+        let parts = choiceWords.allSatisfy { $0.count <= Self.shortChoiceWords }
         for words in [choiceWords.map { $0.subtracting(stemWords) }, choiceWords] {
-            let scores = Self.nearSpellingScores(words)
-            let varying = words.indices.filter { $0 != key && Self.sharesNearly(words[key], words[$0]) }.count
+            let scores = Self.alikeScores(words, parts: parts)
+            let varying = words.indices.filter { $0 != key && Self.sharesAlike(words[key], words[$0], parts: parts) }.count
             if scores[key] > Self.scores(words)[key], scores[key] >= minShared, varying >= 2, Self.leads(key, scores) {
                 return scores
             }
