@@ -607,6 +607,14 @@ extension English {
         return String(slice)
     }
 
+    /// Whether `part` (stemmed, lower case) starts or ends the longer `word`, as a part of a
+    /// compound or of a longer name does ("lord" of "warlord", "susan" of "susanna", "prevent"
+    /// of "prevention"); both of letters only, `part` of four letters or more.
+    static func isPart(_ part: String, of word: String) -> Bool {
+        part.utf8.count >= 4 && word.utf8.count > part.utf8.count && (word.hasPrefix(part) || word.hasSuffix(part))
+            && part.allSatisfy(\.isLetter) && word.allSatisfy(\.isLetter)
+    }
+
     /// A crude stem for comparing words: plural and common suffixes off (`deserts` → `desert`,
     /// `studies` → `study`, `painted` → `paint`), a doubled consonant and a final "e" too, so
     /// that inflections meet (`dance`, `dancing`, `danced` → `danc`; `running` → `run`).

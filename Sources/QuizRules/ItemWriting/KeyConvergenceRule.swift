@@ -674,18 +674,10 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return editDistance(a, b) == 1
     }
 
-    /// Whether `part` (stemmed, lower case) starts or ends the longer `word`, as a part of a
-    /// compound or of a longer name does ("lord" of "warlord", "susan" of "susanna", "prevent"
-    /// of "prevention"); both of letters only, `part` of four letters or more.
-    static func isPart(_ part: String, of word: String) -> Bool {
-        part.utf8.count >= 4 && word.utf8.count > part.utf8.count && (word.hasPrefix(part) || word.hasSuffix(part))
-            && part.allSatisfy(\.isLetter) && word.allSatisfy(\.isLetter)
-    }
-
     /// Whether two different words are alike: spelt one letter apart, or with `parts`, one a
     /// part of the other.
     static func alike(_ a: String, _ b: String, parts: Bool) -> Bool {
-        speltOneLetterApart(a, b) || parts && (isPart(a, of: b) || isPart(b, of: a))
+        speltOneLetterApart(a, b) || parts && (English.isPart(a, of: b) || English.isPart(b, of: a))
     }
 
     /// Whether `a` and `b` have a word in common, or two words alike.

@@ -24,7 +24,10 @@ struct StemClueRule: QuestionRule {
             - The key must be the only choice that echoes the stem: when a distractor repeats a \
             content word of the stem too (the same word or another: "a square and a circle — The \
             square / The circle"; in a distractor, words of three letters count: "ink production" \
-            under "the shaggy ink cap"), the echo is no cue and nothing is reported.
+            under "the shaggy ink cap"; a word that a stem word of four letters or more starts or \
+            ends, or that starts or ends one, echoes it: "The Islander" under "the island", \
+            "Showboat" under "show", "Mammal Protection Act" under "protect"), the echo is no cue \
+            and nothing is reported.
             - Under a stem that asks for the exception ("Which of these is NOT a species of dolphin? \
             — Eastern Dolphin", as `negative-stem` reads it), the echo makes the key look like the \
             others: a lure, not a clue, and nothing is reported.
@@ -37,6 +40,8 @@ struct StemClueRule: QuestionRule {
             Adjacent Hypotenuses" under a stem about a law and the cosine of an angle.
             - A name shared by stem and key ("Which Beatles song... — Beatles for Sale") is reported \
             like any echo.
+            - A distractor word that starts or ends with a stem word by chance ("Statue" under \
+            "States") echoes it all the same.
 
             \(English.localeNote)
             """,
@@ -62,7 +67,8 @@ struct StemClueRule: QuestionRule {
                       - The ant
                       - The moth
                 """),
-            // A distractor echoes the stem through an inflection, so the key's echo is no cue.
+            // A distractor echoes the stem through an inflection, so the key's echo is no cue; or
+            // through a compound or a longer word that a stem word starts or ends.
             .passing(questions: """
                   - id: ballet
                     text: Which dance form began in the courts of the Italian Renaissance?
@@ -71,6 +77,14 @@ struct StemClueRule: QuestionRule {
                         correct: true
                       - Tap dancing
                       - Flamenco
+                  - id: mail-ship
+                    text: Which ship carried the first mail to the island of Kell?
+                    choices:
+                      - The Islander
+                      - text: Island Queen
+                        correct: true
+                      - Sea Swift
+                      - Mariner
                 """),
             // Near misses: the word is in a distractor too; a distractor echoes another stem word,
             // one of three letters too; only a stop word or a short word repeats.
@@ -154,7 +168,7 @@ struct StemClueRule: QuestionRule {
             let shortStemWords = Self.contentWords(item.stem.text, minimumLength: 3)
             guard !choices.indices.contains(where: { index in
                 index != key && Self.contentWords(choices[index].text, minimumLength: 3).contains { word in
-                    shortStemWords.contains { $0.stem == word.stem }
+                    shortStemWords.contains { $0.stem == word.stem || English.isPart($0.stem, of: word.stem) || English.isPart(word.stem, of: $0.stem) }
                 }
             }) else { continue }
             // Under a stem that asks for the exception ("Which of these is NOT a dolphin? — Eastern
