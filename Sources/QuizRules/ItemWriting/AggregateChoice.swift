@@ -13,7 +13,7 @@ enum AggregateChoice: Equatable {
         "aforementioned", "below", "em",
     ]
 
-    private static let heads: Set<String> = ["all", "both", "any", "each", "every", "none", "neither", "not", "no", "nothing", "there"]
+    private static let heads: Set<String> = ["all", "both", "any", "each", "every", "none", "non", "neither", "not", "no", "nothing", "there"]
     /// The kind of aggregate each head of a long form makes.
     private static let headKinds: [String: AggregateChoice] = [
         "all": .allOfTheAbove, "both": .allOfTheAbove, "any": .allOfTheAbove, "each": .allOfTheAbove, "none": .noneOfTheAbove, "neither": .noneOfTheAbove,
@@ -99,6 +99,9 @@ enum AggregateChoice: Equatable {
             if rest.isEmpty { return !countQuestion ? .noneOfTheAbove : nil }
             guard rest.allSatisfy({ tail.contains($0) || $0 == "nor" }) else { return nil }
             return .noneOfTheAbove
+        case "non":
+            // "Non of these": "None" misspelt, read only before "of" ("Non" alone is French).
+            return rest.first == "of" && rest.allSatisfy({ tail.contains($0) }) ? .noneOfTheAbove : nil
         case "not":
             // "Not any of the above", "Not listed".
             return rest.first == "any" && rest.contains("above") || rest == ["listed"] || rest == ["listed", "here"]

@@ -32,6 +32,7 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
             - A judgement of them all ("All of the above are false", "Each of these is wrong").
             - "There is no correct answer".
             - "Nothing of the above".
+            - "None" misspelt "Non" before "of" ("Non of these"; not "Non" alone).
             - Any of these forms as a clause of its own after a lead-in that ends with ". ", "! ", "? ", \
             ": " or "; " ("Trick question. None of them.").
 
@@ -68,6 +69,14 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
                       - Perth
                       - text: ↓None of these
                         correct: true
+                  - id: largest-lake
+                    text: What is the largest lake in Africa?
+                    choices:
+                      - text: Lake Victoria
+                        correct: true
+                      - Lake Tanganyika
+                      - Lake Malawi
+                      - ↓Non of these
                 """),
             .triggering("""
                 quizbank: 1
@@ -143,7 +152,8 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - None of the above
                 """, options: ["only-when-correct": .boolean(true)]),
-            // Near misses: "None" answering "how many", a choice that starts with "None", German.
+            // Near misses: "None" answering "how many", a choice that starts with "None", "Non"
+            // alone, German.
             .passing(questions: """
                   - id: venus
                     text: How many moons does Venus have?
@@ -166,6 +176,13 @@ struct NoneOfTheAboveRule: QuestionRule, ConfigurableRule {
                         correct: true
                       - None but the Lonely Heart
                       - Neither Here Nor There at All Times
+                  - id: french-no
+                    text: What does a French speaker say for "no"?
+                    choices:
+                      - text: Non
+                        correct: true
+                      - Oui
+                      - Si
                 """),
             .passing("""
                 quizbank: 1
