@@ -102,15 +102,14 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             Briscoe" beside "John Briscoe", "Ken Branch" and "David Briscoe", under a stem about \
             Lennie Briscoe).
 
-            Words alike, when none of the readings above reports the key: among choices of six \
-            content words or fewer, a word counts as shared with another choice that has it spelt \
-            one letter apart (one letter replaced, added or left out, or two swapped; both words of \
-            five letters or more), as distractors made by misspelling the key's names are ("Barry \
-            Manilow" beside "Marry Banilow", "Berry Gordy" and "Barry White"; "Henry Dunant" beside \
-            "William Durant" and "Henry Ford"; a key misspelt itself, "Victor Herbet" beside \
-            "Herbert Lom" and "Victor Wertz"). Among short choices, a word also counts as shared \
-            with a longer one that it starts or ends, a part of four letters or more of a compound \
-            or a longer name ("Lord of War" beside "Warlord" and "The Warlords"; "Matt Foley" beside \
+            Words alike, when none of the readings above reports the key: among short choices, a \
+            word counts as shared with another choice that has it spelt one letter apart (one \
+            letter replaced, added or left out, or two swapped; both words of five letters or \
+            more), as distractors made by misspelling the key's names are ("Barry Manilow" beside \
+            "Marry Banilow", "Berry Gordy" and "Barry White"; "Henry Dunant" beside "William \
+            Durant" and "Henry Ford"; a key misspelt itself, "Victor Herbet" beside "Herbert Lom" \
+            and "Victor Wertz"); and with a longer one that it starts or ends, a part of four \
+            letters or more of a compound or a longer name ("Lord of War" beside "Warlord" and "The Warlords"; "Matt Foley" beside \
             "John Foley" and "Tim Matthews"; "Agency to Prevent Evil" beside "Association of the \
             Prevention of Evil"). The key is reported when a word alike adds to its score, and it \
             then shares words with two distractors or more, at least `min-shared` and more than \
@@ -141,8 +140,10 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
             choices where one distractor shares two words with the key; every word counts only among \
             short choices that they leave level, so a lyric whose key takes "our" from one line and \
             "land" from another, and nothing more, is missed.
-            - A part of three letters is no part ("War" of "Warlords"), parts count only among \
-            short choices, and a part shared by chance counts as any word does ("John" of "Johnson"); \
+            - Words alike count only among short choices, so a list of five names is not read so \
+            ("Elisabeth, Jane, Lydia, Kitty, Mary" beside "Elizabeth, Ann, Lydia, Kitty, Mary"); a \
+            part of three letters is no part ("War" of "Warlords"), and a part shared by chance \
+            counts as any word does ("John" of "Johnson"); \
             a blend that ties with a distractor stays level ("Devils Playground" beside "Playing \
             With The Devil" and "Devils Desire").
             - Initials written with points and spaces are other words than those written with \
@@ -660,9 +661,6 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return scores[key] >= atLeast && Self.leads(key, scores) ? scores : nil
     }
 
-    /// The most content words a choice may have for the reading of words alike.
-    static let alikeWordsChoiceWords = 6
-
     /// Whether two words (stemmed, lower case) are spelt one letter apart: one replaced, added
     /// or left out, or two neighbours swapped ("manilow" and "banilow", "durant" and "dunant",
     /// "herbet" and "herbert"); both of letters only, five or more. A single edit keeps the
@@ -674,24 +672,23 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
         return editDistance(a, b) == 1
     }
 
-    /// Whether two different words are alike: spelt one letter apart, or with `parts`, one a
-    /// part of the other.
-    static func alike(_ a: String, _ b: String, parts: Bool) -> Bool {
-        speltOneLetterApart(a, b) || parts && (English.isPart(a, of: b) || English.isPart(b, of: a))
+    /// Whether two different words are alike: spelt one letter apart, or one a part of the other.
+    static func alike(_ a: String, _ b: String) -> Bool {
+        speltOneLetterApart(a, b) || English.isPart(a, of: b) || English.isPart(b, of: a)
     }
 
     /// Whether `a` and `b` have a word in common, or two words alike.
-    static func sharesAlike(_ a: SmallWordSet, _ b: SmallWordSet, parts: Bool) -> Bool {
-        a.contains { word in b.contains(word) || b.contains { alike(word, $0, parts: parts) } }
+    static func sharesAlike(_ a: SmallWordSet, _ b: SmallWordSet) -> Bool {
+        a.contains { word in b.contains(word) || b.contains { alike(word, $0) } }
     }
 
     /// `scores` with a word counted as shared also when the other choice has one alike.
-    static func alikeScores(_ words: [SmallWordSet], parts: Bool) -> [Int] {
+    static func alikeScores(_ words: [SmallWordSet]) -> [Int] {
         var scores = Array(repeating: 0, count: words.count)
         for index in words.indices {
             for other in words.indices where other > index {
                 let shared = words[index].reduce(0) { count, word in
-                    words[other].contains(word) || words[other].contains { alike(word, $0, parts: parts) } ? count + 1 : count
+                    words[other].contains(word) || words[other].contains { alike(word, $0) } ? count + 1 : count
                 }
                 scores[index] += shared
                 scores[other] += shared
@@ -874,17 +871,15 @@ struct KeyConvergenceRule: QuestionRule, ConfigurableRule {
     }
 
     /// The scores of the reading of words alike, when the readings of words as written report
-    /// nothing: choices of `alikeWordsChoiceWords` content words or fewer, words spelt one letter
-    /// apart, and among short choices (`shortChoiceWords`) a part and its compound too; without
-    /// the stem's words and then with them. Nil when the key does not then share more, `min-shared`
-    /// at least, with two distractors or more, than every distractor.
+    /// nothing: short choices (`shortChoiceWords` content words or fewer), without the stem's
+    /// words and then with them. Nil when the key does not then share more, `min-shared` at
+    /// least, with two distractors or more, than every distractor.
     private func alikeWordsReading(_ choices: [LocalizedText.Entry], key: Int, stemWords: SmallWordSet,
                                    choiceWords: [SmallWordSet]) -> [Int]? {
-        guard choiceWords.allSatisfy({ $0.count <= Self.alikeWordsChoiceWords }) else { return nil }
-        let parts = choiceWords.allSatisfy { $0.count <= Self.shortChoiceWords }
+        guard choiceWords.allSatisfy({ $0.count <= Self.shortChoiceWords }) else { return nil }
         for words in [choiceWords.map { $0.subtracting(stemWords) }, choiceWords] {
-            let scores = Self.alikeScores(words, parts: parts)
-            let varying = words.indices.filter { $0 != key && Self.sharesAlike(words[key], words[$0], parts: parts) }.count
+            let scores = Self.alikeScores(words)
+            let varying = words.indices.filter { $0 != key && Self.sharesAlike(words[key], words[$0]) }.count
             if scores[key] > Self.scores(words)[key], scores[key] >= minShared, varying >= 2, Self.leads(key, scores) {
                 return scores
             }
