@@ -37,7 +37,7 @@ enum KeptUntilExit {
 
 enum CommandLineInterface {
     static let version = "0.1.0"
-    static let commands: [any Command.Type] = [LintCommand.self, CompileCommand.self, StatsCommand.self, MeasureCommand.self, PreviewCommand.self, DiffCommand.self, LockCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self, CompletionsCommand.self, ManPageCommand.self]
+    static let commands: [any Command.Type] = [LintCommand.self, CompileCommand.self, StatsCommand.self, MeasureCommand.self, PreviewCommand.self, DiffCommand.self, LockCommand.self, RulesCommand.self, ExplainCommand.self, InitCommand.self, SchemaCommand.self, CompletionsCommand.self, ManPageCommand.self]
 
     /// Runs a command; a failed write to standard output ends it with a message and status 2,
     /// whatever it returned (see `Terminal`).

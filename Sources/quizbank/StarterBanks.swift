@@ -18,7 +18,8 @@ enum StarterBanks {
 #
 # A true/false question bank. Copy this file, change `id` and `title`, and replace the questions.
 # The first line lets editors with the YAML extension check the file and explain each field as
-# you type (point it at wherever bank.schema.json is, relative to your copy).
+# you type, against bank.schema.json beside it: `quizbank init --bank` writes it there, and
+# `quizbank schema bank > bank.schema.json` anywhere (the first line gives its path from here).
 # Check the bank with:  quizbank lint my-true-false.yaml
 
 # Version of the bank format. Always 1.
@@ -87,7 +88,8 @@ questions:
 #
 # A bank of choice questions. Copy this file, change `id` and `title`, and replace the questions.
 # The first line lets editors with the YAML extension check the file and explain each field as
-# you type (point it at wherever bank.schema.json is, relative to your copy).
+# you type, against bank.schema.json beside it: `quizbank init --bank` writes it there, and
+# `quizbank schema bank > bank.schema.json` anywhere (the first line gives its path from here).
 # Check the bank with:  quizbank lint my-choices.yaml
 
 # Version of the bank format. Always 1.
@@ -166,7 +168,9 @@ questions:
 #
 # An exam bank in two languages, with topics. Copy this file, change `id` and `title`, and
 # replace the questions. The first line lets editors with the YAML extension check the file and
-# explain each field as you type (point it at wherever bank.schema.json is, relative to your copy).
+# explain each field as you type, against bank.schema.json beside it: `quizbank init --bank` writes
+# it there, and `quizbank schema bank > bank.schema.json` anywhere (the first line names it
+# relative to this file).
 # Check the bank with:  quizbank lint my-exam.yaml
 
 # Version of the bank format. Always 1.

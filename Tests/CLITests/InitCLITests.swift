@@ -8,9 +8,15 @@ import Testing
         defer { scratch.remove() }
         let run = try Run(["init", "--bank", "true-false"], in: scratch.url)
         #expect(run.status == 0)
-        #expect(run.stdout == "wrote ./.quizbank.yml\nwrote ./bank.yaml\n")
+        #expect(run.stdout == "wrote ./.quizbank.yml\nwrote ./quizbank-config.schema.json\nwrote ./bank.yaml\nwrote ./bank.schema.json\n")
         let bank = try Data(contentsOf: scratch.url.appendingPathComponent("bank.yaml"))
         #expect(bank == (try Data(contentsOf: Run.repository.appendingPathComponent("Templates/true-false.yaml"))))
+        // The schemas the two files' first lines name are beside them, as in Templates/.
+        for schema in ["bank.schema.json", "quizbank-config.schema.json"] {
+            let written = try Data(contentsOf: scratch.url.appendingPathComponent(schema))
+            #expect(written == (try Data(contentsOf: Run.repository.appendingPathComponent("Templates/\(schema)"))), "\(schema)")
+        }
+        #expect(String(decoding: bank, as: UTF8.self).hasPrefix("# yaml-language-server: $schema=bank.schema.json\n"))
         let config = try String(contentsOf: scratch.url.appendingPathComponent(".quizbank.yml"), encoding: .utf8)
         // Every content rule is there, commented out at its default.
         let rules = try Run(["rules"])
@@ -36,10 +42,57 @@ import Testing
         #expect(try String(contentsOf: scratch.url.appendingPathComponent("banks/bank.yaml"), encoding: .utf8) == "mine\n")
         let named = try Run(["init", "--bank", "exam", "--bank-file", "geo.yaml", "banks"], in: scratch.url)
         #expect(named.status == 0)
-        #expect(named.stdout == "wrote banks/.quizbank.yml\nwrote banks/geo.yaml\n")
+        #expect(named.stdout == "wrote banks/.quizbank.yml\nwrote banks/quizbank-config.schema.json\nwrote banks/geo.yaml\nwrote banks/bank.schema.json\n")
         let unknown = try Run(["init", "--bank", "essay", "other"], in: scratch.url)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no such folder: other") || unknown.stderr.contains("--bank takes"))
+    }
+
+    /// A schema there already is the user's (or an earlier init's): kept, and said so.
+    @Test func initKeepsASchemaThatIsThereAlready() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("bank.schema.json", "{}\n")
+        let run = try Run(["init", "--bank", "choice"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == "wrote ./.quizbank.yml\nwrote ./quizbank-config.schema.json\nwrote ./bank.yaml\nkept ./bank.schema.json (there already)\n")
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("bank.schema.json"), encoding: .utf8) == "{}\n")
+    }
+
+    /// A bank file in a folder that is not there fails before anything is written.
+    @Test func initWritesNothingWhenABankFolderIsMissing() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try Run(["init", "--bank", "choice", "--bank-file", "banks/geo.yaml"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "quizbank init: cannot write ./banks/geo.yaml: no such folder: ./banks\n")
+        #expect(run.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
+    }
+
+    /// A write that fails (here a file name longer than any file system takes) removes what the run
+    /// wrote before it.
+    @Test func initTakesBackWhatItWroteWhenAWriteFails() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try Run(["init", "--bank", "choice", "--bank-file", String(repeating: "b", count: 300) + ".yaml"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("cannot write"))
+        #expect(run.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
+    }
+
+    /// `quizbank schema` prints the schemas of Templates/, byte for byte, and names them when asked
+    /// for another.
+    @Test func schemaPrintsEachShippedSchema() throws {
+        for (kind, file) in [("bank", "bank"), ("config", "quizbank-config"), ("compiled", "compiled-bank"), ("diff", "diff")] {
+            let run = try Run(["schema", kind])
+            #expect(run.status == 0 && run.stderr.isEmpty)
+            #expect(Data(run.stdout.utf8) == (try Data(contentsOf: Run.repository.appendingPathComponent("Templates/\(file).schema.json"))), "\(kind)")
+        }
+        let unknown = try Run(["schema", "essay"])
+        #expect(unknown.status == 2 && unknown.stdout.isEmpty)
+        #expect(unknown.stderr.hasPrefix("quizbank schema: the schemas are bank, config, compiled, diff, not 'essay'\n"))
     }
 
     /// The templates built into quizbank are the files of Templates/, byte for byte.

@@ -37,6 +37,16 @@ enum CompletionsCommand: Command {
         return .none
     }
 
+    /// The words a command's argument is one of, where it is not a file: a rule, a shell, a schema.
+    static func argumentWords(_ command: any Command.Type) -> [String]? {
+        switch command.name {
+        case "explain": return RuleRegistry.descriptions.map(\.id)
+        case "completions": return ["bash", "zsh", "fish"]
+        case "schema": return BuiltInSchemas.kinds.map(\.kind)
+        default: return nil
+        }
+    }
+
     static var ruleIDs: [String] { RuleRegistry.descriptions.filter { !$0.isFormatRule }.map(\.id) }
 
     static func allOptions(_ command: any Command.Type) -> [OptionSpec] {
@@ -63,10 +73,8 @@ enum CompletionsCommand: Command {
             let flags = allOptions(command).flatMap { ["--\($0.name)"] + ($0.short.map { ["-\($0)"] } ?? []) }
             out += "        esac\n"
             out += "        if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"\(flags.joined(separator: " "))\" -- \"$cur\"))\n"
-            if command.name == "explain" {
-                out += "        else COMPREPLY=($(compgen -W \"\(RuleRegistry.descriptions.map(\.id).joined(separator: " "))\" -- \"$cur\")); fi ;;\n"
-            } else if command.name == "completions" {
-                out += "        else COMPREPLY=($(compgen -W \"bash zsh fish\" -- \"$cur\")); fi ;;\n"
+            if let words = argumentWords(command) {
+                out += "        else COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); fi ;;\n"
             } else {
                 out += "        else COMPREPLY=($(compgen -f -- \"$cur\")); fi ;;\n"
             }
@@ -103,10 +111,10 @@ enum CompletionsCommand: Command {
                 }
                 out += "            \(names)\(quoteOpen)[\(zshEscape(option.help))]\(value)' \\\n"
             }
-            switch command.name {
-            case "explain": out += "            '1:rule:(\(RuleRegistry.descriptions.map(\.id).joined(separator: " ")))'\n        ;;\n"
-            case "completions": out += "            '1:shell:(bash zsh fish)'\n        ;;\n"
-            default: out += "            '*:file:_files'\n        ;;\n"
+            if let words = argumentWords(command) {
+                out += "            '1:\(command.name == "explain" ? "rule" : command.name == "completions" ? "shell" : "kind"):(\(words.joined(separator: " ")))'\n        ;;\n"
+            } else {
+                out += "            '*:file:_files'\n        ;;\n"
             }
         }
         out += "    esac\n}\n_quizbank \"$@\"\n"
@@ -134,11 +142,10 @@ enum CompletionsCommand: Command {
                 }
                 out += line + " -d \(quoted(option.help))\n"
             }
-            switch command.name {
-            case "explain": out += "complete -c quizbank \(condition) -x -a \(quoted(RuleRegistry.descriptions.map(\.id).joined(separator: " ")))\n"
-            case "completions": out += "complete -c quizbank \(condition) -x -a 'bash zsh fish'\n"
-            case "rules": break
-            default: out += "complete -c quizbank \(condition) -F\n"
+            if let words = argumentWords(command) {
+                out += "complete -c quizbank \(condition) -x -a \(quoted(words.joined(separator: " ")))\n"
+            } else if command.name != "rules" {
+                out += "complete -c quizbank \(condition) -F\n"
             }
         }
         return out

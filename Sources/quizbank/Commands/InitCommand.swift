@@ -4,8 +4,9 @@ import QuizLint
 import QuizRules
 
 /// `quizbank init`: a commented `.quizbank.yml` (every content rule with its default, the
-/// other sections as examples) and, with `--bank`, a first bank from a template. Never
-/// overwrites a file.
+/// other sections as examples) and, with `--bank`, a first bank from a template; beside each, the
+/// JSON Schema its first lines name, so that editors check it as it is typed. Never overwrites a
+/// file: a schema that is there already is kept.
 enum InitCommand: Command {
     static let name = "init"
     static let summary = "Write a commented .quizbank.yml (and, with --bank, a first bank from a template)."
@@ -24,12 +25,16 @@ enum InitCommand: Command {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure(message: "no such folder: \(folder)")
         }
+        // Each file, then the JSON Schema its first lines name, beside it.
         var files: [(path: String, text: String)] = [(FilePath.join(folder, ".quizbank.yml"), configuration())]
+        var schemas: [(path: String, kind: String)] = [(FilePath.join(folder, "quizbank-config.schema.json"), "config")]
         if let kind = arguments.value("bank") {
             guard let template = StarterBanks.text(of: kind) else {
                 throw UsageError(message: "--bank takes \(StarterBanks.kinds.joined(separator: ", ")), not '\(kind)'")
             }
-            files.append((FilePath.join(folder, arguments.value("bank-file") ?? "bank.yaml"), template))
+            let bankPath = FilePath.join(folder, arguments.value("bank-file") ?? "bank.yaml")
+            files.append((bankPath, template))
+            schemas.append((FilePath.join(FilePath.directory(of: bankPath), "bank.schema.json"), "bank"))
         } else if arguments.value("bank-file") != nil {
             throw UsageError(message: "--bank-file names the file of --bank; choose a template with --bank")
         }
@@ -38,10 +43,34 @@ enum InitCommand: Command {
         guard existing.isEmpty else {
             throw CommandFailure(message: "\(existing.map(\.path).joined(separator: ", ")) exist\(existing.count == 1 ? "s" : "") already; init never overwrites a file")
         }
-        for file in files {
-            try FileReplacement.write(Array(file.text.utf8), to: file.path)
-            Terminal.standardOutput.write("wrote \(file.path)\n")
+        for file in files where !FileManager.default.fileExists(atPath: FilePath.directory(of: file.path), isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw CommandFailure(message: "cannot write \(file.path): no such folder: \(FilePath.directory(of: file.path))")
         }
+        // A schema there already (an earlier init's, or the user's) is kept.
+        var writes: [(path: String, text: String)] = []
+        var report = ""
+        for (file, schema) in zip(files, schemas) {
+            writes.append(file)
+            report += "wrote \(file.path)\n"
+            if FileManager.default.fileExists(atPath: schema.path) {
+                report += "kept \(schema.path) (there already)\n"
+            } else if let text = BuiltInSchemas.text(of: schema.kind), !writes.contains(where: { $0.path == schema.path }) {
+                writes.append((schema.path, text))
+                report += "wrote \(schema.path)\n"
+            }
+        }
+        // All or nothing: a failed write removes what this run wrote before it.
+        var written: [String] = []
+        do {
+            for write in writes {
+                try FileReplacement.write(Array(write.text.utf8), to: write.path)
+                written.append(write.path)
+            }
+        } catch {
+            for path in written { try? FileManager.default.removeItem(atPath: path) }
+            throw error
+        }
+        Terminal.standardOutput.write(report)
         return ExitStatus.success
     }
 
@@ -53,7 +82,8 @@ enum InitCommand: Command {
         # Every content rule is listed at its default; uncomment a line to change it. Format rules
         # (invalid YAML or bank format) are always errors and are not configured here.
         # `quizbank explain RULE` documents a rule; docs/linting.md documents this file.
-        # Editors check this file against quizbank-config.schema.json (in quizbank's Templates/):
+        # Editors check this file against quizbank-config.schema.json, which init writes beside it
+        # (`quizbank schema config` prints the current one):
         # yaml-language-server: $schema=quizbank-config.schema.json
 
         rules:
