@@ -6,11 +6,9 @@ import QuizRules
 /// `Templates/quizbank-config.schema.json` is; the others are copies of their files, which a test
 /// keeps equal byte for byte: a change is made in the file and copied here.
 enum BuiltInSchemas {
-    /// What `quizbank schema` names each schema, and its file name in `Templates/`.
-    static let kinds: [(kind: String, file: String)] = [
-        ("bank", "bank.schema.json"), ("config", "quizbank-config.schema.json"),
-        ("compiled", "compiled-bank.schema.json"), ("diff", "diff.schema.json"),
-    ]
+    /// What `quizbank schema` names the schemas of `Templates/`: `bank.schema.json`,
+    /// `quizbank-config.schema.json`, `compiled-bank.schema.json` and `diff.schema.json`.
+    static let kinds = ["bank", "config", "compiled", "diff"]
 
     static func text(of kind: String) -> String? {
         switch kind {
@@ -20,10 +18,6 @@ enum BuiltInSchemas {
         case "diff": return diff + "\n"
         default: return nil
         }
-    }
-
-    static func fileName(of kind: String) -> String? {
-        kinds.first { $0.kind == kind }?.file
     }
 
     private static let bank = #"""

@@ -42,7 +42,7 @@ enum CompletionsCommand: Command {
         switch command.name {
         case "explain": return RuleRegistry.descriptions.map(\.id)
         case "completions": return ["bash", "zsh", "fish"]
-        case "schema": return BuiltInSchemas.kinds.map(\.kind)
+        case "schema": return BuiltInSchemas.kinds
         default: return nil
         }
     }

@@ -9,7 +9,7 @@ import QuizRules
 /// file: a schema that is there already is kept.
 enum InitCommand: Command {
     static let name = "init"
-    static let summary = "Write a commented .quizbank.yml (and, with --bank, a first bank from a template)."
+    static let summary = "Write a commented .quizbank.yml (and, with --bank, a first bank from a template), with their JSON Schemas."
     static let usage = "quizbank init [--bank true-false|choice|exam] [--bank-file FILE] [FOLDER]"
     static let options = [
         OptionSpec(name: "bank", short: nil, takesValue: true, valueName: "true-false|choice|exam",

@@ -10,7 +10,7 @@ enum SchemaCommand: Command {
     static let options: [OptionSpec] = []
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let kinds = BuiltInSchemas.kinds.map(\.kind)
+        let kinds = BuiltInSchemas.kinds
         guard arguments.positional.count == 1, let kind = arguments.positional.first else {
             throw UsageError(message: "name one schema: \(kinds.joined(separator: ", "))")
         }
