@@ -3,7 +3,8 @@ import QuizBank
 
 /// Writes a whole file so that a reader sees the old one or the new one, never part of either:
 /// the bytes go to a temporary file beside it, which is renamed over the name. A failed write
-/// leaves the old file as it was and no temporary file behind.
+/// leaves the old file as it was and no temporary file behind. A name that is a symbolic link
+/// keeps it: the file it points at is the one replaced (a bank shared through a link stays one).
 enum FileReplacement {
     /// `keepingModeOf`: a file whose permissions the new one takes (a fixed bank stays as
     /// readable and writable as it was).
@@ -23,10 +24,14 @@ enum FileReplacement {
         /// The `errno` of the first failed write; later writes are skipped.
         private var failure: Int32?
 
+        /// Where the bytes go: `path`, or the file its links lead to.
+        private let target: String
+
         init(path: String, keepingModeOf original: String? = nil) throws(CommandFailure) {
             self.path = path
-            let folder = FilePath.directory(of: path)
-            temporary = FilePath.join(folder, ".\(FilePath.name(of: path)).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            target = FileReplacement.followingLinks(path)
+            let folder = FilePath.directory(of: target)
+            temporary = FilePath.join(folder, ".\(FilePath.name(of: target)).\(ProcessInfo.processInfo.processIdentifier).tmp")
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard descriptor >= 0 else { throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
             var info = stat()
@@ -46,7 +51,7 @@ enum FileReplacement {
                 unlink(temporary)
                 throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(failure)))")
             }
-            guard rename(temporary, path) == 0 else {
+            guard rename(temporary, target) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporary)
                 throw CommandFailure(message: "cannot write \(path): \(reason)")
@@ -60,5 +65,21 @@ enum FileReplacement {
                 unlink(temporary)
             }
         }
+    }
+
+    /// The path a chain of symbolic links at `path` ends at (a link's relative target read from
+    /// its own folder), or `path` itself when it is no link. A loop is left where it was found.
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : FilePath.join(FilePath.directory(of: current), destination)
+        }
+        return current
     }
 }

@@ -44,6 +44,20 @@ import Testing
         #expect(unsafe.stdout == "0 errors, 0 warnings in 1 bank\nfixed 1 finding in 1 file\n")
     }
 
+    /// A bank named through a symbolic link (shared between projects) is fixed where it lives:
+    /// the link stays a link, and no second copy appears.
+    @Test func fixWritesThroughASymbolicLink() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("shared/fx.yaml", Self.bank)
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("link.yaml").path, withDestinationPath: "shared/fx.yaml")
+        let fix = try Run(["lint", "--fix", "--source", "never", "link.yaml"], in: scratch.url)
+        #expect(fix.status == 1)
+        #expect(try read(scratch, "shared/fx.yaml") == Self.safelyFixed)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("link.yaml").path) == "shared/fx.yaml")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("shared").path) == ["fx.yaml"])
+    }
+
     @Test func diffPrintsTheFixesAndWritesNothing() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
