@@ -128,6 +128,27 @@ import Testing
         #expect(!before.contains("broken"))
     }
 
+    /// A bank that decodes with a format error (here two questions with one id, whose pages would
+    /// be one file) is refused as compile refuses it: its format errors, nothing written.
+    @Test func aBankWithAFormatErrorWritesNothing() throws {
+        let scratch = try Self.scratchWithBank()
+        defer { scratch.remove() }
+        try scratch.write("dup.yaml", "quizbank: 1\nid: dup\ntitle: Dup\nlocale: en\nquestions:\n"
+            + "  - id: q1\n    text: What is the capital of France?\n    choices: [Lyon, {text: Paris, correct: true}]\n    explanation: Paris.\n"
+            + "  - id: q1\n    text: The Nile is in Africa.\n    answer: true\n    explanation: It is.\n")
+        let run = try Run(["preview", "--source", "never", "signs.yaml", "dup.yaml", "-o", "site"], in: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            dup.yaml:10:9: error: question id 'q1' is used twice in this bank [duplicate-id]
+            dup.yaml:6:9: note: first use of 'q1'
+            1 error, 0 warnings in 2 banks
+            quizbank preview: nothing written: 1 file is not a bank that can be read (errors above)
+
+            """, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("site").path))
+    }
+
     @Test func theConfigurationSetsTheDeviceWidth() throws {
         let scratch = try Self.scratchWithBank()
         defer { scratch.remove() }

@@ -10,7 +10,8 @@ import QuizPreview
 /// lines quizbank measured and lint's findings (docs/preview.md).
 ///
 /// Banks are linted as `lint` does (each with its configuration); a file that is not a bank
-/// that decodes stops the run with its errors and nothing written (status 1). Otherwise every
+/// that decodes, or that has a format error, stops the run with its errors and nothing written
+/// (status 1). Otherwise every
 /// finding, errors included, is shown in the site, whose files replace the folder's old set
 /// in one step, as `compile -o` does.
 enum PreviewCommand: Command {
@@ -46,15 +47,22 @@ enum PreviewCommand: Command {
         }
         let result = LintEngine().lint(inputs)
         KeptUntilExit.keep((inputs, result))
+        // A bank that does not decode, or decodes with a format error (a duplicate id, a wrong
+        // type...), is one compile refuses: its pages would show another bank than the one written.
         let decoded = Set(result.banks.map(\.path))
-        let undecoded = inputs.filter { !decoded.contains($0.path) }
-        if !undecoded.isEmpty {
-            let paths = Set(undecoded.map(\.path))
-            var errors = result.findings.filter { paths.contains($0.path) && $0.severity == .error }
+        let formatErrors = result.findings.filter { finding in
+            finding.severity == .error && RuleRegistry.description(of: finding.ruleID)?.isFormatRule == true
+        }
+        let invalidPaths = Set(formatErrors.map(\.path))
+        let invalid = inputs.filter { !decoded.contains($0.path) || invalidPaths.contains($0.path) }
+        if !invalid.isEmpty {
+            let paths = Set(invalid.map(\.path))
+            var errors = result.findings.filter { paths.contains($0.path) && $0.severity == .error
+                && (!decoded.contains($0.path) || RuleRegistry.description(of: $0.ruleID)?.isFormatRule == true) }
             errors.sortForReport()
-            let sources = showSource ? Dictionary(uniqueKeysWithValues: undecoded.map { ($0.path, $0.bytes) }) : nil
+            let sources = showSource ? Dictionary(uniqueKeysWithValues: invalid.map { ($0.path, $0.bytes) }) : nil
             Terminal.standardError.write(TextReporter(sources: sources).report(errors, bankCount: inputs.count))
-            Terminal.standardError.write("quizbank preview: nothing written: \(undecoded.count) file\(undecoded.count == 1 ? " is" : "s are") not a bank that can be read (errors above)\n")
+            Terminal.standardError.write("quizbank preview: nothing written: \(invalid.count) file\(invalid.count == 1 ? " is" : "s are") not a bank that can be read (errors above)\n")
             return ExitStatus.findings
         }
 
