@@ -181,6 +181,8 @@ struct DecodeContext {
     private(set) var findings: [Finding] = []
     /// Every question id read, also of questions too broken to decode, for the duplicate check.
     private var questionIDs: [Located<String>] = []
+    /// Choices whose `correct` was neither true nor false nor a word meaning one, so far.
+    private var unreadableCorrectValues = 0
     /// `HashIndex.hash` of each of `questionIDs`, and of each of `topicReferences`.
     private var questionIDHashes: [UInt64] = []
     private var topicHashes: [UInt64] = []
@@ -244,14 +246,17 @@ struct DecodeContext {
                 guard let tag = localeTag(item, field: "locales") else {
                     // `pt_BR` for `pt-BR`: the translations written as meant are not reported
                     // again, one by one; the finding counts them instead.
-                    if let value = item.scalar, let meant = LocaleTag.suggestion(for: value), seen.insert(meant).inserted {
+                    if let value = item.scalar, let meant = LocaleTag.suggestion(for: value), seen.insert(meant.lowercased()).inserted {
                         locales.append(meant)
                         assumedLocales.append((meant, findings.count - 1, 0))
                     }
                     continue
                 }
-                if !seen.insert(tag.value).inserted {
-                    report(.valueRange, "locale \(tag.value) is listed twice in `locales`", item.range)
+                // Tags do not differ by case (`en` and `EN` are one locale, whose compiled files
+                // would be one file where names do not differ by case either).
+                if !seen.insert(tag.value.lowercased()).inserted {
+                    let first = locales.first { $0.lowercased() == tag.value.lowercased() } ?? tag.value
+                    report(.valueRange, "locale \(tag.value) is listed twice in `locales`\(first == tag.value ? "" : " (as \(first): tags do not differ by case)")", item.range)
                 } else {
                     locales.append(tag.value)
                 }
@@ -333,14 +338,18 @@ struct DecodeContext {
     private var choiceTexts: SharedSpellings?
 
     private mutating func noteReferences(of question: Question) {
-        if let topic = question.topic {
-            topicReferences.append(topic)
-            topicHashes.append(HashIndex.hash(topic.value))
-        }
-        if let image = question.image { imageReferences.append(image) }
+        noteReferences(topic: question.topic, image: question.image)
         question.forEachLocalizedText { text, _ in
             if case .translated = text.form { translatedTexts.append(text) }
         }
+    }
+
+    private mutating func noteReferences(topic: Located<String>?, image: Located<String>?) {
+        if let topic {
+            topicReferences.append(topic)
+            topicHashes.append(HashIndex.hash(topic.value))
+        }
+        if let image { imageReferences.append(image) }
     }
 
     private mutating func checkQuestionReferences(header: BankHeader?, questionCount: Int) {
@@ -471,6 +480,7 @@ struct DecodeContext {
 
     mutating func question(_ node: Node) -> Question? {
         guard let pairs = mapping(node, what: "a question", allowed: Self.questionKeys) else { return nil }
+        let unreadableCorrectBefore = unreadableCorrectValues
         var id: Located<String>?
         var topic: Located<String>?
         var difficulty: Int?
@@ -562,13 +572,20 @@ struct DecodeContext {
                 report(.choiceCount, "a choice question has 2 to 8 choices, this one has \(count)", choicesNode.range)
             }
             let correct = choices.filter(\.correct).count
-            if choicesNode.items != nil, correct == 0, choices.count == count {
+            // A `correct` that could not be read is reported itself; the choice it marks may be
+            // the correct one.
+            if choicesNode.items != nil, correct == 0, choices.count == count, unreadableCorrectValues == unreadableCorrectBefore {
                 report(.noCorrectChoice, "no choice is marked `correct: true`", choicesNode.range)
             }
             kind = correct > 1 ? .multipleChoice : .singleChoice
         }
 
-        guard let id, let text, let kind else { return nil }
+        guard let id, let text, let kind else {
+            // A question too broken to build (an invalid id, no text) still names its topic and
+            // image, which are checked as any other's: fixing the id must not bring new errors.
+            noteReferences(topic: topic, image: image)
+            return nil
+        }
         let question = Question(id: id, range: node.range, kind: kind, topic: topic, difficulty: difficulty, tags: tags,
                                 text: text, answer: answer, choices: choices, shuffle: shuffle, explanation: explanation,
                                 hints: hints, image: image, imageAlt: imageAlt)
@@ -601,7 +618,8 @@ struct DecodeContext {
             switch pair.key.scalar {
             case "id": id = identifier(pair.value, field: "choice id", pattern: .question)
             case "text": text = localized(pair.value, field: "text")
-            case "correct": correct = bool(pair.value, field: "correct") ?? false
+            case "correct":
+                if let value = bool(pair.value, field: "correct") { correct = value } else { unreadableCorrectValues += 1 }
             case "feedback": feedback = localized(pair.value, field: "feedback")
             default: break
             }
@@ -642,6 +660,13 @@ struct DecodeContext {
                 let absent = allowed.filter { name in !pairs.contains { $0.key.scalar == name } }
                 let absentSuggestion = nearest(key, in: absent)
                 let suggestion = absentSuggestion ?? nearest(key, in: allowed)
+                // A value of another shape than the meant key takes (`hint: text` for the list
+                // `hints`) needs more than the new name: the finding says what it takes, offers
+                // no rename, and the key is not read as meant, which would be a second error.
+                if let suggestion, let shape = Self.shapeMissing(of: suggestion, in: pair.value) {
+                    report(.unknownKey, "unknown key '\(key)' in \(what); did you mean '\(suggestion)'? It takes \(shape)", pair.key.range)
+                    continue
+                }
                 let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
                 // Renaming a key is the likely intent, not a sure one: an unsafe fix.
                 report(.unknownKey, "unknown key '\(key)' in \(what)\(hint)", pair.key.range, suggestion: suggestion, fix: .unsafe)
@@ -651,6 +676,22 @@ struct DecodeContext {
             }
         }
         return meant.isEmpty ? pairs : Self.readingAsMeant(pairs, meant)
+    }
+
+    /// Keys whose value is a list, a mapping, or a single value (the rest take a text or a
+    /// mapping of translations).
+    static let listKeys: Set = ["locales", "tags", "hints", "choices", "questions"]
+    static let mappingKeys: Set = ["topics", "exam"]
+    static let singleValueKeys: Set = ["quizbank", "id", "locale", "images", "topic", "difficulty", "answer", "image", "shuffle",
+                                       "correct", "weight", "size", "passing-score", "demo-limit", "shuffle-choices"]
+
+    /// What `key` takes that `value` is not ("a list", "a mapping", "a single value"); nil when
+    /// the value has the key's shape.
+    static func shapeMissing(of key: String, in value: Node) -> String? {
+        if listKeys.contains(key) { return value.items == nil ? "a list" : nil }
+        if mappingKeys.contains(key) { return value.pairs == nil ? "a mapping" : nil }
+        if singleValueKeys.contains(key) { return value.scalar == nil ? "a single value" : nil }
+        return value.items == nil ? nil : "a text or a mapping of translations"
     }
 
     /// A misspelled key (`titel`, `corect`) is read as the key it was meant to be, when that key
@@ -713,18 +754,27 @@ struct DecodeContext {
             detail = ""
         }
         // YAML 1.1's words and a quoted or capitalized true/false mean the boolean: writing it
-        // over the scalar (quotes and all) is a safe fix.
+        // over the scalar (quotes and all) is a safe fix. The value is read as meant, as a
+        // misspelt key is, so that nothing that follows from it is reported as well ("no choice
+        // is marked correct" under `correct: yes`).
+        let meant: Bool? = ["yes", "on", "y", "true"].contains(value.lowercased()) ? true
+            : ["no", "off", "n", "false"].contains(value.lowercased()) ? false : nil
         report(.wrongType, "`\(field)` must be true or false, found \(node.kindDescription)\(detail)", node.range,
-               suggestion: ["yes", "on", "y", "true"].contains(value.lowercased()) ? "true"
-                   : ["no", "off", "n", "false"].contains(value.lowercased()) ? "false" : nil,
-               fix: .safe)
-        return nil
+               suggestion: meant.map { $0 ? "true" : "false" }, fix: .safe)
+        return meant
     }
 
     private mutating func int(_ node: Node, field: String) -> Int? {
         if node.scalarType == .int, let value = node.scalar, let number = Int(value) { return number }
         if node.scalarType == .float, let value = node.scalar, let number = Double(value), number == number.rounded(), abs(number) < 1e15 {
             return Int(number)
+        }
+        // A whole number past what any field takes (`difficulty: 99999999999999999999999`,
+        // `1e30`) is out of range, not of another type.
+        if let type = node.scalarType, type == .int || type == .float, let value = node.scalar,
+           let number = Double(value), number.isFinite, number == number.rounded(), abs(number) >= 1e15 {
+            report(.valueRange, "`\(field)` \(value) is far outside the values it takes", node.range)
+            return nil
         }
         report(.wrongType, "`\(field)` must be a whole number, found \(node.kindDescription)", node.range)
         return nil
@@ -812,6 +862,10 @@ struct DecodeContext {
     static let maxBankIDLength = 128
 
     private func suggestedIdentifier(_ value: String, pattern: IdentifierPattern) -> String? {
+        // The smallest change first: an id is a progress key, so `Q_Three` becomes `q_three`
+        // where `_` is allowed, not `q-three`.
+        let lowered = value.lowercased()
+        if pattern.matches(lowered) { return lowered }
         var result = ""
         for scalar in value.lowercased().unicodeScalars {
             if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {

@@ -228,6 +228,53 @@ func findingLines(_ stdout: String) -> [String] {
         }
     }
 
+    /// Mistakes found by a new user's session, each one finding: a value meaning a boolean is
+    /// read as meant; a `correct` that means nothing is not also "no correct choice", nor a copy's
+    /// conflict; a misspelt key whose value has another shape is not read as meant; a broken id
+    /// does not hide the question's topic; a huge whole number is out of range.
+    @Test func oneMistakeIsOneFinding() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let head = "quizbank: 1\nid: geo\ntitle: Geography\nlocale: en\ntopics:\n  capitals: {}\nquestions:\n"
+        let france = "    text: What is the capital of France?\n    explanation: Paris.\n"
+        let cases: [(String, [String])] = [
+            ("  - id: q1\n\(france)    choices: [Lyon, {text: Paris, correct: yes}]\n", [
+                "geo.yaml:11:44: error: `correct` must be true or false, found a string; YAML 1.1's yes is not a boolean here [wrong-type]",
+                "    help: write 'true'",
+            ]),
+            ("  - id: q1\n\(france)    choices: [Lyon, {text: Paris, correct: maybe}]\n  - id: q2\n\(france)    choices: [Lyon, {text: Paris, correct: true}]\n", [
+                "geo.yaml:11:44: error: `correct` must be true or false, found a string [wrong-type]",
+            ]),
+            ("  - id: q1\n\(france)    choices: [Lyon, {text: Paris, correct: true}]\n    hint: It is on the Seine.\n", [
+                "geo.yaml:12:5: error: unknown key 'hint' in a question; did you mean 'hints'? It takes a list [unknown-key]",
+            ]),
+            ("  - id: Q_One\n    topic: capitol\n\(france)    choices: [Lyon, {text: Paris, correct: true}]\n", [
+                "geo.yaml:8:9: error: 'Q_One' is not a valid id: use lower-case letters, digits, '.', '_' and '-', starting with a letter or digit [invalid-id]",
+                "    help: write 'q_one'",
+                "geo.yaml:9:12: error: topic 'capitol' is not declared in `topics` [undeclared-topic]",
+                "    help: write 'capitals'",
+            ]),
+            ("  - id: q1\n    difficulty: 99999999999999999999999\n\(france)    choices: [Lyon, {text: Paris, correct: true}]\n", [
+                "geo.yaml:9:17: error: `difficulty` 99999999999999999999999 is far outside the values it takes [value-range]",
+            ]),
+        ]
+        for (questions, expected) in cases {
+            try scratch.write("geo.yaml", head + questions)
+            let run = try Run(["lint", "--source", "never", "geo.yaml"], in: scratch.url)
+            #expect(run.status == 1)
+            #expect(findingLines(run.stdout) == expected, "\(questions): \(run.stdout)")
+        }
+        // One locale in two cases is listed twice (its compiled files would be one file on
+        // macOS and Windows).
+        try scratch.write("geo.yaml", "quizbank: 1\nid: geo\ntitle: Geography\nlocale: en\nlocales: [en, EN]\nquestions:\n"
+            + "  - id: q1\n    text: The Nile is in Africa.\n    answer: true\n    explanation: It is.\n")
+        let twice = try Run(["lint", "--source", "never", "geo.yaml"], in: scratch.url)
+        #expect(twice.status == 1)
+        #expect(findingLines(twice.stdout) == [
+            "geo.yaml:5:15: error: locale EN is listed twice in `locales` (as en: tags do not differ by case) [value-range]",
+        ], "\(twice.stdout)")
+    }
+
     @Test func topicWeightsThatDoNotAddUpToOneAreReported() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -453,7 +500,8 @@ func findingLines(_ stdout: String) -> [String] {
         let bad = try Run(["lint", "-q", "--source", "never", "bad.yaml"], in: scratch.url)
         #expect(bad.status == 1)
         #expect(!bad.stdout.contains("[missing-explanation]"))
-        #expect(bad.stdout.hasSuffix("4 errors, 0 warnings in 1 bank\n"))
+        // The summary counts what it shows: errors (the bank's warnings are not "0 warnings").
+        #expect(bad.stdout.hasSuffix("\n4 errors in 1 bank\n"), "\(bad.stdout)")
     }
 
     @Test func selectAndIgnoreOverrideTheConfiguration() throws {

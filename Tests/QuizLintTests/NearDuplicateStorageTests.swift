@@ -63,9 +63,8 @@ import TestSupport
         for bank in banks.sorted(by: { $0.path < $1.path }) {
             for (index, question) in bank.bank.questions.enumerated() {
                 let normalized = QualityText.normalized(question.text.source(bank.sourceLocale))
-                guard !normalized.isEmpty else { continue }
-                expected.append((bank.path, index, bank.sourceLocale, normalized,
-                                 RunQuestions.answer(of: question, locale: bank.sourceLocale)))
+                guard !normalized.isEmpty, let answer = RunQuestions.answer(of: question, locale: bank.sourceLocale) else { continue }
+                expected.append((bank.path, index, bank.sourceLocale, normalized, answer))
             }
         }
         var groupOf: [String: Int] = [:]

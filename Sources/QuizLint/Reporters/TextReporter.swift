@@ -77,8 +77,10 @@ public struct TextReporter: Sendable {
             }
         }
 
-        public func finish(bankCount: Int, to output: ReportOutput) {
-            output(Array(reporter.summary(counts, bankCount: bankCount).utf8))
+        /// `errorsOnly` (`--quiet`): the summary counts the errors alone, as the report shows
+        /// them alone ("0 warnings" would say there are none).
+        public func finish(bankCount: Int, errorsOnly: Bool = false, to output: ReportOutput) {
+            output(Array(reporter.summary(counts, bankCount: bankCount, errorsOnly: errorsOnly).utf8))
         }
     }
 
@@ -137,7 +139,8 @@ public struct TextReporter: Sendable {
         return summary(counts, bankCount: bankCount)
     }
 
-    public func summary(_ counts: SeverityCounts, bankCount: Int) -> String {
+    public func summary(_ counts: SeverityCounts, bankCount: Int, errorsOnly: Bool = false) -> String {
+        if errorsOnly { return plural(counts.errors, "error") + " in " + plural(bankCount, "bank") + "\n" }
         var parts = [plural(counts.errors, "error"), plural(counts.warnings, "warning")]
         if counts.infos > 0 { parts.append(plural(counts.infos, "info")) }
         return parts.joined(separator: ", ") + " in " + plural(bankCount, "bank") + "\n"

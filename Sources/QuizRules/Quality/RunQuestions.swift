@@ -85,8 +85,7 @@ struct RunQuestions {
             let locale = bankLocale[bankNumber]
             for (index, question) in bank.questions.enumerated() {
                 let normalized = QualityText.normalized(question.text.source(bank.locale))
-                guard !normalized.isEmpty else { continue }
-                let answer = Self.answer(of: question, locale: bank.locale)
+                guard !normalized.isEmpty, let answer = Self.answer(of: question, locale: bank.locale) else { continue }
                 let answerNumber: Int32
                 if let known = answerNumbers[answer] {
                     answerNumber = known
@@ -156,10 +155,13 @@ struct RunQuestions {
     /// The bytes the normalized texts take.
     var formBytes: Int { forms.capacity + formStarts.capacity * MemoryLayout<Int>.stride }
 
-    static func answer(of question: Question, locale: String) -> AnswerKey {
-        if question.kind == .trueFalse { return .trueFalse(question.answer?.value ?? false) }
+    /// Nil for a question whose answer could not be read (an `answer` that is no boolean, no
+    /// choice marked correct): the decoder reports that, and a copy compared with no answer
+    /// would be a false conflict.
+    static func answer(of question: Question, locale: String) -> AnswerKey? {
+        if question.kind == .trueFalse { return question.answer.map { .trueFalse($0.value) } }
         let correct = question.choices.filter(\.correct).map { choiceForm($0.text.source(locale)) }
-        return .choices(correct.sorted())
+        return correct.isEmpty ? nil : .choices(correct.sorted())
     }
 
     /// A choice in comparison form, with word breaks kept (`Tu Pac` is not `Tupac`); a choice

@@ -76,7 +76,7 @@ struct LintReport {
             output(Array(LintCommand.statistics(ruleCounts, total: counts.errors + counts.warnings + counts.infos, bankCount: bankCount).utf8))
         case .text(let stream):
             // `--quiet` with no error: nothing at all.
-            if !(errorsOnly && shown == 0) { stream.finish(bankCount: bankCount, to: output) }
+            if !(errorsOnly && shown == 0) { stream.finish(bankCount: bankCount, errorsOnly: errorsOnly, to: output) }
         case .json(var stream, let spool):
             let (head, rest) = stream.finish(bankCount: bankCount)
             output(head)
