@@ -20,7 +20,7 @@ enum StarterBanks {
 # The first line lets editors with the YAML extension check the file and explain each field as
 # you type, against bank.schema.json beside it: `quizbank init --bank` writes it there, and
 # `quizbank schema bank > bank.schema.json` anywhere (the first line gives its path from here).
-# Check the bank with:  quizbank lint my-true-false.yaml
+# Check the banks of this folder with:  quizbank lint
 
 # Version of the bank format. Always 1.
 quizbank: 1
@@ -90,7 +90,7 @@ questions:
 # The first line lets editors with the YAML extension check the file and explain each field as
 # you type, against bank.schema.json beside it: `quizbank init --bank` writes it there, and
 # `quizbank schema bank > bank.schema.json` anywhere (the first line gives its path from here).
-# Check the bank with:  quizbank lint my-choices.yaml
+# Check the banks of this folder with:  quizbank lint
 
 # Version of the bank format. Always 1.
 quizbank: 1
@@ -171,7 +171,7 @@ questions:
 # explain each field as you type, against bank.schema.json beside it: `quizbank init --bank` writes
 # it there, and `quizbank schema bank > bank.schema.json` anywhere (the first line names it
 # relative to this file).
-# Check the bank with:  quizbank lint my-exam.yaml
+# Check the banks of this folder with:  quizbank lint
 
 # Version of the bank format. Always 1.
 quizbank: 1
