@@ -54,8 +54,10 @@ struct SyntaxExplanation {
     }
 
     var yamlProblem: YAMLProblem {
-        if let known = runOnQuote ?? quoteNeverClosed ?? documentMarker ?? tabIndentation ?? colonInText
-            ?? reservedStart ?? misindentedLine ?? missingColon ?? unknownEscape ?? unclosedBracket {
+        if let known = runOnQuote ?? quoteNeverClosed ?? documentMarker ?? tabIndentation ?? colonInText {
+            return known
+        }
+        if let known = reservedStart ?? misindentedLine ?? missingColon ?? unknownEscape ?? unclosedBracket ?? indicatorStart {
             return known
         }
         guard let contextMark else { return YAMLProblem(.syntax, libyamlWords, at: SourceRange(at: problemMark)) }
@@ -177,6 +179,36 @@ struct SyntaxExplanation {
               let quoted = quotedLine(Int(problemMark.line), valueAt: index) else { return nil }
         return YAMLProblem(.syntax, explained("a text that starts with '\(text[index])' must be quoted; quote the text"),
                            at: quoted.range, suggestion: quoted.line)
+    }
+
+    /// What YAML reads a plain value starting with each indicator as.
+    private static let indicatorMeanings: [Unicode.Scalar: String] = [
+        "[": "a list", "{": "a mapping", "*": "an alias", "&": "an anchor", "!": "a tag", "|": "a block text",
+        ">": "a block text", "%": "a directive", "-": "a list item",
+    ]
+
+    /// `text: [Bonus] Which planet?`, `text: *Bold* question`, `text: > Which one?`: a text
+    /// that starts with a character YAML reads as the start of something else, and goes on
+    /// as a sentence, so that libyaml gives up somewhere in it. Looked for on the line of the
+    /// problem, then of its context.
+    private var indicatorStart: YAMLProblem? {
+        for number in [Int(problemMark.line)] + (contextMark.map { [Int($0.line)] } ?? []) {
+            guard let text = line(number) else { continue }
+            var index = text.prefix { $0 == " " }.count
+            if index + 1 < text.count, text[index] == "-", text[index + 1] == " " { index += 2 }
+            // The value after the line's first `key: `.
+            guard let colon = (index..<text.count).first(where: { text[$0] == ":" && $0 + 1 < text.count && text[$0 + 1] == " " })
+            else { continue }
+            var valueStart = colon + 1
+            while valueStart < text.count, text[valueStart] == " " { valueStart += 1 }
+            guard valueStart + 1 < text.count, let meaning = Self.indicatorMeanings[text[valueStart]],
+                  text[valueStart] != "-" || text[valueStart + 1] == " ",
+                  text[(valueStart + 1)...].contains(where: { $0.properties.isAlphabetic }),
+                  let quoted = quotedLine(number, valueAt: valueStart) else { continue }
+            return YAMLProblem(.syntax, explained("a text that starts with '\(text[valueStart])' must be quoted: YAML reads it as the start of \(meaning); quote the text"),
+                               at: quoted.range, suggestion: quoted.line)
+        }
+        return nil
     }
 
     /// A key on a line of its own without `: ` after it (`text The Sun`, `text:The Sun`).

@@ -55,6 +55,25 @@ private func findings(_ run: Run) throws -> [[String: Any]] {
         #expect(try findings(try lint(text, format: "json")).first?["suggestion"] as? String == "- text: \"@sun\"")
     }
 
+    /// A text that starts with a character YAML reads as the start of something else, and goes
+    /// on as a sentence: quote it, whatever libyaml's words were.
+    @Test func aTextStartingWithAYAMLIndicatorIsToBeQuoted() throws {
+        let cases: [(String, String, String)] = [
+            ("[Bonus] Which planet is red?", "[", "a list"),
+            ("*Bold* question?", "*", "an alias"),
+            ("{x} is a set?", "{", "a mapping"),
+            ("- Which is it?", "-", "a list item"),
+            ("> Which one?", ">", "a block text"),
+        ]
+        for (value, indicator, meaning) in cases {
+            let text = bank("  - id: sun\n    text: \(value)\n    answer: true\n")
+            let run = try lint(text)
+            #expect(run.status == 1)
+            #expect(run.stdout.contains("bank.yaml:7:5: error: a text that starts with '\(indicator)' must be quoted: YAML reads it as the start of \(meaning); quote the text (libyaml: "), "\(run.stdout)")
+            #expect(try findings(try lint(text, format: "json")).first?["suggestion"] as? String == "text: \"\(value)\"")
+        }
+    }
+
     @Test func aLineIndentedMoreThanItsKeysIsReadAsText() throws {
         let run = try lint(bank("  - id: sun\n    text: The Sun is a star.\n     answer: true\n"))
         #expect(run.status == 1)

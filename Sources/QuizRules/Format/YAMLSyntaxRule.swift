@@ -10,7 +10,9 @@ struct YAMLSyntaxRule: FormatCheckedRule {
             checked and the bank cannot be compiled. An unclosed quote or a line indented one space \
             off is easy to miss by eye and swallows the rest of the question. libyaml says where it \
             gave up, in its own terms; the finding says what to change: a text holding ': ' is to be \
-            quoted (the quoted line is the suggestion), a tab indents a line, an item or key starts \
+            quoted (the quoted line is the suggestion), and so is one that starts with a character \
+            YAML reads as the start of something else ("[Bonus] Which planet?", "*Bold* question", \
+            "> Which one?"), a tab indents a line, an item or key starts \
             at another column than the ones before it (that column is named), a quote is not closed \
             (reported where it opens, with the quote that ended the text), a line starting with \
             `---` or `...` ends the document.
