@@ -291,7 +291,7 @@ struct DecodeContext {
     /// The bank without its questions: those not streamed (`streamedCount` were) go to `questions`.
     mutating func bank<Questions: QuestionConsumer>(_ root: Node?, streamedCount: Int, questions: inout Questions) -> Bank? {
         guard let root else {
-            report(.emptyBank, "the file is empty; a bank starts with `quizbank: 1`", SourceRange(at: SourceMark(line: 1, column: 1)))
+            report(.emptyBank, "the file holds nothing but comments and white space; a bank starts with `quizbank: 1`", SourceRange(at: SourceMark(line: 1, column: 1)))
             return nil
         }
         guard let pairs = mapping(root, what: "a bank", allowed: Self.bankKeys) else { return nil }
@@ -301,7 +301,10 @@ struct DecodeContext {
 
         var questionCount = streamedCount
         if let node = questionsNode {
-            if let items = sequence(node, field: "questions") {
+            // `questions:` with nothing after it (every question deleted) is as empty as `[]`.
+            if node.scalarType == .null, node.scalar?.isEmpty == true, streamedCount == 0 {
+                report(.emptyBank, "`questions` is empty; a bank needs at least one question", node.range)
+            } else if let items = sequence(node, field: "questions") {
                 for item in items {
                     questionCount += 1
                     guard let question = question(item) else { continue }

@@ -134,6 +134,9 @@ import Testing
         #expect(unsafe.stderr.hasPrefix("quizbank lint: --unsafe-fixes goes with --fix or --diff"))
         let stdin = try Run(["lint", "--fix", "-"])
         #expect(stdin.status == 2)
+        let both = try Run(["lint", "--fix", "--diff", "Banks/"])
+        #expect(both.status == 2)
+        #expect(both.stderr.hasPrefix("quizbank lint: --fix writes the fixes and --diff shows them without writing; choose one"))
     }
 
     @Test func rulesAndExplainShowTheFix() throws {

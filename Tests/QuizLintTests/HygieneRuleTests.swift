@@ -113,6 +113,13 @@ import QuizYAML
         #expect(found.map(\.message) == ["the text of question 'a' has a leading space, extra spaces or tabs after 'film' and 'starred' and a trailing space"])
         #expect(found.first?.suggestion == "Which film starred Jim Carrey?")
         #expect(found.map(place) == ["7:11-7:47"])
+        let tab = lint(WhitespaceRule.self, """
+            questions:
+              - id: a
+                text: "\\tWhich film starred Jim Carrey?"
+                answer: true
+            """)
+        #expect(tab.map(\.message) == ["the text of question 'a' has a leading tab"])
     }
 
     /// The quick look, eight bytes at a time, says what a byte-at-a-time look says on texts of

@@ -70,7 +70,7 @@ struct WhitespaceRule: QuestionRule, ConfigurableRule {
     }
 
     private enum Problem {
-        case leading(Int), trailing(Int), inner(after: String, count: Int, tab: Bool, afterSentence: Bool)
+        case leading(Int, tab: Bool), trailing(Int), inner(after: String, count: Int, tab: Bool, afterSentence: Bool)
     }
 
     func check(_ question: Question, in bank: LintBank, report: inout FindingReporter) {
@@ -90,7 +90,7 @@ struct WhitespaceRule: QuestionRule, ConfigurableRule {
         var inner: [(word: String, count: Int, tab: Bool)] = []
         for problem in problems {
             switch problem {
-            case .leading(let count): parts.append(count == 1 ? "a leading space" : "leading whitespace")
+            case .leading(let count, let tab): parts.append(count > 1 ? "leading whitespace" : tab ? "a leading tab" : "a leading space")
             case .trailing: break
             case .inner(let word, let count, let tab, _): inner.append((word, count, tab))
             }
@@ -127,7 +127,7 @@ struct WhitespaceRule: QuestionRule, ConfigurableRule {
         while end > 0, scalars[end - 1] == "\n" || scalars[end - 1] == "\r" { end -= 1 }
         var start = 0
         while start < end, scalars[start].isSpaceOrTab { start += 1 }
-        if start > 0 { problems.append(.leading(start)) }
+        if start > 0 { problems.append(.leading(start, tab: scalars[0] == "\t")) }
         var contentEnd = end
         while contentEnd > start, scalars[contentEnd - 1].isSpaceOrTab { contentEnd -= 1 }
         var output: [Unicode.Scalar] = []

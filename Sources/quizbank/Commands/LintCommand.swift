@@ -76,6 +76,9 @@ enum LintCommand: Command {
 
         let fixes = arguments.has("fix") || arguments.has("diff")
         if arguments.has("unsafe-fixes") && !fixes { throw UsageError(message: "--unsafe-fixes goes with --fix or --diff") }
+        if arguments.has("fix") && arguments.has("diff") {
+            throw UsageError(message: "--fix writes the fixes and --diff shows them without writing; choose one")
+        }
         if fixes && readsStandardInput { throw UsageError(message: "--fix and --diff work on files, not on '-' (standard input)") }
         let fixLevel: Finding.Fix.Safety = arguments.has("unsafe-fixes") ? .unsafe : .safe
 
