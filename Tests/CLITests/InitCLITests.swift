@@ -48,6 +48,22 @@ import Testing
         #expect(unknown.stderr.contains("no such folder: other") || unknown.stderr.contains("--bank takes"))
     }
 
+    /// Like lint and lock, the commands that read banks read the current folder when no path
+    /// is named: a folder that init started works with each at once.
+    @Test func withoutAPathTheCommandsReadTheCurrentFolder() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        #expect(try Run(["init", "--bank", "choice"], in: scratch.url).status == 0)
+        let stats = try Run(["stats", "--format", "json"], in: scratch.url)
+        #expect(stats.status == 0 && stats.stdout.contains("\"my-choices\""), "\(stats.stdout)\(stats.stderr)")
+        let compile = try Run(["compile", "-o", "out"], in: scratch.url)
+        #expect(compile.status == 0, "\(compile.stderr)")
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out/my-choices.en.json").path))
+        let preview = try Run(["preview", "-o", "site"], in: scratch.url)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout.hasPrefix("quizbank preview: wrote site: 1 bank, "), "\(preview.stdout)")
+    }
+
     /// A schema there already is the user's (or an earlier init's): kept, and said so.
     @Test func initKeepsASchemaThatIsThereAlready() throws {
         let scratch = try Scratch()

@@ -133,8 +133,6 @@ questions:
         let missing = try Run(["stats", "nowhere.yaml"], in: scratch.url)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no such file or folder: nowhere.yaml"))
-        let none = try Run(["stats"], in: scratch.url)
-        #expect(none.status == 2)
         try scratch.write("empty/notes.yaml", "title: not a bank\n")
         let noBanks = try Run(["stats", "empty"], in: scratch.url)
         #expect(noBanks.status == 2)

@@ -6,7 +6,7 @@ import QuizLint
 enum CompileCommand: Command {
     static let name = "compile"
     static let summary = "Compile banks to normalized JSON, one file per bank and locale."
-    static let usage = "quizbank compile [options] PATH... -o DIR|-"
+    static let usage = "quizbank compile [options] [PATH...] -o DIR|-   (no PATH: the current folder)"
     static let options = [
         OptionSpec(name: "output", short: "o", takesValue: true, valueName: "DIR|-",
                    help: "write DIR/<bank-id>.<locale>.json files and the images they use; '-' writes one bank's JSON to stdout"),
@@ -23,7 +23,7 @@ enum CompileCommand: Command {
             throw UsageError(message: "name where to write with -o DIR (or -o - for stdout)")
         }
         let showSource = try LintCommand.sourceMode(arguments, terminal: Terminal.standardError)
-        let search = try BankFiles.findBanks(arguments.positional, command: name)
+        let search = try BankFiles.findBanks(arguments.positional.isEmpty ? ["."] : arguments.positional, command: name)
         // All or nothing: a bank that could not be read means no output at all.
         if !search.unreadable.isEmpty {
             throw CommandFailure(message: "nothing written: \(search.unreadable.count) file\(search.unreadable.count == 1 ? "" : "s") could not be read")

@@ -17,7 +17,7 @@ import QuizPreview
 enum PreviewCommand: Command {
     static let name = "preview"
     static let summary = "Write a static HTML preview: each question's screens at Large, xxxLarge and AX2, as measured, with its findings."
-    static let usage = "quizbank preview [--config FILE] PATH... -o DIR"
+    static let usage = "quizbank preview [--config FILE] [PATH...] -o DIR   (no PATH: the current folder)"
     static let options = [
         OptionSpec(name: "output", short: "o", takesValue: true, valueName: "DIR",
                    help: "write the site to DIR (index.html, a page per question and locale, the font and the images)"),
@@ -32,15 +32,15 @@ enum PreviewCommand: Command {
             throw UsageError(message: "name the folder to write the site to with -o DIR")
         }
         if output == "-" { throw UsageError(message: "-o takes a folder: the preview is many files, not one for stdout") }
-        guard !arguments.positional.isEmpty else { throw UsageError(message: "name at least one bank file or folder") }
+        let paths = arguments.positional.isEmpty ? ["."] : arguments.positional
         if arguments.positional.contains("-") { throw UsageError(message: "preview reads bank files, not '-' (standard input)") }
         let showSource = try LintCommand.sourceMode(arguments, terminal: Terminal.standardError)
         let finder = try ConfigurationFinder(explicitPath: arguments.value("config"))
-        let search = try BankFiles.findBanks(arguments.positional, command: name, isIgnored: { (path) throws(CommandFailure) in try finder.ignores(path) })
+        let search = try BankFiles.findBanks(paths, command: name, isIgnored: { (path) throws(CommandFailure) in try finder.ignores(path) })
         if !search.unreadable.isEmpty {
             throw CommandFailure(message: "nothing written: \(search.unreadable.count) file\(search.unreadable.count == 1 ? "" : "s") could not be read")
         }
-        guard !search.banks.isEmpty else { throw CommandFailure(message: "nothing written: no bank found in \(arguments.positional.joined(separator: ", "))") }
+        guard !search.banks.isEmpty else { throw CommandFailure(message: "nothing written: no bank found in \(paths.joined(separator: ", "))") }
         var inputs: [LintInput] = []
         for file in search.banks {
             inputs.append(LintInput(path: file, bytes: try BankFiles.read(file), configuration: try finder.configuration(for: file)))
@@ -56,8 +56,8 @@ enum PreviewCommand: Command {
         let invalidPaths = Set(formatErrors.map(\.path))
         let invalid = inputs.filter { !decoded.contains($0.path) || invalidPaths.contains($0.path) }
         if !invalid.isEmpty {
-            let paths = Set(invalid.map(\.path))
-            var errors = result.findings.filter { paths.contains($0.path) && $0.severity == .error
+            let refused = Set(invalid.map(\.path))
+            var errors = result.findings.filter { refused.contains($0.path) && $0.severity == .error
                 && (!decoded.contains($0.path) || RuleRegistry.description(of: $0.ruleID)?.isFormatRule == true) }
             errors.sortForReport()
             let sources = showSource ? Dictionary(uniqueKeysWithValues: invalid.map { ($0.path, $0.bytes) }) : nil

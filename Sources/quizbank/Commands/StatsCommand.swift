@@ -12,7 +12,7 @@ import QuizStats
 enum StatsCommand: Command {
     static let name = "stats"
     static let summary = "Show each bank at a glance: kinds, topics, balance, coverage, lengths."
-    static let usage = "quizbank stats [--format text|json|markdown] [--color auto|always|never] [--layout] [--quality] [--config FILE] PATH..."
+    static let usage = "quizbank stats [--format text|json|markdown] [--color auto|always|never] [--layout] [--quality] [--config FILE] [PATH...]   (no PATH: the current folder)"
     static let options = [
         OptionSpec(name: "format", short: "f", takesValue: true, valueName: "text|json|markdown",
                    help: "output format (default: text)"),
@@ -41,7 +41,7 @@ enum StatsCommand: Command {
         if arguments.value("config") != nil && !layout && !quality {
             throw UsageError(message: "--config is for the settings of --layout and --quality")
         }
-        let search = try BankFiles.findBanks(arguments.positional, command: name)
+        let search = try BankFiles.findBanks(arguments.positional.isEmpty ? ["."] : arguments.positional, command: name)
         let files = search.banks
         let finder = layout || quality ? try ConfigurationFinder(explicitPath: arguments.value("config")) : nil
 
