@@ -16,6 +16,15 @@ import Testing
         #expect(counts[2] == 0)
     }
 
+    /// Without --width or --device, the device the layout rules measure on by default.
+    @Test func withoutAWidthItMeasuresOnTheDefaultDevice() throws {
+        let texts = "A text long enough to take a few lines on a phone screen at the largest accessibility size.\n"
+        let plain = try Run(["measure", "--size", "ax5", "--format", "json"], input: texts)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let named = try Run(["measure", "--size", "ax5", "--format", "json", "--device", "iPhone SE (3rd generation)"], input: texts)
+        #expect(plain.stdout == named.stdout && plain.stdout.contains("\"width\":"), "\(plain.stdout)")
+    }
+
     @Test func jsonGivesLinesWidestLineAndBreakPositions() throws {
         let run = try Run(["measure", "--format", "json", "--size", "xxxl", "--device", "320"], input: "well-known\\nsecond line\n",
                                environment: ["QUIZBANK_DEFAULT_FONTS": ""])
@@ -73,7 +82,6 @@ import Testing
         (["measure", "--width", "100", "--size", "huge"], "unknown size 'huge'"),
         (["measure", "--width", "100", "--style", "bodyy"], "unknown style 'bodyy'; did you mean 'body'?"),
         (["measure", "--device", "Pixel 8"], "unknown device 'Pixel 8'"),
-        (["measure"], "give the line width with --width PT or --device NAME"),
         (["measure", "--width", "100", "--font", "/nonexistent.otf"], "cannot read font file '/nonexistent.otf'"),
         (["measure", "--width", "100", "--tracking", "loose"], "--tracking takes a number of em"),
         (["measure", "--width", "100", "--points", "17", "--size", "large"], "give --size or --points, not both"),

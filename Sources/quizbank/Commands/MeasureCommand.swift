@@ -22,7 +22,7 @@ enum MeasureCommand: Command {
         OptionSpec(name: "width", short: nil, takesValue: true, valueName: "PT[,PT...]",
                    help: "line width in points"),
         OptionSpec(name: "device", short: nil, takesValue: true, valueName: "NAME[,NAME...]|all|supported",
-                   help: "an iPhone model or screen width (375), all widths, or those the current iOS supports: the line is the whole screen width, less the profile's insets and icons with --profile"),
+                   help: "an iPhone model or screen width (375), all widths, or those the current iOS supports: the line is the whole screen width, less the profile's insets and icons with --profile (default: iPhone SE (3rd generation))"),
         OptionSpec(name: "profile", short: nil, takesValue: true, valueName: "review|choice|hint",
                    help: "a screen profile from the configuration's layout section: its style, insets and icons"),
         OptionSpec(name: "image", short: nil, takesValue: false, help: "with --profile: the question has an image (its thumbnail takes width)"),
@@ -132,7 +132,8 @@ enum MeasureCommand: Command {
             }
             widths = devices.map { (nil, $0) }
         } else {
-            throw UsageError(message: "give the line width with --width PT or --device NAME")
+            // The device the layout rules measure on by default (`layout.devices`).
+            widths = [(nil, Devices.standard)]
         }
 
         var targets: [Target] = []
