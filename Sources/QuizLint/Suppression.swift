@@ -118,9 +118,22 @@ public struct Suppression: Sendable, Equatable {
                 suppressions.append(Suppression(kind: kind, rule: "", reason: reason, range: comment.range,
                                                 problem: "\(kind.rawValue) names no rule; write the rule ids it suppresses"))
             }
+            // Each rule is placed at its name, where a misspelling is to be fixed.
+            let scalars = Array(comment.text.unicodeScalars)
+            // `text` is a slice of the comment's text: the directive ends where its word does.
+            var searchFrom = comment.text.unicodeScalars.distance(from: comment.text.startIndex, to: directive.endIndex)
             for rule in rules {
                 let misplaced = kind == .file && !comment.beforeContent
-                suppressions.append(Suppression(kind: kind, rule: rule, reason: reason, range: comment.range,
+                var range = comment.range
+                let name = Array(rule.unicodeScalars)
+                if let offset = (max(0, searchFrom)..<max(0, scalars.count - name.count + 1)).first(where: { Array(scalars[$0..<($0 + name.count)]) == name }) {
+                    // The comment's range starts at its `#`, one column before its text.
+                    let column = Int(comment.range.start.column) + 1 + offset
+                    range = SourceRange(start: SourceMark(line: Int(comment.range.start.line), column: column),
+                                        end: SourceMark(line: Int(comment.range.start.line), column: column + name.count))
+                    searchFrom = offset + name.count
+                }
+                suppressions.append(Suppression(kind: kind, rule: rule, reason: reason, range: range,
                                                 problem: misplaced ? "disable-file must stand among the comments before the bank's first key" : nil,
                                                 ownLine: comment.ownLine))
             }

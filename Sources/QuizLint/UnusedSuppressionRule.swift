@@ -14,7 +14,7 @@ package struct UnusedSuppressionRule: LintRule {
         scope: .bank,
         examples: [
             .triggering(questions: """
-                  ↓# quizbank: disable-next-line missing-explanation -- explained in class
+                  # quizbank: disable-next-line ↓missing-explanation -- explained in class
                   - id: sun
                     text: The Sun is a star.
                     answer: true

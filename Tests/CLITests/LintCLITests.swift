@@ -137,7 +137,7 @@ questions:
         try scratch.write("unused.yaml", unused.replacingOccurrences(of: "id: warn", with: "id: unused")
             .replacingOccurrences(of: "The Sun is a star.", with: "Altair is a star."))
         let run = try Run(["lint", "--source", "never", "file.yaml", "next.yaml", "line.yaml", "unused.yaml"], in: scratch.url)
-        #expect(run.stdout == "unused.yaml:10:5: warning: disable-line missing-explanation suppresses nothing on line 10 [unused-suppression]\n0 errors, 1 warning in 4 banks\n")
+        #expect(run.stdout == "unused.yaml:10:30: warning: disable-line missing-explanation suppresses nothing on line 10 [unused-suppression]\n0 errors, 1 warning in 4 banks\n")
     }
 
     @Test func colorFollowsTheFlagAndNoColor() throws {

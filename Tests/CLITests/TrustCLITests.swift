@@ -373,11 +373,11 @@ func findingLines(_ stdout: String) -> [String] {
         // The line form above a question covers its first line only, as documented.
         try scratch.write("line.yaml", bank.replacingOccurrences(of: "disable-question missing-explanation", with: "disable-next-line vague-terms"))
         let lineForm = try Run(["lint", "--source", "never", "line.yaml"], in: scratch.url)
-        #expect(lineForm.stdout.contains("line.yaml:6:3: warning: disable-next-line vague-terms suppresses nothing on line 7 [unused-suppression]"))
+        #expect(lineForm.stdout.contains("line.yaml:6:33: warning: disable-next-line vague-terms suppresses nothing on line 7 [unused-suppression]"))
 
         try scratch.write("unused.yaml", bank.replacingOccurrences(of: "disable-field whitespace", with: "disable-field text-length"))
         let unused = try Run(["lint", "--source", "never", "unused.yaml"], in: scratch.url)
-        #expect(unused.stdout.contains("unused.yaml:18:5: warning: disable-field text-length suppresses nothing in the field on line 19 [unused-suppression]"), "\(unused.stdout)")
+        #expect(unused.stdout.contains("unused.yaml:18:31: warning: disable-field text-length suppresses nothing in the field on line 19 [unused-suppression]"), "\(unused.stdout)")
     }
 }
 

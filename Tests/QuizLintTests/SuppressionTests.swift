@@ -117,6 +117,8 @@ import QuizYAML
         #expect(findings.map(\.ruleID) == ["unused-suppression", "unused-suppression", "unused-suppression"])
         #expect(findings.map(\.range.start.line) == [1, 11, 16])
         #expect(findings[1].message == "'missing-explanaton' is not a rule; did you mean 'missing-explanation'?")
+        // At the misspelt name, where it is to be fixed, not at the comment's `#`.
+        #expect(findings[1].range == SourceRange(start: SourceMark(line: 11, column: 33), end: SourceMark(line: 11, column: 51)))
         #expect(findings[2].message.contains("format rule"))
     }
 
