@@ -64,6 +64,23 @@ import Testing
         #expect(preview.stdout.hasPrefix("quizbank preview: wrote site: 1 bank, "), "\(preview.stdout)")
     }
 
+    /// With --bank, a configuration there already is kept: a second bank joins the folder.
+    @Test func initAddsABankBesideAConfiguration() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        #expect(try Run(["init", "--bank", "choice"], in: scratch.url).status == 0)
+        let config = try Data(contentsOf: scratch.url.appendingPathComponent(".quizbank.yml"))
+        let second = try Run(["init", "--bank", "exam", "--bank-file", "exam.yaml"], in: scratch.url)
+        #expect(second.status == 0)
+        #expect(second.stdout == "kept ./.quizbank.yml (there already)\nwrote ./exam.yaml\nkept ./bank.schema.json (there already)\n")
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent(".quizbank.yml")) == config)
+        let lint = try Run(["lint"], in: scratch.url)
+        #expect(lint.status == 0 && lint.stdout.hasSuffix("in 2 banks\n"), "\(lint.stdout)")
+        // Without --bank there is nothing to add: the configuration is not written over.
+        let again = try Run(["init"], in: scratch.url)
+        #expect(again.status == 2 && again.stderr.hasPrefix("quizbank init: ./.quizbank.yml exists already"))
+    }
+
     /// A schema there already is the user's (or an earlier init's): kept, and said so.
     @Test func initKeepsASchemaThatIsThereAlready() throws {
         let scratch = try Scratch()

@@ -6,7 +6,7 @@ import QuizRules
 /// `quizbank init`: a commented `.quizbank.yml` (every content rule with its default, the
 /// other sections as examples) and, with `--bank`, a first bank from a template; beside each, the
 /// JSON Schema its first lines name, so that editors check it as it is typed. Never overwrites a
-/// file: a schema that is there already is kept.
+/// file: a schema that is there already is kept, and so is a configuration when --bank adds a bank.
 enum InitCommand: Command {
     static let name = "init"
     static let summary = "Write a commented .quizbank.yml (and, with --bank, a first bank from a template), with their JSON Schemas."
@@ -38,7 +38,14 @@ enum InitCommand: Command {
         } else if arguments.value("bank-file") != nil {
             throw UsageError(message: "--bank-file names the file of --bank; choose a template with --bank")
         }
-        // Nothing is written when any file is there already.
+        // With --bank, a configuration there already is kept: init adds a bank to a folder that
+        // has one. Otherwise nothing is written when any file is there already.
+        var kept: [String] = []
+        if arguments.value("bank") != nil, FileManager.default.fileExists(atPath: files[0].path) {
+            kept.append(files[0].path)
+            files.removeFirst()
+            schemas.removeFirst()
+        }
         let existing = files.filter { FileManager.default.fileExists(atPath: $0.path) }
         guard existing.isEmpty else {
             throw CommandFailure(message: "\(existing.map(\.path).joined(separator: ", ")) exist\(existing.count == 1 ? "s" : "") already; init never overwrites a file")
@@ -48,7 +55,7 @@ enum InitCommand: Command {
         }
         // A schema there already (an earlier init's, or the user's) is kept.
         var writes: [(path: String, text: String)] = []
-        var report = ""
+        var report = kept.map { "kept \($0) (there already)\n" }.joined()
         for (file, schema) in zip(files, schemas) {
             writes.append(file)
             report += "wrote \(file.path)\n"
