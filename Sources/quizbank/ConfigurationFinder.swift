@@ -66,7 +66,7 @@ final class ConfigurationFinder {
         let configuration = try parse(path, rules: rules)
         guard let extends = configuration.extends else { return configuration }
         let base = URL(fileURLWithPath: FilePath.join(configuration.directory, extends.path)).standardizedFileURL.path
-        let place = "\(path):\(extends.range.start.line):\(extends.range.start.column): error:"
+        let place = "\(shown(path)):\(extends.range.start.line):\(extends.range.start.column): error:"
         let this = URL(fileURLWithPath: absolute(path)).standardizedFileURL.path
         if extending.contains(base) || base == this {
             throw CommandFailure(message: "\(place) `extends: \(extends.path)` leads back to this file (\((extending + [this, base]).joined(separator: " -> ")))")
@@ -85,10 +85,18 @@ final class ConfigurationFinder {
             return try Configuration.parse(bytes, path: absolute(path), rules: rules)
         } catch {
             // Every problem of the file, one `PATH:LINE:COLUMN: error: MESSAGE` line each.
-            let lines = error.problems.map { "\(path):\($0.range.start.line):\($0.range.start.column): error: \($0.message)" }
-            let heading = lines.count == 1 ? "" : "\(lines.count) errors in \(path)\n"
+            let shown = Self.shown(path)
+            let lines = error.problems.map { "\(shown):\($0.range.start.line):\($0.range.start.column): error: \($0.message)" }
+            let heading = lines.count == 1 ? "" : "\(lines.count) errors in \(shown)\n"
             throw CommandFailure(message: heading + lines.joined(separator: "\n"))
         }
+    }
+
+    /// A configuration's path as messages show it: relative to the current folder when it lies
+    /// under it (a file found by searching up from a bank is found by its absolute path), as bank
+    /// paths are shown as given.
+    static func shown(_ path: String) -> String {
+        FilePath.relative(path, to: FileManager.default.currentDirectoryPath)
     }
 
     static func absolute(_ path: String) -> String {
