@@ -809,7 +809,11 @@ struct DecodeContext {
                   let text = string(pair.value, field: "\(field)` in `\(locale.value)") else { continue }
             entries.append(LocalizedText.Entry(locale: locale.value, text: text, range: pair.value.range, localeRange: locale.range))
         }
-        return entries.isEmpty ? nil : LocalizedText(.translated(entries), range: node.range)
+        // A block mapping ends, for libyaml, where the next key starts: the text's range ends with
+        // its last translation instead, so that a finding about it does not cover the next line.
+        var range = node.range
+        if let last = pairs.last?.value.range.end, last.line < range.end.line { range = SourceRange(start: range.start, end: last) }
+        return entries.isEmpty ? nil : LocalizedText(.translated(entries), range: range)
     }
 
     enum IdentifierPattern {

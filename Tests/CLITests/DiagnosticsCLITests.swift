@@ -74,6 +74,17 @@ private func findings(_ run: Run) throws -> [[String: Any]] {
         }
     }
 
+    /// A text written as a block mapping of translations ends with its last translation, not
+    /// where libyaml ends the mapping (the next key's line): a finding on it covers its own lines.
+    @Test func aTranslatedTextEndsWithItsLastTranslation() throws {
+        let text = "quizbank: 1\nid: demo\ntitle: {en: Demo, es: Demo}\nlocale: en\nlocales: [en, es]\nquestions:\n"
+            + "  - id: sun\n    text:\n      en: The Sun is a star.\n    answer: true\n    explanation: {en: It is., es: Lo es.}\n"
+        let found = try findings(try lint(text, format: "json")).filter { $0["rule"] as? String == "missing-translation" }
+        #expect(found.count == 1)
+        #expect(found.first?["line"] as? Int == 9 && found.first?["endLine"] as? Int == 9, "\(found)")
+        #expect(found.first?["endColumn"] as? Int == 29, "\(found)")
+    }
+
     @Test func aLineIndentedMoreThanItsKeysIsReadAsText() throws {
         let run = try lint(bank("  - id: sun\n    text: The Sun is a star.\n     answer: true\n"))
         #expect(run.status == 1)
