@@ -35,6 +35,7 @@ public enum RuleRegistry {
         // Content: hygiene.
         PlaceholderTextRule.self,
         WhitespaceRule.self,
+        TextCutByCommentRule.self,
         UnbalancedBracketsRule.self,
         QuestionPunctuationRule.self,
         MixedScriptRule.self,
