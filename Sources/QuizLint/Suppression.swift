@@ -118,20 +118,18 @@ public struct Suppression: Sendable, Equatable {
                 suppressions.append(Suppression(kind: kind, rule: "", reason: reason, range: comment.range,
                                                 problem: "\(kind.rawValue) names no rule; write the rule ids it suppresses"))
             }
-            // Each rule is placed at its name, where a misspelling is to be fixed.
-            let scalars = Array(comment.text.unicodeScalars)
-            // `text` is a slice of the comment's text: the directive ends where its word does.
-            var searchFrom = comment.text.unicodeScalars.distance(from: comment.text.startIndex, to: directive.endIndex)
+            // Each rule is placed at its name, where a misspelling is to be fixed. `text` is a
+            // slice of the comment's text, so the names are looked for after the directive's word.
+            var searchFrom = directive.endIndex
             for rule in rules {
                 let misplaced = kind == .file && !comment.beforeContent
                 var range = comment.range
-                let name = Array(rule.unicodeScalars)
-                if let offset = (max(0, searchFrom)..<max(0, scalars.count - name.count + 1)).first(where: { Array(scalars[$0..<($0 + name.count)]) == name }) {
+                if let found = comment.text.range(of: rule, range: searchFrom..<comment.text.endIndex) {
                     // The comment's range starts at its `#`, one column before its text.
-                    let column = Int(comment.range.start.column) + 1 + offset
+                    let column = Int(comment.range.start.column) + 1 + comment.text.unicodeScalars.distance(from: comment.text.startIndex, to: found.lowerBound)
                     range = SourceRange(start: SourceMark(line: Int(comment.range.start.line), column: column),
-                                        end: SourceMark(line: Int(comment.range.start.line), column: column + name.count))
-                    searchFrom = offset + name.count
+                                        end: SourceMark(line: Int(comment.range.start.line), column: column + rule.unicodeScalars.count))
+                    searchFrom = found.upperBound
                 }
                 suppressions.append(Suppression(kind: kind, rule: rule, reason: reason, range: range,
                                                 problem: misplaced ? "disable-file must stand among the comments before the bank's first key" : nil,

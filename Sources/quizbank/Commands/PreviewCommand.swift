@@ -50,15 +50,12 @@ enum PreviewCommand: Command {
         // A bank that does not decode, or decodes with a format error (a duplicate id, a wrong
         // type...), is one compile refuses: its pages would show another bank than the one written.
         let decoded = Set(result.banks.map(\.path))
-        let formatErrors = result.findings.filter { finding in
-            finding.severity == .error && RuleRegistry.description(of: finding.ruleID)?.isFormatRule == true
-        }
-        let invalidPaths = Set(formatErrors.map(\.path))
+        let formatRules = Set(RuleRegistry.descriptions.filter(\.isFormatRule).map(\.id))
+        // A bank that does not decode has format errors alone.
+        var errors = result.findings.filter { $0.severity == .error && formatRules.contains($0.ruleID) }
+        let invalidPaths = Set(errors.map(\.path))
         let invalid = inputs.filter { !decoded.contains($0.path) || invalidPaths.contains($0.path) }
         if !invalid.isEmpty {
-            let refused = Set(invalid.map(\.path))
-            var errors = result.findings.filter { refused.contains($0.path) && $0.severity == .error
-                && (!decoded.contains($0.path) || RuleRegistry.description(of: $0.ruleID)?.isFormatRule == true) }
             errors.sortForReport()
             let sources = showSource ? Dictionary(uniqueKeysWithValues: invalid.map { ($0.path, $0.bytes) }) : nil
             Terminal.standardError.write(TextReporter(sources: sources).report(errors, bankCount: inputs.count))
